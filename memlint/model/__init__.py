@@ -1,0 +1,1 @@
+"""What exists on disk and what Claude Code makes of it."""

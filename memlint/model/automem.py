@@ -1,0 +1,124 @@
+"""Auto memory: where Claude Code keeps a project's MEMORY.md, and how it truncates it."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+
+from memlint.model.jstext import js_trim, utf16_last_newline, utf16_len, utf16_prefix
+
+MAX_LINES = 200
+MAX_UNITS = 25_000
+_NOT_ALNUM = re.compile(r"[^a-zA-Z0-9]")
+_MAX_NAME = 200
+
+
+def _js_hash36(text: str) -> str:
+    """Claude Code's short hash for over-long folder names: |Java-style 32-bit string hash| in base 36."""
+    value = 0
+    data = text.encode("utf-16-le")
+    for i in range(0, len(data), 2):
+        value = (value * 31 + int.from_bytes(data[i : i + 2], "little")) & 0xFFFFFFFF
+    if value >= 0x80000000:
+        value -= 0x100000000
+    value = abs(value)
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while True:
+        value, rest = divmod(value, 36)
+        out = digits[rest] + out
+        if value == 0:
+            return out
+
+
+def sanitize_project_path(path: str) -> str:
+    """`/home/dev/my_app` -> `-home-dev-my-app`, as Claude Code names a project's folder."""
+    name = _NOT_ALNUM.sub("-", path)
+    if len(name) <= _MAX_NAME:
+        return name
+    return f"{name[:_MAX_NAME]}-{_js_hash36(path)}"
+
+
+def find_project_root(start: Path) -> Path:
+    """The git root above `start` (a worktree maps to its main repository), else `start` itself."""
+    for folder in (start, *start.parents):
+        marker = folder / ".git"
+        if marker.is_dir():
+            return folder
+        if marker.is_file():
+            try:
+                text = marker.read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                return folder
+            match = re.match(r"gitdir:\s*(.+)", text.strip())
+            if match:
+                gitdir = (folder / match.group(1).strip()).resolve()
+                if gitdir.parent.name == "worktrees":
+                    return gitdir.parent.parent.parent
+            return folder
+    return start
+
+
+def automem_folder(home: Path, project_root: Path) -> Path:
+    """`HOME/.claude/projects/<sanitized root>/memory`."""
+    return home / ".claude" / "projects" / sanitize_project_path(str(project_root)) / "memory"
+
+
+def format_size(units: int) -> str:
+    """Claude Code's size text: `45.9KB` (JavaScript toFixed rounds half up; `.0` is dropped)."""
+    kib = units / 1024
+    if kib < 1:
+        return f"{units} bytes"
+    for unit in ("KB", "MB", "GB"):
+        if kib < 1024 or unit == "GB":
+            text = str(Decimal(kib).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+            return (text[:-2] if text.endswith(".0") else text) + unit
+        kib /= 1024
+    raise AssertionError("unreachable")
+
+
+@dataclass(frozen=True)
+class Truncation:
+    """MEMORY.md as Claude Code loads it."""
+
+    content: str  # what the model sees, warning included
+    line_count: int
+    size: int  # UTF-16 units of the trimmed text
+    kept_lines: int  # how many lines of the trimmed text were loaded
+    over_lines: bool
+    over_size: bool
+    warning: str | None
+
+    @property
+    def truncated(self) -> bool:
+        return self.over_lines or self.over_size
+
+
+def truncate_index(text: str) -> Truncation:
+    """Claude Code's MEMORY.md cut: first 200 lines, then at the last newline before 25,000 units."""
+    trimmed = js_trim(text)
+    lines = trimmed.split("\n")
+    count = len(lines)
+    size = utf16_len(trimmed)
+    over_lines = count > MAX_LINES
+    over_size = size > MAX_UNITS
+    if not over_lines and not over_size:
+        return Truncation(trimmed, count, size, count, False, False, None)
+    kept = "\n".join(lines[:MAX_LINES]) if over_lines else trimmed
+    if utf16_len(kept) > MAX_UNITS:
+        cut = utf16_last_newline(kept, MAX_UNITS)
+        kept = utf16_prefix(kept, cut if cut > 0 else MAX_UNITS)
+    if over_size and not over_lines:
+        what = f"{format_size(size)} (limit: {format_size(MAX_UNITS)}) \u2014 index entries are too long"
+    elif over_lines and not over_size:
+        what = f"{count} lines (limit: {MAX_LINES})"
+    else:
+        what = f"{count} lines and {format_size(size)}"
+    warning = (
+        f"> WARNING: MEMORY.md is {what}. Only part of it was loaded. Keep index entries to one line "
+        "under ~200 chars; move detail into topic files."
+    )
+    kept_lines = kept.count("\n") + 1 if kept else 0
+    return Truncation(kept + "\n\n" + warning, count, size, kept_lines, over_lines, over_size, warning)

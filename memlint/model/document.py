@@ -1,0 +1,132 @@
+"""One memory file: its bytes, its text as Claude Code decodes it, and what memlint parses from it.
+
+A `Document` is read once per run (the `Workspace` caches it) and parses lazily: the frontmatter
+when asked for, markdown-it-py tokens only when the text holds an `@` or a `<!--` (nothing else in
+it can change what Claude Code loads).
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import stat
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from memlint.model.frontmatter import Frontmatter, parse_frontmatter
+
+if TYPE_CHECKING:
+    from memlint.model.markdown import Scan
+
+# Claude Code reads nothing larger (MAX_CLAUDE_MD_BYTES in the CLI).
+MAX_FILE_BYTES = 4_194_304
+
+
+@dataclass(frozen=True)
+class FileProblem:
+    """Why a file could not be read as text: the reason is stable, the detail is for people."""
+
+    reason: str  # "not-found", "not-a-file", "too-large", "unreadable", "binary", "invalid-utf8"
+    detail: str
+
+
+def detect_newline(text: str) -> str:
+    """The file's newline style: the first line ending found, else "\\n"."""
+    index = text.find("\n")
+    cr = text.find("\r")
+    if cr != -1 and (index == -1 or cr < index):
+        return "\r\n" if text.startswith("\r\n", cr) else "\r"
+    return "\n"
+
+
+@dataclass(eq=False)
+class Document:
+    """A file read from disk. `text` is what Claude Code gets from `readFile(path, "utf8")`."""
+
+    path: Path
+    data: bytes
+    problem: FileProblem | None = None
+    _scan: Scan | None = field(default=None, repr=False)
+
+    @classmethod
+    def read(cls, path: Path) -> Document:
+        """Read `path` the way Claude Code does: regular files up to 4 MiB, else a problem."""
+        try:
+            st = os.stat(path)
+        except FileNotFoundError:
+            return cls(path, b"", FileProblem("not-found", "does not exist"))
+        except OSError as exc:
+            return cls(path, b"", FileProblem("unreadable", exc.strerror or str(exc)))
+        if not stat.S_ISREG(st.st_mode):
+            what = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+            return cls(path, b"", FileProblem("not-a-file", what))
+        if st.st_size > MAX_FILE_BYTES:
+            return cls(path, b"", FileProblem("too-large", f"{st.st_size:,} bytes > {MAX_FILE_BYTES:,}"))
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_FILE_BYTES + 1)
+        except OSError as exc:
+            return cls(path, b"", FileProblem("unreadable", exc.strerror or str(exc)))
+        problem = None
+        if b"\x00" in data:
+            problem = FileProblem("binary", "contains NUL bytes")
+        else:
+            try:
+                data.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                problem = FileProblem("invalid-utf8", f"invalid UTF-8 at byte {exc.start}")
+        return cls(path, data, problem)
+
+    @classmethod
+    def from_text(cls, path: Path, text: str) -> Document:
+        """A document for text that is not (yet) on disk, e.g. a fix's result."""
+        return cls(path, text.encode("utf-8"))
+
+    @property
+    def readable(self) -> bool:
+        """Claude Code can read it (it may still be binary or hold invalid UTF-8)."""
+        return self.problem is None or self.problem.reason in ("binary", "invalid-utf8")
+
+    @cached_property
+    def text(self) -> str:
+        """The text as Node decodes UTF-8: invalid bytes become U+FFFD; a BOM stays as U+FEFF."""
+        return self.data.decode("utf-8", errors="replace")
+
+    @property
+    def has_bom(self) -> bool:
+        return self.data.startswith(codecs.BOM_UTF8)
+
+    @cached_property
+    def newline(self) -> str:
+        return detect_newline(self.text)
+
+    @cached_property
+    def frontmatter(self) -> Frontmatter | None:
+        """Claude Code's frontmatter: only when `---` is the very first thing in the file."""
+        return parse_frontmatter(self.text)
+
+    @property
+    def body(self) -> str:
+        """The text after the frontmatter block (all of it when there is none)."""
+        fm = self.frontmatter
+        return self.text if fm is None else self.text[fm.end_offset :]
+
+    @property
+    def body_line_offset(self) -> int:
+        """How many lines of the file come before `body` (0 without frontmatter)."""
+        fm = self.frontmatter
+        return 0 if fm is None else self.text.count("\n", 0, fm.end_offset)
+
+    def scan(self) -> Scan:
+        """Includes and loaded text, parsed with markdown-it-py only when the body needs it."""
+        if self._scan is None:
+            from memlint.model.markdown import scan_body
+
+            self._scan = scan_body(self.body, self.body_line_offset)
+        return self._scan
+
+    def line_of_offset(self, offset: int) -> int:
+        """1-based line number of a character offset in `text`."""
+        return self.text.count("\n", 0, offset) + 1

@@ -1,0 +1,97 @@
+"""JavaScript string semantics that Claude Code's loader relies on.
+
+Claude Code is a JavaScript program: `String.prototype.trim`, the regex class `\\s`, `.length`
+(UTF-16 code units) and Node's `path.extname` all differ in small ways from Python's. Every
+comparison with the real CLI depends on getting these exactly right, so they live here once.
+"""
+
+from __future__ import annotations
+
+# The characters JavaScript's trim() and the regex class \s treat as white space.
+JS_WHITESPACE = (
+    "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+    "\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
+# The same set, ready to go inside a regex character class.
+JS_WS_CLASS = (
+    "\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff"
+)
+
+
+def js_trim(text: str) -> str:
+    """`text.trim()` as JavaScript does it."""
+    return text.strip(JS_WHITESPACE)
+
+
+def js_trim_start(text: str) -> str:
+    """`text.trimStart()` as JavaScript does it."""
+    return text.lstrip(JS_WHITESPACE)
+
+
+def utf16_len(text: str) -> int:
+    """`text.length` in JavaScript: UTF-16 code units (a character outside the BMP counts 2)."""
+    if text.isascii():
+        return len(text)
+    return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
+
+
+def utf16_prefix(text: str, units: int) -> str:
+    """`text.slice(0, units)` in JavaScript, never splitting a surrogate pair in Python terms."""
+    if text.isascii() or utf16_len(text) == len(text):
+        return text[:units]
+    count = 0
+    for index, ch in enumerate(text):
+        width = 2 if ord(ch) > 0xFFFF else 1
+        if count + width > units:
+            return text[:index]
+        count += width
+    return text
+
+
+def utf16_last_newline(text: str, at_most: int) -> int:
+    """`text.lastIndexOf("\\n", at_most)` in UTF-16 units, or -1."""
+    if text.isascii() or utf16_len(text) == len(text):
+        return text.rfind("\n", 0, at_most + 1)
+    best = -1
+    count = 0
+    for ch in text:
+        if count > at_most:
+            break
+        if ch == "\n":
+            best = count
+        count += 2 if ord(ch) > 0xFFFF else 1
+    return best
+
+
+def node_extname(path: str) -> str:
+    """Node's `path.posix.extname` (`.env` has none, `a.md.` has `.`, `..md` has `.md`)."""
+    start_dot = -1
+    start_part = 0
+    end = -1
+    matched_slash = True
+    pre_dot_state = 0
+    for i in range(len(path) - 1, -1, -1):
+        ch = path[i]
+        if ch == "/":
+            if not matched_slash:
+                start_part = i + 1
+                break
+            continue
+        if end == -1:
+            matched_slash = False
+            end = i + 1
+        if ch == ".":
+            if start_dot == -1:
+                start_dot = i
+            elif pre_dot_state != 1:
+                pre_dot_state = 1
+        elif start_dot != -1:
+            pre_dot_state = -1
+    if (
+        start_dot == -1
+        or end == -1
+        or pre_dot_state == 0
+        or (pre_dot_state == 1 and start_dot == end - 1 and start_dot == start_part + 1)
+    ):
+        return ""
+    return path[start_dot:end]

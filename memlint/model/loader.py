@@ -1,0 +1,335 @@
+"""Claude Code's memory loading, in one place (../shared/spec/claude-code-loading.md, sections 1-5).
+
+`load(start, home)` answers what Claude Code 2.1.x puts into the model's context when started in
+`start`: which files, in what order, with what text, and why every other file it considered was
+left out. Every rule and `memlint context` ask this module; nothing else re-derives loading.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import posixpath
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from memlint.model.automem import Truncation, automem_folder, find_project_root, truncate_index
+from memlint.model.document import Document
+from memlint.model.frontmatter import rule_paths
+from memlint.model.globs import picomatch
+from memlint.model.jstext import js_trim, node_extname, utf16_len
+from memlint.model.markdown import IncludeRef, _is_net_path
+from memlint.model.workspace import Workspace
+
+Kind = Literal["managed", "user", "project", "local", "automem"]
+MAX_DEPTH = 5
+MANAGED_DIR = Path("/etc/claude-code")
+TEXT_EXTENSIONS = frozenset(
+    """.md .txt .text .json .yaml .yml .toml .xml .csv .html .htm .css .scss .sass .less .js .ts .tsx
+    .jsx .mjs .cjs .mts .cts .py .pyi .pyw .rb .erb .rake .go .rs .java .kt .kts .scala .c .cpp .cc
+    .cxx .h .hpp .hxx .cs .swift .sh .bash .zsh .fish .ps1 .bat .cmd .env .ini .cfg .conf .config
+    .properties .sql .graphql .gql .proto .vue .svelte .astro .ejs .hbs .pug .jade .php .pl .pm .lua
+    .r .dart .ex .exs .erl .hrl .clj .cljs .cljc .edn .hs .lhs .elm .ml .mli .f .f90 .f95 .for
+    .cmake .make .makefile .gradle .sbt .rst .adoc .asciidoc .org .tex .latex .lock .log .diff
+    .patch""".split()
+)
+PRUNED_FOLDERS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__", ".hg", ".svn"})
+
+
+@dataclass(frozen=True)
+class Origin:
+    """The include that asked for a file: which file, which line."""
+
+    path: Path
+    line: int
+    ref: IncludeRef
+
+
+@dataclass(frozen=True)
+class LoadedFile:
+    """A file in the model's context."""
+
+    path: Path
+    kind: Kind
+    depth: int  # 0 for a root file, n for an include n levels down
+    content: str  # trimmed, as the model sees it
+    document: Document
+    origin: Origin | None = None
+    truncation: Truncation | None = None
+    globs: tuple[str, ...] | None = None  # `paths:` of a file loaded despite having them
+
+    @property
+    def parent(self) -> Path | None:
+        return self.origin.path if self.origin else None
+
+    @property
+    def chars(self) -> int:
+        return utf16_len(self.content)
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A file Claude Code considered and left out, and why."""
+
+    path: Path
+    reason: str
+    kind: Kind
+    origin: Origin | None = None
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Deferred:
+    """A file Claude Code loads later, not at start."""
+
+    path: Path
+    reason: Literal["conditional-rule", "nested-claude-md"]
+    kind: Kind
+    paths: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class LoadedContext:
+    """Everything Claude Code loads at start in `start`, plus what it skipped and defers."""
+
+    start: Path
+    home: Path
+    project_root: Path
+    automem_dir: Path
+    files: tuple[LoadedFile, ...]
+    skipped: tuple[Skipped, ...]
+    deferred: tuple[Deferred, ...]
+    excludes: tuple[str, ...] = ()
+
+    @property
+    def total_chars(self) -> int:
+        return sum(f.chars for f in self.files)
+
+
+def read_excludes(start: Path, home: Path) -> tuple[str, ...]:
+    """`claudeMdExcludes` from user, project and local settings (arrays merge)."""
+    patterns: list[str] = []
+    for path in (
+        home / ".claude" / "settings.json",
+        start / ".claude" / "settings.json",
+        start / ".claude" / "settings.local.json",
+    ):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        value = data.get("claudeMdExcludes") if isinstance(data, dict) else None
+        if isinstance(value, list):
+            patterns.extend(p for p in value if isinstance(p, str) and p not in patterns)
+    expanded = [p.replace("\\", "/") for p in patterns]
+    for pattern in list(expanded):  # absolute patterns also match under their real folder
+        if not pattern.startswith("/"):
+            continue
+        cut = min((i for i, ch in enumerate(pattern) if ch in "*?{["), default=len(pattern))
+        folder = posixpath.dirname(pattern[:cut])
+        real = os.path.realpath(folder)
+        if real != folder:
+            expanded.append(real + pattern[len(folder) :])
+    return tuple(p for p in expanded if p)
+
+
+def _within(path: str, folder: str) -> bool:
+    """Claude Code's path containment test (case-folded)."""
+    p, f = path.lower(), folder.lower().rstrip("/") or "/"
+    return p == f or p.startswith(f + "/") or f == "/"
+
+
+def _resolve(path: str) -> tuple[str, bool]:
+    try:
+        real = os.path.realpath(path, strict=True)
+    except (OSError, RuntimeError):
+        return path, False
+    return real, real != path
+
+
+class _Loader:
+    def __init__(self, start: Path, home: Path, workspace: Workspace, excludes: tuple[str, ...]) -> None:
+        self.start = start
+        self.home = home
+        self.workspace = workspace
+        self.excludes = excludes
+        self.processed: set[str] = set()
+        self.skipped: list[Skipped] = []
+        self.deferred: list[Deferred] = []
+
+    def skip(self, path: str, reason: str, kind: Kind, origin: Origin | None, detail: str = "") -> None:
+        self.skipped.append(Skipped(Path(path), reason, kind, origin, detail))
+
+    def include_target(self, written: str, base_dir: str) -> str:
+        target = js_trim(written)
+        if target == "~":
+            return str(self.home)
+        if target.startswith("~/"):
+            return posixpath.normpath(posixpath.join(str(self.home), target[2:]))
+        if target.startswith("/"):
+            return posixpath.normpath(target)
+        return posixpath.normpath(posixpath.join(base_dir, target))
+
+    def process(
+        self, path: str, kind: Kind, external_ok: bool, depth: int = 0, origin: Origin | None = None
+    ) -> list[LoadedFile]:
+        """Claude Code's processMemoryFile: the file, then its includes depth first."""
+        key = posixpath.normpath(path)
+        if key in self.processed:
+            if origin is not None:
+                self.skip(path, "duplicate", kind, origin, "already loaded earlier")
+            return []
+        if depth >= MAX_DEPTH:
+            self.skip(path, "too-deep", kind, origin, f"include level {depth}; Claude Code stops at level 4")
+            return []
+        if kind in ("user", "project", "local") and self.excludes and picomatch(path, self.excludes):
+            self.skip(path, "excluded", kind, origin, "matches claudeMdExcludes")
+            return []
+        if _is_net_path(path):
+            return []
+        resolved, is_symlink = _resolve(path)
+        if is_symlink:
+            real_key = posixpath.normpath(resolved)
+            if real_key in self.processed:
+                if origin is not None:
+                    self.skip(path, "duplicate", kind, origin, f"same file as {resolved}, already loaded")
+                return []
+            self.processed.add(real_key)
+        self.processed.add(key)
+        doc = self.workspace.document(path)
+        if doc.problem is not None and not doc.readable:
+            reason = {"not-found": "missing", "not-a-file": "not-a-file"}.get(doc.problem.reason, doc.problem.reason)
+            if origin is not None or reason != "missing":
+                self.skip(path, reason, kind, origin, doc.problem.detail)
+            return []
+        extension = node_extname(path).lower()
+        if extension and extension not in TEXT_EXTENSIONS:
+            self.skip(path, "non-text-extension", kind, origin, f"extension {extension!r} is not read")
+            return []
+        scan = doc.scan()
+        content = js_trim(scan.loaded)
+        if not content:
+            self.skip(path, "empty", kind, origin, "nothing left after frontmatter and comments")
+            return []
+        fm = doc.frontmatter
+        globs = rule_paths(fm.data) if fm is not None else None
+        loaded = LoadedFile(Path(path), kind, depth, content, doc, origin, None, tuple(globs) if globs else None)
+        result = [loaded]
+        base_dir = posixpath.dirname(resolved)
+        for ref in scan.includes:
+            target = self.include_target(ref.path, base_dir)
+            child_origin = Origin(Path(path), ref.line, ref)
+            if not external_ok and not _within(target, str(self.start)):
+                self.skip(target, "external", kind, child_origin, f"outside {self.start}")
+                continue
+            result.extend(self.process(target, kind, external_ok, depth + 1, child_origin))
+        return result
+
+    def rules(self, folder: str, kind: Kind, external_ok: bool, visited: set[str] | None = None) -> list[LoadedFile]:
+        """Claude Code's processMdRules (unconditional pass): conditional rules are deferred."""
+        visited = set() if visited is None else visited
+        if folder in visited:
+            return []
+        resolved, is_symlink = _resolve(folder)
+        visited.add(folder)
+        if is_symlink:
+            visited.add(resolved)
+        try:
+            entries = sorted(os.scandir(resolved), key=lambda e: e.name)
+        except OSError:
+            return []
+        out: list[LoadedFile] = []
+        for entry in entries:
+            target, linked = _resolve(posixpath.join(folder, entry.name))
+            try:
+                is_dir = os.path.isdir(target) if linked else entry.is_dir(follow_symlinks=False)
+                is_file = os.path.isfile(target) if linked else entry.is_file(follow_symlinks=False)
+            except OSError:
+                continue
+            if is_dir:
+                out.extend(self.rules(target, kind, external_ok, visited))
+            elif is_file and entry.name.endswith(".md"):
+                for loaded in self.process(target, kind, external_ok):
+                    if loaded.globs:
+                        self.deferred.append(Deferred(loaded.path, "conditional-rule", kind, loaded.globs))
+                    else:
+                        out.append(loaded)
+        return out
+
+    def nested(self) -> None:
+        """Memory files in folders below the start: loaded only when Claude reads a file there."""
+        for folder, subfolders, names in os.walk(self.start):
+            subfolders[:] = sorted(d for d in subfolders if d not in PRUNED_FOLDERS)
+            if folder == str(self.start):
+                continue
+            here = Path(folder)
+            for name, kind in (("CLAUDE.md", "project"), ("CLAUDE.local.md", "local")):
+                if name in names:
+                    self.deferred.append(Deferred(here / name, "nested-claude-md", kind))  # type: ignore[arg-type]
+            if here.name == ".claude" and "CLAUDE.md" in names:
+                if here.parent != self.start:
+                    self.deferred.append(Deferred(here / "CLAUDE.md", "nested-claude-md", "project"))
+            if ".claude" in here.parts and "rules" in here.parts:
+                anchor = here.parts.index(".claude")
+                if here.parts[anchor + 1 : anchor + 2] == ("rules",) and Path(*here.parts[:anchor]) != self.start:
+                    for name in sorted(n for n in names if n.endswith(".md")):
+                        doc = self.workspace.document(here / name)
+                        fm = doc.frontmatter if doc.readable else None
+                        globs = rule_paths(fm.data) if fm is not None else None
+                        reason = "conditional-rule" if globs else "nested-claude-md"
+                        self.deferred.append(Deferred(here / name, reason, "project", tuple(globs or ())))
+
+
+def load(
+    start: Path,
+    home: Path,
+    workspace: Workspace | None = None,
+    managed_dir: Path = MANAGED_DIR,
+    include_nested: bool = True,
+) -> LoadedContext:
+    """What Claude Code loads at start in `start` with HOME `home` (both made absolute and real)."""
+    start = Path(os.path.realpath(start))
+    home = Path(os.path.realpath(home))
+    workspace = workspace or Workspace()
+    excludes = read_excludes(start, home)
+    loader = _Loader(start, home, workspace, excludes)
+    files: list[LoadedFile] = []
+    files += loader.process(str(managed_dir / "CLAUDE.md"), "managed", False)
+    files += loader.rules(str(managed_dir / ".claude" / "rules"), "managed", False)
+    files += loader.process(str(home / ".claude" / "CLAUDE.md"), "user", True)
+    files += loader.rules(str(home / ".claude" / "rules"), "user", True)
+    folders = [start, *start.parents][:-1]  # the filesystem root itself is not visited
+    for folder in reversed(folders):
+        files += loader.process(str(folder / "CLAUDE.md"), "project", False)
+        files += loader.process(str(folder / ".claude" / "CLAUDE.md"), "project", False)
+        files += loader.rules(str(folder / ".claude" / "rules"), "project", False)
+        files += loader.process(str(folder / "CLAUDE.local.md"), "local", False)
+    project_root = find_project_root(start)
+    memory_dir = automem_folder(home, project_root)
+    index = _load_index(loader, memory_dir / "MEMORY.md")
+    if index is not None:
+        files.append(index)
+    if include_nested:
+        loader.nested()
+    return LoadedContext(
+        start, home, project_root, memory_dir, tuple(files), tuple(loader.skipped), tuple(loader.deferred), excludes
+    )
+
+
+def _load_index(loader: _Loader, path: Path) -> LoadedFile | None:
+    """MEMORY.md: frontmatter and comments removed, truncated, its `@` paths never followed."""
+    key = posixpath.normpath(str(path))
+    if key in loader.processed:
+        return None
+    doc = loader.workspace.document(path)
+    if not doc.readable:
+        if doc.problem is not None and doc.problem.reason != "not-found":
+            loader.skip(str(path), doc.problem.reason, "automem", None, doc.problem.detail)
+        return None
+    loader.processed.add(key)
+    truncation = truncate_index(doc.scan().loaded)
+    if not js_trim(truncation.content):
+        loader.skip(str(path), "empty", "automem", None, "nothing left after frontmatter and comments")
+        return None
+    return LoadedFile(path, "automem", 0, truncation.content, doc, None, truncation)

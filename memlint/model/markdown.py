@@ -1,0 +1,228 @@
+"""Claude Code's reading of a memory file's markdown: `@include` references and comment stripping.
+
+Claude Code lexes with `marked` (gfm off); memlint lexes with markdown-it-py in CommonMark mode and
+reproduces marked's observable behaviour:
+
+- text in paragraphs, headings, block quotes and link text is scanned for
+  `(?:^|\\s)@((?:[^\\s\\\\]|\\\\ )+)`; code blocks, code spans, images, escapes and HTML are not;
+- inside list items marked keeps each paragraph's raw source as a `text` token and scans it too, so
+  there a code span or inline HTML does not hide an include;
+- a block-level HTML token that starts with `<!--` and holds `-->` is scanned only for what is left
+  after removing its comments, and is cut from the loaded text together with the blank lines that
+  follow it (marked's token includes them). An unclosed `<!--` swallows the rest of the file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from memlint.model.jstext import JS_WS_CLASS, js_trim, js_trim_start
+
+INCLUDE_PATTERN = re.compile(rf"(?:^|[{JS_WS_CLASS}])@((?:[^{JS_WS_CLASS}\\]|\\ )+)")
+COMMENT_SPAN = re.compile(r"<!--[\s\S]*?-->")
+_INVALID_START = re.compile(r"[#%^&*()]+")
+_VALID_START = re.compile(r"[a-zA-Z0-9._-]")
+
+
+@dataclass(frozen=True)
+class IncludeRef:
+    """One `@path` that Claude Code accepts as an include, where it stands in the file."""
+
+    path: str  # as written after cutting `#fragment` and unescaping `\\ ` (not yet resolved)
+    written: str  # the text after `@` as it stands in the file
+    line: int  # 1-based line in the whole file
+    column: int  # 1-based column of the `@`
+
+
+@dataclass(frozen=True)
+class Scan:
+    """What Claude Code takes from a file's body."""
+
+    loaded: str  # the body after comment stripping (before trimming)
+    includes: tuple[IncludeRef, ...] = ()
+    comments_stripped: bool = False
+    unclosed_comment_line: int | None = None  # a `<!--` block that never closes, 1-based
+    parsed: bool = False  # markdown-it-py ran
+    rejected: tuple[IncludeRef, ...] = field(default=())  # `@x` the regex found but Claude rejects
+
+
+def accepted_include(path: str) -> bool:
+    """Claude Code's acceptance test for the text after `@` (fragment already cut)."""
+    if path.startswith("//") or _is_net_path(path):  # UNC-like and /net/ paths are never read
+        return False
+    if path.startswith(("./", "~/")) or (path.startswith("/") and path != "/"):
+        return True
+    return (
+        not path.startswith("@")
+        and _INVALID_START.match(path) is None
+        and _VALID_START.match(path) is not None
+    )
+
+
+def _is_net_path(path: str) -> bool:
+    """Claude Code refuses `/net/<host>/...` automount paths."""
+    if not path.startswith("/"):
+        return False
+    parts: list[str] = []
+    for part in path.split("/"):
+        if part in ("", "."):
+            continue
+        if part == "..":
+            if parts:
+                parts.pop()
+            continue
+        parts.append(part)
+        if len(parts) == 2 and parts[0].lower() == "net":
+            return True
+    return False
+
+
+def find_include_texts(text: str) -> list[tuple[int, str, str]]:
+    """(offset of `@`, written, path) for each regex match in `text`, acceptance not yet applied."""
+    found = []
+    for match in INCLUDE_PATTERN.finditer(text):
+        written = match.group(1)
+        path = written
+        hash_index = path.find("#")
+        if hash_index != -1:
+            path = path[:hash_index]
+        if not path:
+            continue
+        path = path.replace("\\ ", " ")
+        if not path:
+            continue
+        found.append((match.start(1) - 1, written, path))
+    return found
+
+
+@lru_cache(maxsize=1)
+def _parser() -> MarkdownIt:
+    md = MarkdownIt("commonmark")
+    md.disable("text_join")  # keep escapes and entities apart from text, as marked does
+    return md
+
+
+def _comment_residue(raw: str) -> str | None:
+    """marked's test for a comment HTML token: the text left after removing comments, else None."""
+    trimmed = js_trim_start(raw)
+    if trimmed.startswith("<!--") and "-->" in trimmed:
+        return COMMENT_SPAN.sub("", raw)
+    return None
+
+
+class _Locator:
+    """Maps scanned snippets back to lines of the body, in reading order."""
+
+    def __init__(self, lines: list[str], line_offset: int) -> None:
+        self.lines = lines
+        self.line_offset = line_offset
+
+    def find(self, needle: str, start_line: int) -> tuple[int, int]:
+        for index in range(start_line, len(self.lines)):
+            column = self.lines[index].find(needle)
+            if column != -1:
+                return index + 1 + self.line_offset, column + 1
+        return start_line + 1 + self.line_offset, 1
+
+
+def scan_body(body: str, line_offset: int = 0) -> Scan:
+    """Includes and loaded text of a file body (the text after its frontmatter)."""
+    has_comment = "<!--" in body
+    if "@" not in body and not has_comment:
+        return Scan(loaded=body)
+    source = body.replace("\r\n", "\n").replace("\r", "\n")
+    tokens = _parser().parse(source)
+    lines = source.split("\n")
+    locator = _Locator(lines, line_offset)
+    found: dict[str, IncludeRef] = {}
+    rejected: list[IncludeRef] = []
+
+    def scan(text: str, block_line: int) -> None:
+        if "@" not in text:
+            return
+        for _offset, written, path in find_include_texts(text):
+            line, column = locator.find("@" + written, block_line)
+            ref = IncludeRef(path, written, line, column)
+            if not accepted_include(path):
+                rejected.append(ref)
+            elif path not in found:
+                found[path] = ref
+
+    containers: list[str] = []
+    unclosed: int | None = None
+    for token in tokens:
+        if token.nesting == 1 and token.type in ("list_item_open", "blockquote_open"):
+            containers.append(token.type)
+        elif token.nesting == -1 and token.type in ("list_item_close", "blockquote_close"):
+            containers.pop()
+        block_line = token.map[0] if token.map else 0
+        if token.type == "html_block":
+            residue = _comment_residue(token.content)
+            if residue is not None and js_trim(residue):
+                scan(residue, block_line)
+            elif residue is None and js_trim_start(token.content).startswith("<!--"):
+                unclosed = block_line + 1 + line_offset
+        elif token.type == "inline":
+            if containers and containers[-1] == "list_item_open":
+                scan(token.content, block_line)
+            _scan_inline(token.children or [], scan, block_line)
+    loaded = body
+    stripped = False
+    if has_comment:
+        loaded, stripped = _strip_comments(tokens, lines)
+    return Scan(
+        loaded=loaded,
+        includes=tuple(found.values()),
+        comments_stripped=stripped,
+        unclosed_comment_line=unclosed,
+        parsed=True,
+        rejected=tuple(rejected),
+    )
+
+
+def _scan_inline(children: list[Token], scan: Callable[[str, int], None], block_line: int) -> None:
+    """Text children only: code spans, escapes, entities and images (whose alt text marked does
+    not scan) are passed over; inline HTML counts only for what its comments leave."""
+    for child in children:
+        if child.type == "text":
+            scan(child.content, block_line)
+        elif child.type == "html_inline":
+            residue = _comment_residue(child.content)
+            if residue is not None and js_trim(residue):
+                scan(residue, block_line)
+
+
+def _strip_comments(tokens: list[Token], lines: list[str]) -> tuple[str, bool]:
+    """marked's top-level comment stripping on the CR-normalized source."""
+    removals: list[tuple[int, int, str]] = []  # (first line, end line, replacement)
+    for token in tokens:
+        if token.type != "html_block" or token.level != 0 or token.map is None:
+            continue
+        start, end = token.map
+        while end < len(lines) - 1 and lines[end] == "":  # marked's token takes `\n+` after it
+            end += 1
+        raw = "\n".join(lines[start:end]) + ("\n" if end < len(lines) else "")
+        if end == len(lines) - 1 and lines[end] == "":
+            end = len(lines)
+        residue = _comment_residue(raw)
+        if residue is None:
+            continue
+        removals.append((start, end, residue if js_trim(residue) else ""))
+    if not removals:
+        return "\n".join(lines), False
+    out: list[str] = []
+    cursor = 0
+    for start, end, replacement in removals:
+        if start > cursor:
+            out.append("\n".join(lines[cursor:start]) + "\n")
+        out.append(replacement)
+        cursor = end
+    if cursor < len(lines):
+        out.append("\n".join(lines[cursor:]))
+    return "".join(out), True

@@ -1,0 +1,1 @@
+"""Output formats: `context` views and `check` reports."""

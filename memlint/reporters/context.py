@@ -1,0 +1,99 @@
+"""`memlint context` output: the JSON object of the CLI contract, and the tree for people."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from memlint.model.loader import LoadedContext, Origin
+from memlint.model.tokens import counter
+
+WINDOW_TOKENS = 200_000
+
+
+def _origin(origin: Origin | None) -> dict[str, Any] | None:
+    return None if origin is None else {"path": str(origin.path), "line": origin.line}
+
+
+def as_dict(ctx: LoadedContext, tokenizer: str = "cl100k") -> dict[str, Any]:
+    """The `--format json` object: files in load order, skipped, deferred, totals."""
+    count = counter(tokenizer)
+    files = [
+        {
+            "path": str(f.path),
+            "kind": f.kind,
+            "parent": str(f.parent) if f.parent else None,
+            "depth": f.depth,
+            "content": f.content,
+            "chars": f.chars,
+            "tokens": count(f.content),
+        }
+        for f in ctx.files
+    ]
+    return {
+        "start": str(ctx.start),
+        "home": str(ctx.home),
+        "files": files,
+        "skipped": [
+            {"path": str(s.path), "reason": s.reason, "included_from": _origin(s.origin)} for s in ctx.skipped
+        ],
+        "deferred": [{"path": str(d.path), "reason": d.reason, "paths": list(d.paths)} for d in ctx.deferred],
+        "total_chars": sum(f["chars"] for f in files),
+        "total_tokens": sum(f["tokens"] for f in files),
+    }
+
+
+def _short(path: str, ctx: LoadedContext) -> str:
+    for base, label in ((str(ctx.start), "."), (str(ctx.project_root), "<root>"), (str(ctx.home), "~")):
+        if path == base:
+            return label
+        if path.startswith(base + "/"):
+            rest = path[len(base) + 1 :]
+            return rest if label == "." else f"{label}/{rest}"
+    return path
+
+
+def render_text(ctx: LoadedContext, tokenizer: str = "cl100k", echo: Callable[[str], None] | None = None) -> None:
+    """The files as a tree with sizes, totals against a 200k window, then skipped and deferred."""
+    out = echo or (lambda line: click.echo(line))
+    data = as_dict(ctx, tokenizer)
+    unit = "tokens" if tokenizer == "cl100k" else "tokens (chars/4)"
+    out(click.style(f"Claude Code context at start in {ctx.start}", bold=True))
+    width = max([len(_short(f["path"], ctx)) + 2 * f["depth"] for f in data["files"]] + [20])
+    for f in data["files"]:
+        label = "  " * f["depth"] + _short(f["path"], ctx)
+        kind = click.style(f"{f['kind']:<8}", fg="cyan")
+        out(f"  {label:<{width}}  {kind} {f['chars']:>8,} chars {f['tokens']:>7,} {unit}")
+    if not data["files"]:
+        out("  (no memory files are loaded)")
+    share = 100 * data["total_tokens"] / WINDOW_TOKENS
+    out(
+        click.style(
+            f"Total: {len(data['files'])} files, {data['total_chars']:,} chars, {data['total_tokens']:,} {unit} "
+            f"= {share:.1f}% of a 200k-token window",
+            bold=True,
+        )
+    )
+    for f in ctx.files:
+        if f.truncation is not None and f.truncation.truncated:
+            t = f.truncation
+            out(
+                click.style(
+                    f"  ! {_short(str(f.path), ctx)}: only lines 1-{t.kept_lines} of {t.line_count} are loaded; "
+                    f"the rest is never seen",
+                    fg="yellow",
+                )
+            )
+    if ctx.skipped:
+        out(click.style(f"Skipped ({len(ctx.skipped)}):", bold=True))
+        for s in ctx.skipped:
+            where = f" (from {_short(str(s.origin.path), ctx)}:{s.origin.line})" if s.origin else ""
+            detail = f": {s.detail}" if s.detail else ""
+            out(f"  {click.style(s.reason, fg='red')} {_short(str(s.path), ctx)}{where}{detail}")
+    if ctx.deferred:
+        out(click.style(f"Deferred ({len(ctx.deferred)}), loaded later when Claude reads matching files:", bold=True))
+        for d in ctx.deferred:
+            globs = f" paths: {', '.join(d.paths)}" if d.paths else ""
+            out(f"  {click.style(d.reason, fg='blue')} {_short(str(d.path), ctx)}{globs}")
