@@ -28,3 +28,8 @@ class Workspace:
 
     def __len__(self) -> int:
         return len(self._documents)
+
+    def put(self, path: Path | str, text: str) -> None:
+        """Replace a file's content in memory (a fix's result, not yet written)."""
+        key = os.path.abspath(path)
+        self._documents[key] = Document.from_text(Path(key), text)

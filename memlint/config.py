@@ -1,0 +1,193 @@
+"""`[tool.memlint]` in pyproject.toml, or .memlint.toml, found by walking up; validated once.
+
+Keys: select, extend-select, ignore (codes, slugs, code prefixes like "ML1", or "ALL"); exclude
+(gitignore patterns); per-file-ignores ({pattern: [codes]}); options ({rule: {option: value}});
+memory-dirs (extra auto-memory folders); session-notes ({paths = [...], template = "..."}).
+Every error names the key and exits 2.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pathspec
+
+from memlint.errors import ConfigError
+from memlint.rules import Rule, all_rules
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+KEYS = {"select", "extend-select", "ignore", "exclude", "per-file-ignores", "options", "memory-dirs", "session-notes"}
+
+
+@dataclass(frozen=True)
+class Config:
+    """A validated configuration."""
+
+    path: Path | None = None
+    root: Path = field(default_factory=Path.cwd)
+    selected: frozenset[str] = frozenset()  # rule codes
+    exclude: tuple[str, ...] = ()
+    per_file_ignores: tuple[tuple[str, frozenset[str]], ...] = ()
+    options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # code -> options
+    memory_dirs: tuple[Path, ...] = ()
+    session_notes_paths: tuple[str, ...] = ()
+    session_notes_template: Path | None = None
+
+    def rule_options(self, rule: Rule) -> dict[str, Any]:
+        merged = dict(rule.meta.options)
+        merged.update(self.options.get(rule.code, {}))
+        return merged
+
+    def excluded(self, path: Path) -> bool:
+        if not self.exclude:
+            return False
+        return _spec(self.exclude).match_file(_relative(path, self.root))
+
+    def ignored_codes(self, path: Path) -> frozenset[str]:
+        rel = _relative(path, self.root)
+        codes: set[str] = set()
+        for pattern, pattern_codes in self.per_file_ignores:
+            if _spec((pattern,)).match_file(rel):
+                codes |= pattern_codes
+        return frozenset(codes)
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return path.absolute().relative_to(root.absolute()).as_posix()
+    except ValueError:
+        return path.absolute().as_posix()
+
+
+def _spec(patterns: tuple[str, ...]) -> pathspec.PathSpec:
+    return pathspec.PathSpec.from_lines("gitwildmatch", patterns)
+
+
+def resolve_selector(name: str, key: str) -> set[str]:
+    """Codes named by a code, slug, prefix or ALL; an unknown name is a ConfigError."""
+    rules = all_rules()
+    if name == "ALL":
+        return {r.code for r in rules}
+    matched = {r.code for r in rules if r.code == name.upper() or r.slug == name.lower()}
+    if not matched and name.upper().startswith("ML"):
+        matched = {r.code for r in rules if r.code.startswith(name.upper())}
+    if not matched:
+        raise ConfigError(f"{key}: unknown rule {name!r} (see `memlint rules`)")
+    return matched
+
+
+def _string_list(value: Any, key: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{key}: expected a list of strings")
+    return list(value)
+
+
+def build(raw: Mapping[str, Any], path: Path | None, root: Path, cli: Mapping[str, Any] | None = None) -> Config:
+    """Validate a `[tool.memlint]` table (plus command-line overrides) into a Config."""
+    where = f"{path}: " if path else ""
+    unknown = set(raw) - KEYS
+    if unknown:
+        raise ConfigError(f"{where}unknown key {sorted(unknown)[0]!r} in [tool.memlint] (known: {', '.join(sorted(KEYS))})")
+    merged = dict(raw)
+    for key, value in (cli or {}).items():
+        if value:
+            merged[key] = value
+    try:
+        select = {c for n in _string_list(merged.get("select", ["ALL"]), "select") for c in resolve_selector(n, "select")}
+        select |= {c for n in _string_list(merged.get("extend-select", []), "extend-select")
+                   for c in resolve_selector(n, "extend-select")}
+        select -= {c for n in _string_list(merged.get("ignore", []), "ignore") for c in resolve_selector(n, "ignore")}
+        exclude = tuple(_string_list(merged.get("exclude", []), "exclude"))
+        pfi_raw = merged.get("per-file-ignores", {})
+        if not isinstance(pfi_raw, dict):
+            raise ConfigError("per-file-ignores: expected a table of pattern = [codes]")
+        per_file = tuple(
+            (pattern, frozenset(c for n in _string_list(codes, f"per-file-ignores.{pattern}")
+                                for c in resolve_selector(n, f"per-file-ignores.{pattern}")))
+            for pattern, codes in pfi_raw.items()
+        )
+        options = _options(merged.get("options", {}))
+        memory_dirs = tuple((root / p).absolute() for p in _string_list(merged.get("memory-dirs", []), "memory-dirs"))
+        notes = merged.get("session-notes", {})
+        if not isinstance(notes, dict) or set(notes) - {"paths", "template"}:
+            raise ConfigError("session-notes: expected a table with `paths` and `template`")
+        note_paths = tuple(_string_list(notes.get("paths", []), "session-notes.paths"))
+        template = notes.get("template")
+        if template is not None and not isinstance(template, str):
+            raise ConfigError("session-notes.template: expected a path string")
+    except ConfigError as exc:
+        raise ConfigError(f"{where}{exc}") from None
+    return Config(
+        path, root, frozenset(select), exclude, per_file, options, memory_dirs, note_paths,
+        (root / template) if template else None,
+    )
+
+
+def _options(raw: Any) -> dict[str, dict[str, Any]]:
+    if not isinstance(raw, dict):
+        raise ConfigError("options: expected a table of rule = {option = value}")
+    out: dict[str, dict[str, Any]] = {}
+    for name, values in raw.items():
+        codes = resolve_selector(name, f"options.{name}")
+        if len(codes) != 1 or not isinstance(values, dict):
+            raise ConfigError(f"options.{name}: name one rule and give a table of options")
+        code = next(iter(codes))
+        rule = next(r for r in all_rules() if r.code == code)
+        for option, value in values.items():
+            if option not in rule.meta.options:
+                known = ", ".join(sorted(rule.meta.options)) or "none"
+                raise ConfigError(f"options.{name}.{option}: {code} has no such option (known: {known})")
+            default = rule.meta.options[option]
+            if isinstance(default, bool) != isinstance(value, bool) or (
+                not isinstance(value, type(default)) and not (isinstance(default, float) and isinstance(value, int))
+            ):
+                raise ConfigError(f"options.{name}.{option}: expected {type(default).__name__}, got {value!r}")
+        out[code] = dict(values)
+    return out
+
+
+def find_config_file(start: Path) -> tuple[Path | None, dict[str, Any]]:
+    """The nearest .memlint.toml, or pyproject.toml with [tool.memlint], walking up from `start`."""
+    folder = start.absolute() if start.is_dir() else start.absolute().parent
+    for candidate in (folder, *folder.parents):
+        for name in (".memlint.toml", "pyproject.toml"):
+            path = candidate / name
+            if not path.is_file():
+                continue
+            try:
+                data = tomllib.loads(path.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+                raise ConfigError(f"{path}: cannot read: {exc}") from exc
+            if name == ".memlint.toml":
+                table = data.get("tool", {}).get("memlint", data)
+                return path, table if isinstance(table, dict) else {}
+            table = data.get("tool", {}).get("memlint")
+            if isinstance(table, dict):
+                return path, table
+    return None, {}
+
+
+def load_config(start: Path, explicit: Path | None = None, cli: Mapping[str, Any] | None = None) -> Config:
+    if explicit is not None:
+        path, raw = find_config_file(explicit) if explicit.is_dir() else (explicit, _read(explicit))
+    else:
+        path, raw = find_config_file(start)
+    root = path.parent if path else (start.absolute() if start.is_dir() else start.absolute().parent)
+    return build(raw, path, root, cli)
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot read: {exc}") from exc
+    table = data.get("tool", {}).get("memlint", data)
+    return table if isinstance(table, dict) else {}

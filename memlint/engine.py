@@ -1,0 +1,132 @@
+"""The check run: discover memory files, model loading once per start folder, run every selected
+rule, stamp findings into violations, drop suppressed ones. A rule that crashes becomes an ML901
+violation and the run goes on."""
+
+from __future__ import annotations
+
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from memlint.config import Config
+from memlint.model.discovery import MemoryFile, Role, discover
+from memlint.model.document import Document
+from memlint.model.loader import LoadedContext, load
+from memlint.model.workspace import Workspace
+from memlint.rules import Rule, all_rules
+from memlint.suppression import apply_suppressions
+from memlint.violations import Finding, Violation
+
+# Without --home, memlint models a machine with no user memory and no managed policy.
+NO_HOME = Path("/nonexistent/memlint-no-home")
+NO_MANAGED = Path("/nonexistent/memlint-no-managed")
+
+
+@dataclass
+class RuleContext:
+    """What a rule sees: parsed documents, the loading model for every start folder, its options.
+    Rules never read files themselves (use `document`), never print and never write."""
+
+    config: Config
+    workspace: Workspace
+    roots: tuple[Path, ...]
+    files: tuple[MemoryFile, ...]
+    loads: dict[Path, LoadedContext]
+    home: Path | None
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def document(self, path: Path) -> Document:
+        return self.workspace.document(path)
+
+    def by_role(self, *roles: Role) -> list[MemoryFile]:
+        return [f for f in self.files if f.role in roles]
+
+    @property
+    def root_loads(self) -> list[LoadedContext]:
+        """The loading at each checked root folder (the project root)."""
+        return [self.loads[r] for r in self.roots if r in self.loads]
+
+
+@dataclass(frozen=True)
+class Report:
+    violations: tuple[Violation, ...]
+    files_checked: int
+    roots: tuple[Path, ...]
+
+    @property
+    def fixable(self) -> int:
+        return sum(1 for v in self.violations if v.fix is not None)
+
+
+def start_folders(roots: tuple[Path, ...], files: tuple[MemoryFile, ...]) -> list[Path]:
+    """The project roots, and every folder holding a CLAUDE.md or CLAUDE.local.md (sessions often
+    start in a package)."""
+    starts: list[Path] = [r for r in roots if r.is_dir()]
+    for f in files:
+        if f.path.name in ("CLAUDE.md", "CLAUDE.local.md") and f.path.parent.name != ".claude":
+            if f.path.parent not in starts:
+                starts.append(f.path.parent)
+    return starts
+
+
+def build_context(
+    paths: list[Path], config: Config, home: Path | None, workspace: Workspace | None = None
+) -> RuleContext:
+    workspace = workspace or Workspace()
+    roots = tuple(p.absolute() for p in paths)
+    memory_dirs = list(config.memory_dirs)
+    loads: dict[Path, LoadedContext] = {}
+    files = [f for f in discover(list(roots), memory_dirs) if not config.excluded(f.path)]
+    for start in start_folders(roots, tuple(files)):
+        loads[start] = load(start, home or NO_HOME, workspace, NO_MANAGED, include_nested=False)
+    if home is not None:  # the project's own auto-memory folder under HOME
+        extra = [ctx.automem_dir for ctx in loads.values() if ctx.automem_dir.is_dir()]
+        if extra:
+            known = {f.path for f in files}
+            files += [f for f in discover([], extra) if f.path not in known]
+    return RuleContext(config, workspace, roots, tuple(files), loads, home)
+
+
+def run_rules(ctx: RuleContext, rules: list[Rule] | None = None) -> list[Violation]:
+    """Run `rules` (default: the selected ones) and return sorted, unsuppressed violations."""
+    selected = rules if rules is not None else [r for r in all_rules() if r.code in ctx.config.selected]
+    violations: list[Violation] = []
+    for rule in selected:
+        ctx.options = ctx.config.rule_options(rule)
+        try:
+            for finding in rule.check(ctx):
+                violations.append(stamp(rule, finding))
+        except Exception as exc:  # noqa: BLE001 - one broken rule must not stop the run
+            where = traceback.extract_tb(exc.__traceback__)[-1]
+            path = ctx.files[0].path if ctx.files else (ctx.roots[0] if ctx.roots else Path("."))
+            violations.append(
+                Violation(path, 1, 1, "ML901", "rule-crashed", "error",
+                          f"rule {rule.code} ({rule.slug}) crashed: {type(exc).__name__}: {exc} "
+                          f"at {Path(where.filename).name}:{where.lineno}; its findings are missing", 1, 1)
+            )
+    violations = [v for v in violations if v.code not in ctx.config.ignored_codes(v.path)]
+    violations = apply_suppressions(
+        violations, ctx.workspace, "ML902" in ctx.config.selected, tuple(f.path for f in ctx.files)
+    )
+    return sorted(set(violations))
+
+
+def stamp(rule: Rule, finding: Finding) -> Violation:
+    return Violation(
+        finding.path,
+        finding.line,
+        finding.column,
+        rule.code,
+        rule.slug,
+        finding.severity or rule.meta.severity,
+        finding.message,
+        finding.end_line or finding.line,
+        finding.end_column or finding.column,
+        finding.fix,
+    )
+
+
+def check(paths: list[Path], config: Config, home: Path | None = None, workspace: Workspace | None = None) -> Report:
+    ctx = build_context(paths, config, home, workspace)
+    return Report(tuple(run_rules(ctx)), len(ctx.files), ctx.roots)

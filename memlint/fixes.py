@@ -1,0 +1,175 @@
+"""Applying fixes: sorted text edits, overlaps retried on the next pass, a loop that stops on a
+repeated state and reverts when it does not converge, and atomic all-or-nothing writes."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from memlint.model.workspace import Workspace
+from memlint.violations import Applicability, Edit, Fix, Violation
+
+MAX_PASSES = 10
+
+
+class FixError(Exception):
+    """A fix could not be applied or written; nothing was changed on disk."""
+
+
+def apply_edits(text: str, edits: list[Edit]) -> str:
+    """Apply non-overlapping edits of one file to its text."""
+    out, cursor = [], 0
+    for edit in sorted(edits, key=lambda e: (e.start, e.end)):
+        if edit.start < cursor:
+            raise FixError(f"overlapping edits in {edit.path}")
+        out.append(text[cursor : edit.start])
+        out.append(edit.replacement)
+        cursor = edit.end
+    out.append(text[cursor:])
+    return "".join(out)
+
+
+def wanted(fix: Fix, unsafe: bool, selected: frozenset[str] = frozenset(), code: str = "") -> bool:
+    if fix.applicability is Applicability.SAFE:
+        return True
+    if fix.applicability is Applicability.UNSAFE:
+        return unsafe or code in selected
+    return False
+
+
+def _overlaps(a: Edit, b: Edit) -> bool:
+    if a.path != b.path:
+        return False
+    if a.create or b.create:
+        return True
+    return (a.start < b.end and b.start < a.end) or a.start == b.start
+
+
+def choose(violations: list[Violation], accept: Callable[[Violation], bool]) -> list[Fix]:
+    """Fixes to apply in one pass: accepted, and touching no span another chosen fix touches
+    (the others are retried on the next pass)."""
+    chosen: list[Fix] = []
+    taken: list[Edit] = []
+    for v in violations:
+        fix = v.fix
+        if fix is None or not accept(v) or fix in chosen:
+            continue
+        if any(_overlaps(a, b) for a in fix.edits for b in taken):
+            continue
+        chosen.append(fix)
+        taken.extend(fix.edits)
+    return chosen
+
+
+@dataclass
+class FixResult:
+    """The new text of every file the fixes touched, and what they were before."""
+
+    before: dict[Path, str | None] = field(default_factory=dict)  # None: a new file
+    after: dict[Path, str] = field(default_factory=dict)
+    applied: int = 0
+    converged: bool = True
+
+    @property
+    def changed(self) -> dict[Path, str]:
+        return {p: t for p, t in self.after.items() if self.before.get(p) != t}
+
+
+def fix_loop(
+    workspace: Workspace,
+    run: Callable[[], list[Violation]],
+    accept: Callable[[Violation], bool],
+) -> tuple[FixResult, list[Violation]]:
+    """Check, apply a pass of fixes in memory, check again, until nothing is left to apply."""
+    result = FixResult()
+    seen: set[tuple[tuple[Path, str], ...]] = set()
+    violations = run()
+    for _ in range(MAX_PASSES):
+        fixes = choose(violations, accept)
+        if not fixes:
+            return result, violations
+        by_file: dict[Path, list[Edit]] = {}
+        for fix in fixes:
+            for edit in fix.edits:
+                by_file.setdefault(edit.path, []).append(edit)
+        for path, edits in by_file.items():
+            doc = workspace.document(path)
+            if path not in result.before:
+                exists = doc.problem is None or doc.problem.reason != "not-found"
+                if any(e.create for e in edits) and exists:
+                    raise FixError(f"{path} exists; a fix never overwrites a file")
+                result.before[path] = doc.text if exists else None
+            current = result.after.get(path, doc.text if result.before[path] is not None else "")
+            result.after[path] = apply_edits(current, edits)
+            workspace.put(path, result.after[path])
+        result.applied += len(fixes)
+        state = tuple(sorted(result.after.items()))
+        if state in seen:
+            break
+        seen.add(state)
+        violations = run()
+    result.converged = False
+    return result, violations
+
+
+def _write_temp(path: Path, text: str) -> str:
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".memlint-tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(text.encode("utf-8"))
+            handle.flush()
+            os.fsync(handle.fileno())
+        if path.exists():
+            os.chmod(temp, os.stat(path).st_mode & 0o7777)
+    except BaseException:
+        os.unlink(temp)
+        raise
+    return temp
+
+
+def write_all(result: FixResult, backup_suffix: str | None = None) -> list[Path]:
+    """Write every changed file: temp files first, then new files (never over an existing one),
+    then modified files, each with `os.replace`. Any error undoes what was done."""
+    changed = result.changed
+    new = sorted(p for p in changed if result.before.get(p) is None)
+    modified = sorted(p for p in changed if result.before.get(p) is not None)
+    temps: dict[Path, str] = {}
+    done: list[Path] = []
+    try:
+        for path in new:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        for path in new + modified:
+            temps[path] = _write_temp(path, changed[path])
+        for path in new:
+            os.link(temps[path], path)  # fails if the file appeared meanwhile: never overwrite
+            os.unlink(temps.pop(path))
+            done.append(path)
+        for path in modified:
+            if backup_suffix:
+                backup = path.with_name(path.name + backup_suffix)
+                backup_temp = _write_temp(backup, result.before[path] or "")
+                os.replace(backup_temp, backup)
+            os.replace(temps.pop(path), path)
+            done.append(path)
+    except BaseException as exc:
+        for temp in temps.values():
+            try:
+                os.unlink(temp)
+            except OSError:
+                pass
+        for path in done:
+            old = result.before.get(path)
+            try:
+                if old is None:
+                    os.unlink(path)
+                else:
+                    os.replace(_write_temp(path, old), path)
+            except OSError:
+                pass
+        if isinstance(exc, OSError):
+            raise FixError(f"could not write {exc.filename or ''}: {exc.strerror}; nothing was changed") from exc
+        raise
+    return done

@@ -1,0 +1,88 @@
+"""Which files under the checked paths are memory files, and what role each plays."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from memlint.model.loader import PRUNED_FOLDERS
+
+Role = Literal[
+    "claude-md",  # CLAUDE.md or .claude/CLAUDE.md
+    "local",  # CLAUDE.local.md
+    "rule",  # any file under a .claude/rules folder (the `rule` rules decide if it loads)
+    "misnamed",  # claude.md, Claude.md, CLAUDE.MD, CLAUDE-local.md ...: never loaded
+    "agents",  # AGENTS.md: Claude Code does not read it
+    "automem-index",  # MEMORY.md of an auto-memory or agent-memory folder
+    "topic",  # a topic file beside a MEMORY.md
+    "session-notes",  # a session-memory summary.md
+]
+
+_MISNAMED = {"claude.md", "claude.local.md", "claude-local.md", "claude_local.md", "claude.markdown"}
+
+
+@dataclass(frozen=True)
+class MemoryFile:
+    path: Path
+    role: Role
+
+
+def classify(path: Path) -> Role | None:
+    """The role of a file by its path alone, or None when it is no memory file."""
+    name = path.name
+    parts = path.parts
+    if ".claude" in parts:
+        i = len(parts) - 1 - parts[::-1].index(".claude")
+        if parts[i + 1 : i + 2] == ("rules",) and len(parts) > i + 2:
+            return "rule"
+    if name == "CLAUDE.md":
+        return "claude-md"
+    if name == "CLAUDE.local.md":
+        return "local"
+    if name.lower() in _MISNAMED:
+        return "misnamed"
+    if name == "AGENTS.md":
+        return "agents"
+    if name == "MEMORY.md":
+        return "automem-index"
+    if name == "summary.md" and path.parent.name == "session-memory":
+        return "session-notes"
+    return None
+
+
+def discover(roots: list[Path], extra_memory_dirs: list[Path] | None = None) -> list[MemoryFile]:
+    """Memory files under `roots` (files or folders), sorted by path; topic files beside every
+    MEMORY.md found or named."""
+    found: dict[Path, Role] = {}
+    memory_dirs: set[Path] = set(extra_memory_dirs or [])
+    for root in roots:
+        if root.is_file():
+            role = classify(root.resolve()) or ("claude-md" if root.suffix.lower() == ".md" else None)
+            if role:
+                found[root.absolute()] = role
+            continue
+        for folder, subfolders, names in os.walk(root):
+            subfolders[:] = sorted(d for d in subfolders if d not in PRUNED_FOLDERS)
+            here = Path(folder).absolute()
+            for name in names:
+                path = here / name
+                role = classify(path)
+                if role is not None:
+                    found[path] = role
+                    if role == "automem-index":
+                        memory_dirs.add(here)
+    for folder in memory_dirs:
+        index = folder / "MEMORY.md"
+        if index.is_file():
+            found.setdefault(index.absolute(), "automem-index")
+        try:
+            names = sorted(os.listdir(folder))
+        except OSError:
+            continue
+        for name in names:
+            path = (folder / name).absolute()
+            if name.endswith(".md") and name != "MEMORY.md" and path.is_file():
+                found[path] = "topic"
+    return [MemoryFile(p, r) for p, r in sorted(found.items())]

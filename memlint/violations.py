@@ -1,0 +1,74 @@
+"""What rules report: findings, violations, and the text edits that fix them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Literal
+
+Severity = Literal["error", "warning", "info"]
+SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
+
+
+class Applicability(str, Enum):
+    """How safe a fix is. SAFE changes nothing the agent reads but white space and layout."""
+
+    SAFE = "safe"
+    UNSAFE = "unsafe"
+    DISPLAY_ONLY = "display-only"
+
+
+@dataclass(frozen=True, order=True)
+class Edit:
+    """Replace `text[start:end]` of the file at `path` with `replacement` (character offsets in
+    the decoded text). `create=True` writes a new file that must not exist yet."""
+
+    path: Path
+    start: int
+    end: int
+    replacement: str
+    create: bool = False
+
+
+@dataclass(frozen=True)
+class Fix:
+    """A set of edits applied all together or not at all."""
+
+    title: str
+    applicability: Applicability
+    edits: tuple[Edit, ...]
+
+    @property
+    def paths(self) -> frozenset[Path]:
+        return frozenset(e.path for e in self.edits)
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What a rule yields; the engine stamps it with the rule's code, slug and severity."""
+
+    path: Path
+    line: int
+    message: str
+    column: int = 1
+    end_line: int | None = None
+    end_column: int | None = None
+    fix: Fix | None = None
+    severity: Severity | None = None  # overrides the rule's default when set
+
+
+@dataclass(frozen=True, order=True)
+class Violation:
+    """A finding of a rule, as reported."""
+
+    path: Path
+    line: int
+    column: int
+    code: str
+    slug: str = field(compare=False)
+    severity: Severity = field(compare=False)
+    message: str = field(compare=False)
+    end_line: int = field(compare=False)
+    end_column: int = field(compare=False)
+    fix: Fix | None = field(default=None, compare=False)
