@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from memlint import engine
+from memlint.config import Config, load_config
+from memlint.engine import Report
+from memlint.fixes import FixResult, fix_loop
 from memlint.model.loader import MANAGED_DIR, LoadedContext, load
 from memlint.model.workspace import Workspace
+from memlint.violations import Applicability, Violation
 
 
 class Context:
@@ -34,3 +40,48 @@ def context(
 ) -> Context:
     """What Claude Code loads when started in `start` with HOME `home`."""
     return Context(load(Path(start), Path(home) if home else default_home(), workspace, Path(managed_dir)))
+
+
+@dataclass(frozen=True)
+class FixOutcome:
+    """What `fix` did in memory: the changed files (not yet written) and what is left."""
+
+    result: FixResult
+    report: Report
+
+
+def check(paths: list[Path], config: Config | None = None, home: Path | None = None) -> Report:
+    """Check every memory file under `paths`."""
+    config = config or load_config(paths[0] if paths else Path("."))
+    return engine.check(paths, config, home)
+
+
+def fix(
+    paths: list[Path], config: Config | None = None, home: Path | None = None, unsafe: bool = False,
+    fix_only: frozenset[str] = frozenset(),
+) -> FixOutcome:
+    """Apply fixes in memory until nothing is left to apply; `write_all` puts them on disk."""
+    config = config or load_config(paths[0] if paths else Path("."))
+    workspace = Workspace()
+    ctx_holder: list[engine.RuleContext] = []
+
+    def run() -> list[Violation]:
+        ctx = engine.build_context(paths, config, home, workspace)
+        ctx_holder[:] = [ctx]
+        return engine.run_rules(ctx)
+
+    def accept(v: Violation) -> bool:
+        if v.fix is None:
+            return False
+        if fix_only and v.code not in fix_only and v.slug not in fix_only and v.fix.title not in fix_only:
+            return False
+        if v.fix.applicability is Applicability.SAFE:
+            return True
+        return v.fix.applicability is Applicability.UNSAFE and (
+            unsafe or v.code in fix_only or v.slug in fix_only or v.fix.title in fix_only
+        )
+
+    result, violations = fix_loop(workspace, run, accept)
+    files = len(ctx_holder[0].files) if ctx_holder else 0
+    report = Report(tuple(violations), files, tuple(p.absolute() for p in paths))
+    return FixOutcome(result, report)

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import difflib
 import json
+import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
-from memlint import __version__
+from memlint import __version__, api
+from memlint.config import load_config
+from memlint.fixes import FixError, FixResult, write_all
+from memlint.reporters.check import FORMATS, display_path, render
+from memlint.rules import all_rules, find_rule
 from memlint.api import context as build_context
 from memlint.api import default_home
 from memlint.errors import MemlintError
@@ -46,3 +53,119 @@ def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_di
         click.echo(f"memlint: {exc}", err=True)
         sys.exit(EXIT_ERROR)
     sys.exit(EXIT_CLEAN)
+
+
+def _codes(values: tuple[str, ...]) -> list[str]:
+    return [part.strip() for value in values for part in value.split(",") if part.strip()]
+
+
+def _check_options(func: Any) -> Any:
+    options = [
+        click.argument("paths", nargs=-1, type=click.Path(path_type=Path)),
+        click.option("--home", type=click.Path(file_okay=False, path_type=Path),
+                     help="Also model HOME's memory and this project's auto-memory folder there."),
+        click.option("--format", "fmt", type=click.Choice(FORMATS), default=None,
+                     help="Output format (default: text; github when GITHUB_ACTIONS=true)."),
+        click.option("--select", multiple=True, help="Only these rules (codes, slugs or prefixes; comma-separated)."),
+        click.option("--extend-select", multiple=True, help="Add rules to the configured selection."),
+        click.option("--ignore", multiple=True, help="Skip these rules."),
+        click.option("--config", "config_path", type=click.Path(exists=True, path_type=Path),
+                     help="Config file (default: nearest .memlint.toml or pyproject.toml [tool.memlint])."),
+        click.option("--unsafe-fixes", is_flag=True, help="Also apply fixes that change what the agent reads."),
+        click.option("--diff", is_flag=True, help="Show the fixes as a diff; write nothing."),
+        click.option("--no-backup", is_flag=True, help="Do not keep MEMORY.md~ when a fix rewrites MEMORY.md."),
+        click.option("--allow-empty", is_flag=True, help="Exit 0 when no memory file is found."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+@main.command()
+@_check_options
+@click.option("--fix", "apply_fix", is_flag=True, help="Apply safe fixes (and unsafe ones with --unsafe-fixes).")
+def check(apply_fix: bool, **kwargs: Any) -> None:
+    """Check the memory files under PATHS (default: .) and how Claude Code loads them."""
+    sys.exit(_run(apply_fix=apply_fix, **kwargs))
+
+
+@main.command()
+@_check_options
+def fix(**kwargs: Any) -> None:
+    """Fix what can be fixed without losing text (`check --fix`)."""
+    sys.exit(_run(apply_fix=True, **kwargs))
+
+
+def _run(
+    paths: tuple[Path, ...], home: Path | None, fmt: str | None, select: tuple[str, ...],
+    extend_select: tuple[str, ...], ignore: tuple[str, ...], config_path: Path | None, unsafe_fixes: bool,
+    diff: bool, no_backup: bool, allow_empty: bool, apply_fix: bool,
+) -> int:
+    try:
+        targets = list(paths) or [Path(".")]
+        for target in targets:
+            if not target.exists():
+                raise MemlintError(f"{target}: no such file or folder")
+        fmt = fmt or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
+        cli = {"select": _codes(select), "extend-select": _codes(extend_select), "ignore": _codes(ignore)}
+        config = load_config(targets[0], config_path, cli)
+        if apply_fix or diff:
+            outcome = api.fix(targets, config, home, unsafe=unsafe_fixes)
+            if not outcome.result.converged:
+                raise MemlintError("fixes did not converge after 10 passes; nothing was written (please report this)")
+            if diff:
+                click.echo(unified_diff(outcome.result), nl=False)
+            elif outcome.result.changed:
+                written = write_all(outcome.result, None if no_backup else "~")
+                if fmt == "text":
+                    click.echo(f"Fixed {outcome.result.applied} problem(s) in {len(written)} file(s).", err=True)
+            report = outcome.report
+        else:
+            report = api.check(targets, config, home)
+    except (MemlintError, FixError) as exc:
+        click.echo(f"memlint: {exc}", err=True)
+        return EXIT_ERROR
+    if report.files_checked == 0 and not allow_empty:
+        where = ", ".join(str(t) for t in targets)
+        click.echo(f"memlint: no memory files found under {where} (use --allow-empty to accept this)", err=True)
+        return EXIT_PROBLEMS
+    output = render(report, fmt, colour=sys.stdout.isatty())
+    if output:
+        click.echo(output)
+    return EXIT_PROBLEMS if any(v.severity != "info" for v in report.violations) else EXIT_CLEAN
+
+
+def unified_diff(result: FixResult) -> str:
+    chunks = []
+    for path, new in sorted(result.changed.items()):
+        old = result.before.get(path)
+        chunks.extend(difflib.unified_diff(
+            (old or "").splitlines(keepends=True), new.splitlines(keepends=True),
+            fromfile="/dev/null" if old is None else f"a/{display_path(path)}", tofile=f"b/{display_path(path)}",
+        ))
+    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in chunks)
+
+
+@main.command("rules")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+def list_rules(fmt: str) -> None:
+    """List every rule: code, slug, severity, fix, summary."""
+    rules = all_rules()
+    if fmt == "json":
+        click.echo(json.dumps([{"code": r.code, "slug": r.slug, "severity": r.meta.severity, "fix": r.meta.fix,
+                                "summary": r.meta.summary} for r in rules], indent=1))
+        return
+    for r in rules:
+        fixable = {"safe": "fix", "unsafe": "fix (unsafe)"}.get(r.meta.fix or "", "")
+        click.echo(f"{r.code}  {r.slug:<40} {r.meta.severity:<8} {fixable:<13} {r.meta.summary}")
+
+
+@main.command()
+@click.argument("rule")
+def explain(rule: str) -> None:
+    """Print a rule's page (by code or slug)."""
+    found = find_rule(rule)
+    if found is None:
+        click.echo(f"memlint: unknown rule {rule!r} (see `memlint rules`)", err=True)
+        sys.exit(EXIT_ERROR)
+    click.echo(f"# {found.code} {found.slug}\n\n{found.doc}")

@@ -1,5 +1,9 @@
-"""Rules of the meta family."""
+"""Problems memlint reports about itself and about files it cannot read (9xx)."""
 
 from __future__ import annotations
 
-RULES: tuple[object, ...] = ()
+from memlint.rules.meta import ml901_rule_crashed as _901
+from memlint.rules.meta import ml902_unused_suppression as _902
+from memlint.rules.meta import ml903_unreadable_file as _903
+
+RULES = (_901, _902, _903)

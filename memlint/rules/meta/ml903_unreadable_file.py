@@ -1,0 +1,61 @@
+"""A memory file is binary, not valid UTF-8, unreadable, a loop, or too large to load.
+
+## What it does
+Reports every memory file (found under the checked paths or loaded by Claude Code) that memlint
+cannot read as UTF-8 text: it holds NUL bytes, holds invalid UTF-8, cannot be opened (permissions,
+a symlink loop), or is over Claude Code's 4,194,304-byte limit.
+
+## Why is this bad?
+Claude Code silently skips an unreadable or oversized file, so none of its instructions reach the
+model. A binary or invalid-UTF-8 file is loaded with replacement characters and garbage, which costs
+tokens and teaches the model nothing. memlint never fixes such a file.
+
+## Example
+```md CLAUDE.md
+# Project
+Build with make.
+```
+```bytes CLAUDE.local.md
+caf\xe9 is Latin-1, not UTF-8
+```
+
+Use instead:
+```md CLAUDE.local.md
+café is UTF-8
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from memlint.engine import RuleContext
+from memlint.rules import RuleMeta
+from memlint.violations import Finding
+
+META = RuleMeta("ML903", "unreadable-file", "error", "A memory file is binary, not UTF-8, unreadable or too large")
+
+_CONSEQUENCE = {
+    "binary": "Claude Code loads it as text, NUL bytes and all",
+    "invalid-utf8": "Claude Code loads it with U+FFFD replacement characters where the bytes are invalid",
+    "unreadable": "Claude Code skips it silently",
+    "too-large": "Claude Code skips files over 4,194,304 bytes silently",
+    "not-a-file": "Claude Code skips it silently",
+}
+
+
+def check(ctx: RuleContext) -> Iterator[Finding]:
+    paths: dict[Path, None] = {f.path: None for f in ctx.files}
+    for loaded in ctx.loads.values():
+        for item in loaded.files:
+            paths.setdefault(item.path, None)
+    for path in paths:
+        doc = ctx.document(path)
+        problem = doc.problem
+        if problem is None or problem.reason == "not-found":
+            continue
+        if problem.reason == "not-a-file" and path.is_dir():
+            continue
+        consequence = _CONSEQUENCE.get(problem.reason, "Claude Code skips it")
+        yield Finding(path, 1, f"{path.name} is {problem.reason.replace('-', ' ')} ({problem.detail}): {consequence}")
