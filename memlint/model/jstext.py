@@ -36,14 +36,15 @@ def utf16_len(text: str) -> int:
 
 
 def utf16_prefix(text: str, units: int) -> str:
-    """`text.slice(0, units)` in JavaScript, never splitting a surrogate pair in Python terms."""
+    """`text.slice(0, units)` in JavaScript. A cut through a surrogate pair leaves a lone surrogate,
+    which reaches the model as U+FFFD (it is replaced when the request is encoded as UTF-8)."""
     if text.isascii() or utf16_len(text) == len(text):
         return text[:units]
     count = 0
     for index, ch in enumerate(text):
         width = 2 if ord(ch) > 0xFFFF else 1
         if count + width > units:
-            return text[:index]
+            return text[:index] + ("\ufffd" if count < units else "")
         count += width
     return text
 

@@ -186,12 +186,32 @@ def scan_body(body: str, line_offset: int = 0) -> Scan:
     )
 
 
-def _scan_inline(children: list[Token], scan: Callable[[str, int], None], block_line: int) -> None:
-    """Text children only: code spans, escapes, entities and images (whose alt text marked does
-    not scan) are passed over; inline HTML counts only for what its comments leave."""
+def _marked_texts(children: list[Token]) -> list[Token | str]:
+    """Inline children regrouped as marked makes them: a backslash before a character that is not
+    ASCII punctuation and an entity like `&amp;` are plain text to marked, so they join the text
+    around them; only a real escape (`\\@`) stands apart."""
+    out: list[Token | str] = []
     for child in children:
+        piece: str | None = None
         if child.type == "text":
-            scan(child.content, block_line)
+            piece = child.content
+        elif child.type == "text_special" and (child.info == "entity" or child.content == child.markup):
+            piece = child.markup
+        if piece is None:
+            out.append(child)
+        elif out and isinstance(out[-1], str):
+            out[-1] += piece
+        else:
+            out.append(piece)
+    return out
+
+
+def _scan_inline(children: list[Token], scan: Callable[[str, int], None], block_line: int) -> None:
+    """Text children only: code spans, escapes and images (whose alt text marked does not scan)
+    are passed over; inline HTML counts only for what its comments leave."""
+    for child in _marked_texts(children):
+        if isinstance(child, str):
+            scan(child, block_line)
         elif child.type == "html_inline":
             residue = _comment_residue(child.content)
             if residue is not None and js_trim(residue):
