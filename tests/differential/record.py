@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Record what the real Claude Code loads for each differential case.
+
+    python tests/differential/record.py [NAMES...] [-j 2]
+
+Builds each case in a temp folder, runs ../shared/oracle/cc_oracle.py with --cwd and --home, and writes
+tests/differential/recordings/<name>.json = {"claude_code": version, "files": [{path, kind, content}]}
+with the tree path as <TREE>, HOME as <HOME> (and the tree's auto-memory folder name as <SANITIZED_TREE>).
+A failed run is retried once.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from cases import BY_NAME, CASES, Case, build, normalize  # noqa: E402
+
+ORACLE = Path(__file__).resolve().parents[3] / "shared/oracle/cc_oracle.py"
+RECORDINGS = HERE / "recordings"
+
+
+class OracleError(Exception):
+    def __init__(self, code: int, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def run_oracle(case: Case, oracle: Path = ORACLE, timeout: float = 300) -> dict[str, Any]:
+    """Build `case` in a fresh temp folder, run the oracle, return the normalized recording."""
+    root = Path(tempfile.mkdtemp(prefix="memlint-diff-"))
+    try:
+        tree, home = build(case, root)
+        env = dict(os.environ, PYTHONIOENCODING="utf-8:surrogatepass")
+        r = subprocess.run([sys.executable, str(oracle), str(tree), "--cwd", case.cwd, "--home", str(home)],
+                           capture_output=True, env=env, timeout=timeout, stdin=subprocess.DEVNULL)
+        if r.returncode != 0:
+            raise OracleError(r.returncode, r.stderr.decode("utf-8", "replace")[-1500:])
+        out = json.loads(r.stdout.decode("utf-8", "surrogatepass"))
+        return {"claude_code": out["claude_code"], "files": normalize(out["files"], tree, home)}
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def dump(data: dict[str, Any]) -> str:
+    try:
+        text = json.dumps(data, ensure_ascii=False, indent=1)
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate (MEMORY.md cut inside a pair): keep it escaped
+        text = json.dumps(data, ensure_ascii=True, indent=1)
+    return text + "\n"
+
+
+def record(case: Case) -> tuple[str, str]:
+    for attempt in (1, 2):
+        try:
+            data = run_oracle(case)
+        except (OracleError, subprocess.TimeoutExpired, ValueError) as e:
+            if attempt == 2:
+                return case.name, f"FAILED: {type(e).__name__}: {e}"
+            continue
+        RECORDINGS.mkdir(exist_ok=True)
+        (RECORDINGS / f"{case.name}.json").write_text(dump(data), encoding="utf-8")
+        return case.name, f"ok ({len(data['files'])} files)" + (" (retried)" if attempt == 2 else "")
+    raise AssertionError("unreachable")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("names", nargs="*", help="case names (default: all)")
+    ap.add_argument("-j", "--jobs", type=int, default=2)
+    a = ap.parse_args()
+    if not ORACLE.exists():
+        print(f"oracle not found: {ORACLE}", file=sys.stderr)
+        return 2
+    unknown = [n for n in a.names if n not in BY_NAME]
+    if unknown:
+        print(f"unknown cases: {', '.join(unknown)}", file=sys.stderr)
+        return 2
+    todo = [BY_NAME[n] for n in a.names] if a.names else CASES
+    failed = 0
+    with ThreadPoolExecutor(max_workers=a.jobs) as pool:
+        for name, status in pool.map(record, todo):
+            print(f"{name}: {status}", flush=True)
+            failed += status.startswith("FAILED")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
