@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
@@ -122,3 +123,52 @@ def truncate_index(text: str) -> Truncation:
     )
     kept_lines = kept.count("\n") + 1 if kept else 0
     return Truncation(kept + "\n\n" + warning, count, size, kept_lines, over_lines, over_size, warning)
+
+
+_ENTRY_TITLE = re.compile(r"^\s*[-*+]\s+\[([^\]]+)\]\(|^#{1,6}\s+(.+?)\s*#*\s*$")
+
+
+def entry_title(line: str) -> str | None:
+    """The title of an index entry (`- [Title](file.md) ...`) or a heading, else None."""
+    match = _ENTRY_TITLE.match(line)
+    if match is None:
+        return None
+    return (match.group(1) or match.group(2)).strip()
+
+
+def hidden_titles(truncation: Truncation, loaded_text: str) -> list[str]:
+    """Titles of the entries and headings Claude Code never sees past the cut."""
+    lines = js_trim(loaded_text).split("\n")
+    return [t for t in (entry_title(line) for line in lines[truncation.kept_lines :]) if t]
+
+
+@dataclass(frozen=True)
+class TopicFile:
+    """A topic file beside MEMORY.md, as Claude Code's recall sees it."""
+
+    path: Path
+    name: str | None
+    description: str | None
+    size: int  # UTF-16 units of its text
+
+
+def list_topics(folder: Path) -> list[TopicFile]:
+    """Every `*.md` beside MEMORY.md with its frontmatter name and description."""
+    from memlint.model.document import Document
+
+    out = []
+    try:
+        names = sorted(n for n in os.listdir(folder) if n.endswith(".md") and n != "MEMORY.md")
+    except OSError:
+        return []
+    for name in names:
+        doc = Document.read(folder / name)
+        if not doc.readable:
+            continue
+        fm = doc.frontmatter
+        data = fm.data if fm is not None else {}
+        title = data.get("name")
+        description = data.get("description")
+        out.append(TopicFile(folder / name, title if isinstance(title, str) else None,
+                             description if isinstance(description, str) else None, utf16_len(doc.text)))
+    return out

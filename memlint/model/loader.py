@@ -10,9 +10,10 @@ from __future__ import annotations
 import json
 import os
 import posixpath
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from memlint.model.automem import Truncation, automem_folder, find_project_root, truncate_index
 from memlint.model.document import Document
@@ -107,21 +108,60 @@ class LoadedContext:
         return sum(f.chars for f in self.files)
 
 
-def read_excludes(start: Path, home: Path) -> tuple[str, ...]:
-    """`claudeMdExcludes` from user, project and local settings (arrays merge)."""
+@dataclass(frozen=True)
+class Settings:
+    """The parts of Claude Code's settings that change what it loads."""
+
+    excludes: tuple[str, ...] = ()
+    auto_memory_dir: Path | None = None  # `autoMemoryDirectory`
+    auto_memory_enabled: bool = True  # `autoMemoryEnabled`
+
+
+def _read_json(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _memory_dir_setting(value: Any, home: Path) -> Path | None:
+    """Claude Code's validation of `autoMemoryDirectory`: absolute, or `~/...` under HOME."""
+    if not isinstance(value, str) or not value:
+        return None
+    if value.startswith(("~/", "~\\")):
+        rest = value[2:]
+        norm = posixpath.normpath(rest or ".")
+        if norm in (".", "..") or norm.startswith("../"):
+            return None
+        value = posixpath.join(str(home), rest)
+    path = posixpath.normpath(value).rstrip("/")
+    if not path.startswith("/") or len(path) < 3 or path.startswith("//") or "\x00" in path:
+        return None
+    return Path(unicodedata.normalize("NFC", path))
+
+
+def read_settings(start: Path, home: Path) -> Settings:
+    """User, project and local settings (`claudeMdExcludes` arrays merge; later sources win)."""
+    sources = [
+        _read_json(home / ".claude" / "settings.json"),
+        _read_json(start / ".claude" / "settings.json"),
+        _read_json(start / ".claude" / "settings.local.json"),
+    ]
     patterns: list[str] = []
-    for path in (
-        home / ".claude" / "settings.json",
-        start / ".claude" / "settings.json",
-        start / ".claude" / "settings.local.json",
-    ):
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            continue
-        value = data.get("claudeMdExcludes") if isinstance(data, dict) else None
+    enabled = True
+    for data in sources:
+        value = data.get("claudeMdExcludes")
         if isinstance(value, list):
             patterns.extend(p for p in value if isinstance(p, str) and p not in patterns)
+        if isinstance(data.get("autoMemoryEnabled"), bool):
+            enabled = data["autoMemoryEnabled"]
+    user, project, local = sources
+    memory_dir = None
+    for data in (local, project, user):
+        if "autoMemoryDirectory" in data:
+            memory_dir = _memory_dir_setting(data["autoMemoryDirectory"], home)
+            break
     expanded = [p.replace("\\", "/") for p in patterns]
     for pattern in list(expanded):  # absolute patterns also match under their real folder
         if not pattern.startswith("/"):
@@ -131,7 +171,7 @@ def read_excludes(start: Path, home: Path) -> tuple[str, ...]:
         real = os.path.realpath(folder)
         if real != folder:
             expanded.append(real + pattern[len(folder) :])
-    return tuple(p for p in expanded if p)
+    return Settings(tuple(p for p in expanded if p), memory_dir, enabled)
 
 
 def _within(path: str, folder: str) -> bool:
@@ -292,8 +332,8 @@ def load(
     start = Path(os.path.realpath(start))
     home = Path(os.path.realpath(home))
     workspace = workspace or Workspace()
-    excludes = read_excludes(start, home)
-    loader = _Loader(start, home, workspace, excludes)
+    settings = read_settings(start, home)
+    loader = _Loader(start, home, workspace, settings.excludes)
     files: list[LoadedFile] = []
     files += loader.process(str(managed_dir / "CLAUDE.md"), "managed", False)
     files += loader.rules(str(managed_dir / ".claude" / "rules"), "managed", False)
@@ -306,14 +346,16 @@ def load(
         files += loader.rules(str(folder / ".claude" / "rules"), "project", False)
         files += loader.process(str(folder / "CLAUDE.local.md"), "local", False)
     project_root = find_project_root(start)
-    memory_dir = automem_folder(home, project_root)
-    index = _load_index(loader, memory_dir / "MEMORY.md")
-    if index is not None:
-        files.append(index)
+    memory_dir = settings.auto_memory_dir or automem_folder(home, project_root)
+    if settings.auto_memory_enabled:
+        index = _load_index(loader, memory_dir / "MEMORY.md")
+        if index is not None:
+            files.append(index)
     if include_nested:
         loader.nested()
     return LoadedContext(
-        start, home, project_root, memory_dir, tuple(files), tuple(loader.skipped), tuple(loader.deferred), excludes
+        start, home, project_root, memory_dir, tuple(files), tuple(loader.skipped), tuple(loader.deferred),
+        settings.excludes,
     )
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from memlint.model.automem import hidden_titles, list_topics
 from memlint.model.loader import LoadedContext, Origin
 from memlint.model.tokens import counter
 
@@ -46,7 +47,9 @@ def as_dict(ctx: LoadedContext, tokenizer: str = "cl100k") -> dict[str, Any]:
 
 
 def _short(path: str, ctx: LoadedContext) -> str:
-    for base, label in ((str(ctx.start), "."), (str(ctx.project_root), "<root>"), (str(ctx.home), "~")):
+    bases = sorted(((str(ctx.start), "."), (str(ctx.project_root), "<root>"), (str(ctx.home), "~")),
+                   key=lambda pair: -len(pair[0]))
+    for base, label in bases:
         if path == base:
             return label
         if path.startswith(base + "/"):
@@ -76,20 +79,11 @@ def render_text(ctx: LoadedContext, tokenizer: str = "cl100k", echo: Callable[[s
             bold=True,
         )
     )
-    for f in ctx.files:
-        if f.truncation is not None and f.truncation.truncated:
-            t = f.truncation
-            out(
-                click.style(
-                    f"  ! {_short(str(f.path), ctx)}: only lines 1-{t.kept_lines} of {t.line_count} are loaded; "
-                    f"the rest is never seen",
-                    fg="yellow",
-                )
-            )
+    _render_memory(ctx, out)
     if ctx.skipped:
         out(click.style(f"Skipped ({len(ctx.skipped)}):", bold=True))
         for s in ctx.skipped:
-            where = f" (from {_short(str(s.origin.path), ctx)}:{s.origin.line})" if s.origin else ""
+            where = f" (@{s.origin.ref.written} at {_short(str(s.origin.path), ctx)}:{s.origin.line})" if s.origin else ""
             detail = f": {s.detail}" if s.detail else ""
             out(f"  {click.style(s.reason, fg='red')} {_short(str(s.path), ctx)}{where}{detail}")
     if ctx.deferred:
@@ -97,3 +91,28 @@ def render_text(ctx: LoadedContext, tokenizer: str = "cl100k", echo: Callable[[s
         for d in ctx.deferred:
             globs = f" paths: {', '.join(d.paths)}" if d.paths else ""
             out(f"  {click.style(d.reason, fg='blue')} {_short(str(d.path), ctx)}{globs}")
+
+
+def _render_memory(ctx: LoadedContext, out: Callable[[str], None]) -> None:
+    """The auto-memory folder: the index as loaded, what its cut hides, the topic files."""
+    index = next((f for f in ctx.files if f.kind == "automem"), None)
+    topics = list_topics(ctx.automem_dir)
+    if index is None and not topics:
+        return
+    out(click.style(f"Auto memory ({_short(str(ctx.automem_dir), ctx)}):", bold=True))
+    if index is not None and index.truncation is not None:
+        t = index.truncation
+        if t.truncated:
+            hidden = hidden_titles(t, index.document.scan().loaded)
+            shown = ", ".join(f"'{h}'" for h in hidden[:8]) + (f", ... ({len(hidden)} in all)" if len(hidden) > 8 else "")
+            out(click.style(
+                f"  ! MEMORY.md is cut: Claude Code loads lines 1-{t.kept_lines} of {t.line_count} "
+                f"({t.size:,} chars); never seen: {shown or 'lines ' + str(t.kept_lines + 1) + '-' + str(t.line_count)}",
+                fg="yellow"))
+            out(f"    Claude is told: {t.warning}")
+        else:
+            out(f"  MEMORY.md loaded whole: {t.line_count} lines, {t.size:,} of 25,000 chars")
+    for topic in topics:
+        about = topic.description or click.style("(no description)", fg="red")
+        out(f"  {topic.path.name:<30} {topic.size:>7,} chars  {about}")
+    out("  (topic files are not loaded at start; Claude reads them on demand by description)")

@@ -1,0 +1,2 @@
+def index(request):
+    return None
