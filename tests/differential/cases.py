@@ -848,6 +848,44 @@ CASES: list[Case] = [
             "CLAUDE.local.md": "\tTab line\nTrailing spaces   \nlone\rcr\n\n\n\nmany blanks\n\u00a0nbsp\n",
         },
     ),
+
+    Case(
+        "include_gfm_and_entities",
+        note="§3: GFM-only syntax (strikethrough ~~@x~~, task list, www autolink), link reference "
+             "definitions, autolinks, HTML entities (&#64; is @, &amp; before an include), a comment "
+             "inside a <div> block.",
+        files={
+            "CLAUDE.md": "Strike ~~@st.md~~ here\n\n- [ ] @task.md\n\nSee www.example.com/@www.md\n\n"
+                         "[1]: @def.md\n\n[^n]: @fn.md\n\nAuto <https://example.com/@auto.md>\n\n"
+                         "Entity &#64;ent1.md and AT&amp; @ent2.md and &amp;@ent3.md\n\n"
+                         "<div>\n<!-- in div @dc.md -->\n</div>\n\nTail\n",
+            **{f"{n}.md": f"{n}\n" for n in ["st", "task", "www", "def", "fn", "auto", "ent1", "ent2",
+                                            "ent3", "dc"]},
+            "st.md~~": "st tilde\n",
+        },
+    ),
+    Case(
+        "include_heading_and_emphasis_edges",
+        note="§3: closing #s of a heading, nested emphasis, an include right after an emphasis closer, "
+             "an @ inside a word, an include at the end of a line followed by a soft break.",
+        files={
+            "CLAUDE.md": "## Title @h.md ##\n\n***@bi.md*** and **bold**@glued.md and x*@mid.md*\n\n"
+                         "end of line @eol.md\nnext line\n",
+            **{f"{n}.md": f"{n}\n" for n in ["h", "bi", "glued", "mid", "eol"]},
+        },
+    ),
+
+    Case(
+        "link_definitions_with_and_without_comment",
+        note="§2: link reference definitions vanish from a file that has a comment (text re-joined from "
+             "lexer tokens, which hold no `def`), and stay in one without; an include in a definition is "
+             "not followed either way.",
+        files={
+            "CLAUDE.md": "Intro\n\n[1]: https://example.com\n[a]: @def.md\n\nText [x][1]\n\n<!-- c -->\nEnd\n",
+            "CLAUDE.local.md": "Intro\n\n[1]: https://example.com\n[a]: @def.md\n\nText [x][1]\nEnd\n",
+            "def.md": "def\n",
+        },
+    ),
 ]
 
 BY_NAME: dict[str, Case] = {c.name: c for c in CASES}
