@@ -128,6 +128,8 @@ def _run(
     if report.files_checked == 0 and not allow_empty:
         where = ", ".join(str(t) for t in targets)
         click.echo(f"memlint: no memory files found under {where} (use --allow-empty to accept this)", err=True)
+        if fmt != "text":
+            click.echo(render(report, fmt, colour=False))
         return EXIT_PROBLEMS
     output = render(report, fmt, colour=sys.stdout.isatty())
     if output:

@@ -132,7 +132,8 @@ def _write_temp(path: Path, text: str) -> str:
 
 def write_all(result: FixResult, backup_suffix: str | None = None) -> list[Path]:
     """Write every changed file: temp files first, then new files (never over an existing one),
-    then modified files, each with `os.replace`. Any error undoes what was done."""
+    then modified files, each with `os.replace`; a rewritten MEMORY.md keeps its old text in
+    `MEMORY.md<backup_suffix>`. Any error undoes what was done."""
     changed = result.changed
     new = sorted(p for p in changed if result.before.get(p) is None)
     modified = sorted(p for p in changed if result.before.get(p) is not None)
@@ -148,7 +149,7 @@ def write_all(result: FixResult, backup_suffix: str | None = None) -> list[Path]
             os.unlink(temps.pop(path))
             done.append(path)
         for path in modified:
-            if backup_suffix:
+            if backup_suffix and path.name == "MEMORY.md":  # the split rewrites the index: keep the old one
                 backup = path.with_name(path.name + backup_suffix)
                 backup_temp = _write_temp(backup, result.before[path] or "")
                 os.replace(backup_temp, backup)
