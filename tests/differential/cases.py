@@ -886,6 +886,16 @@ CASES: list[Case] = [
             "def.md": "def\n",
         },
     ),
+
+    Case(
+        "comment_rerender_tabs_and_defs_in_containers",
+        note="§2: re-join of a file with a comment: inner tabs (paragraph and code), a link definition inside "
+             "a block quote and a list item, a form feed.",
+        files={
+            "CLAUDE.md": "<!-- c -->\nA\tB\n\n```\n\tcode\ttab\n```\n\n> [q]: https://q.example\n> quoted\n\n"
+                         "- item\n\n  [l]: https://l.example\n\nform\x0cfeed\n",
+        },
+    ),
 ]
 
 BY_NAME: dict[str, Case] = {c.name: c for c in CASES}
