@@ -31,7 +31,7 @@ def test_context_exits_0(repo: Path, tmp_path: Path) -> None:
     for start in _starts(repo):
         result = runner.invoke(main, ["context", str(start), "--home", str(tmp_path), "--format", "json"])
         assert result.exit_code == 0, f"{start}: {result.output}\n{result.exception!r}"
-        data = json.loads(result.output)
+        data = json.loads(result.stdout)
         assert data["total_chars"] == sum(f["chars"] for f in data["files"])
 
 
@@ -39,4 +39,4 @@ def test_context_exits_0(repo: Path, tmp_path: Path) -> None:
 def test_check_exits_0_or_1(repo: Path, tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["check", str(repo), "--home", str(tmp_path), "--format", "json"])
     assert result.exit_code in (0, 1), f"{result.output}\n{result.exception!r}"
-    assert not any(v["code"] == "ML901" for v in json.loads(result.output)["violations"]), "a rule crashed"
+    assert not any(v["code"] == "ML901" for v in json.loads(result.stdout)["violations"]), "a rule crashed"
