@@ -1,0 +1,98 @@
+"""Which files are session notes, and which template each is checked against.
+
+Session notes are Claude Code's `.../session-memory/summary.md` (found under the checked paths,
+and under `HOME/.claude/projects/<P>/<session>/` when a HOME is modelled) plus the files a project
+names in `[tool.memlint.session-notes] paths = [...]` (globs relative to the config's folder).
+The template is, first found: the project's `template = "..."`, then
+`HOME/.claude/session-memory/config/template.md` (Claude Code's custom template), then Claude
+Code's built-in one.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from memlint.engine import RuleContext
+from memlint.model.document import Document
+from memlint.rules.notes.template import DEFAULT_TEMPLATE, Notes, Template, parse_template, split_notes
+
+HOME_TEMPLATE = Path(".claude/session-memory/config/template.md")
+
+
+@dataclass(frozen=True)
+class NotesFile:
+    path: Path
+    doc: Document
+    notes: Notes
+
+    @property
+    def template(self) -> Template:
+        return self.notes.template
+
+
+def _under(path: Path, roots: tuple[Path, ...]) -> bool:
+    for root in roots:
+        if path == root or root in path.parents:
+            return True
+    return False
+
+
+def notes_paths(ctx: RuleContext) -> list[Path]:
+    """Every session-notes file to check, sorted, each once."""
+    found: set[Path] = {f.path for f in ctx.by_role("session-notes")}
+    root = ctx.config.root.absolute()
+    for pattern in ctx.config.session_notes_paths:
+        full = pattern if os.path.isabs(pattern) else os.path.join(root, pattern)
+        for name in glob.glob(full, recursive=True):
+            path = Path(os.path.abspath(name))
+            if path.is_file() and _under(path, ctx.roots) and not ctx.config.excluded(path):
+                found.add(path)
+    if ctx.home is not None:
+        for loaded in ctx.loads.values():
+            project = loaded.automem_dir.parent
+            for name in glob.glob(os.path.join(glob.escape(str(project)), "*", "session-memory", "summary.md")):
+                found.add(Path(os.path.abspath(name)))
+    return sorted(found)
+
+
+def template_for(ctx: RuleContext) -> Template | str:
+    """The template to check against, or why it cannot be read."""
+    candidates: list[Path] = []
+    if ctx.config.session_notes_template is not None:
+        candidates.append(ctx.config.session_notes_template)
+    elif ctx.home is not None:
+        home_template = ctx.home / HOME_TEMPLATE
+        if ctx.document(home_template).problem is None:
+            candidates.append(home_template)
+    for path in candidates:
+        doc = ctx.document(path)
+        if doc.problem is not None:
+            return f"the session-notes template `{path}` cannot be read ({doc.problem.detail})"
+        template = parse_template(doc.body, str(path))
+        if not template.sections:
+            return f"the session-notes template `{path}` has no headings"
+        return template
+    return DEFAULT_TEMPLATE
+
+
+def notes_files(ctx: RuleContext) -> Iterator[NotesFile]:
+    """Each readable notes file, split against its template (none when the template is broken:
+    ML401 reports that)."""
+    template = template_for(ctx)
+    if isinstance(template, str):
+        return
+    for path in notes_paths(ctx):
+        doc = ctx.document(path)
+        if doc.problem is not None:
+            continue
+        yield NotesFile(path, doc, split_notes(doc.text, template))
+
+
+def template_name(template: Template) -> str:
+    if template is DEFAULT_TEMPLATE:
+        return "Claude Code's session-notes template"
+    return f"the template `{template.source}`"

@@ -1,0 +1,78 @@
+"""A session-notes file's Current State is empty while other sections have notes.
+
+## What it does
+Reports the `Current State` section of a session-notes file when it holds nothing but its
+description line while some other section holds notes.
+
+## Why is this bad?
+Claude Code tells the model that Current State always reflects the latest work: it is what the
+next session continues from. Empty, while the rest of the file is filled in, it means the notes
+were written but the work in progress was never recorded, and the next session does not know
+what was pending.
+
+## Example
+```md session-memory/summary.md
+# Current State
+_What is actively being worked on right now? Pending tasks not yet completed. Immediate next steps._
+
+# Worklog
+_Step by step, what was attempted, done? Very terse summary for each step_
+- Reproduced the double charge.
+```
+
+Use instead:
+```md session-memory/summary.md
+# Current State
+_What is actively being worked on right now? Pending tasks not yet completed. Immediate next steps._
+Writing the regression test for the double charge; then the refund path.
+
+# Worklog
+_Step by step, what was attempted, done? Very terse summary for each step_
+- Reproduced the double charge.
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from memlint.rules import RuleMeta
+from memlint.rules.notes.files import notes_files
+from memlint.rules.notes.template import normalize
+from memlint.violations import Finding
+
+if TYPE_CHECKING:
+    from memlint.engine import RuleContext
+
+META = RuleMeta(
+    code="ML408",
+    slug="notes-current-state-empty",
+    severity="warning",
+    summary="Current State is empty while other session-notes sections have content",
+)
+
+
+def check(ctx: RuleContext) -> Iterator[Finding]:
+    for nf in notes_files(ctx):
+        notes = nf.notes
+        template = notes.template
+        current = next((i for i, s in enumerate(template.sections) if normalize(s.title) == "current state"), None)
+        if current is None:
+            continue
+        section = notes.present().get(current)
+        if section is None or section.heading is None:
+            continue
+        if any(ln.text.strip() for ln in section.body_lines(template)):
+            continue
+        filled = [s for s in notes.sections
+                  if s is not section and any(ln.text.strip() for ln in s.body_lines(template))]
+        if not filled:
+            continue
+        others = ", ".join(f"`{s.heading.text.strip()}`" for s in filled[:3] if s.heading is not None)
+        yield Finding(
+            nf.path, section.heading.number,
+            f"`{section.heading.text.strip()}` is empty while {others}{' and more' if len(filled) > 3 else ''} "
+            "hold notes: Claude Code keeps Current State as the latest work, what the next session continues "
+            "from, so it will not know what was in progress; write the current task and next steps there",
+        )

@@ -1,0 +1,122 @@
+"""Fixes that restore a notes file's structure. Every one keeps the user's lines verbatim and in
+their section; extra sections travel with the template section above them, never deleted."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from memlint.rules.notes.template import Notes, Section
+from memlint.violations import Applicability, Edit, Fix
+
+
+def _break_after(text: str, end: int) -> int:
+    """Length of the line break at `end` (0 at the end of the text)."""
+    if text.startswith("\r\n", end):
+        return 2
+    return 1 if text.startswith(("\n", "\r"), end) else 0
+
+
+def insertion_point(notes: Notes, index: int) -> int:
+    """Where a missing template section `index` goes: before the present section that follows
+    it in template order, else at the end."""
+    present = notes.present()
+    later = [i for i in present if i > index]
+    if later:
+        return present[min(later)].start
+    return len(notes.text)
+
+
+def missing_group(notes: Notes, index: int) -> list[int]:
+    """The missing template sections that go to the same place as `index`, in template order."""
+    present = notes.present()
+    point = insertion_point(notes, index)
+    return [i for i in range(len(notes.template.sections))
+            if i not in present and insertion_point(notes, i) == point]
+
+
+def section_text(notes: Notes, index: int, nl: str) -> str:
+    section = notes.template.sections[index]
+    return section.heading + nl + (section.description + nl if section.description else "")
+
+
+def put_back_sections(path: Path, notes: Notes, index: int, nl: str) -> Fix:
+    """One fix for every missing section that goes where `index` goes (identical for each of
+    them, so the fix loop applies it once)."""
+    group = missing_group(notes, index)
+    point = insertion_point(notes, index)
+    text = notes.text
+    if point < len(text):
+        replacement = "".join(section_text(notes, i, nl) + nl for i in group)
+    else:
+        if not text:
+            prefix = ""
+        elif text.endswith(("\n", "\r")):
+            last = notes.lines[-1].text if notes.lines else ""
+            prefix = "" if not last.strip() else nl
+        else:
+            prefix = nl + nl
+        replacement = prefix + nl.join(section_text(notes, i, nl) for i in group)
+    names = ", ".join(f"`{notes.template.sections[i].heading}`" for i in group)
+    title = f"Put back the missing section{'s' if len(group) > 1 else ''} {names}"
+    return Fix(title, Applicability.SAFE, (Edit(path, point, point, replacement),))
+
+
+def put_back_description(path: Path, notes: Notes, section: Section, nl: str) -> Fix:
+    assert section.heading is not None and section.template_index is not None
+    description = notes.template.sections[section.template_index].description
+    assert description is not None
+    end = section.heading.end
+    step = _break_after(notes.text, end)
+    replacement = description + nl if step else nl + description
+    at = end + step
+    return Fix(f"Put back the description line under `{section.heading.text.strip()}`", Applicability.SAFE,
+               (Edit(path, at, at, replacement),))
+
+
+def rename_heading(path: Path, notes: Notes, section: Section) -> Fix:
+    assert section.heading is not None and section.template_index is not None
+    heading = notes.template.sections[section.template_index].heading
+    return Fix(f"Rename the heading to `{heading}`", Applicability.UNSAFE,
+               (Edit(path, section.heading.start, section.heading.end, heading),))
+
+
+def template_order(notes: Notes) -> list[list[Section]]:
+    """The sections in groups (a template section and the extra sections under it), groups in
+    template order; extra sections before any template section stay first."""
+    groups: list[tuple[int, list[Section]]] = []
+    for section in notes.sections:
+        if section.template_index is not None and not section.duplicate:
+            groups.append((section.template_index, [section]))
+        elif groups:
+            groups[-1][1].append(section)
+        else:
+            groups.append((-1, [section]))
+    return [members for _key, members in sorted(groups, key=lambda g: g[0])]
+
+
+def reorder(path: Path, notes: Notes, nl: str) -> Fix | None:
+    """Move whole sections into template order; None when they already are."""
+    ordered = [s for group in template_order(notes) for s in group]
+    if ordered == list(notes.sections):
+        return None
+    text = notes.text
+    chunks = []
+    for section in ordered:
+        chunk = text[section.start : section.end]
+        if not chunk.endswith(("\n", "\r")):
+            chunk += nl
+        chunks.append(chunk)
+    start = notes.sections[0].start
+    new = "".join(chunks)
+    if not text.endswith(("\n", "\r")):
+        new = new[: -len(nl)]
+    return Fix("Move the sections into template order", Applicability.UNSAFE,
+               (Edit(path, start, len(text), new),))
+
+
+def line_of(notes: Notes, offset: int) -> int:
+    """The 1-based number of the line holding `offset` (the last line for the end of the text)."""
+    for line in notes.lines:
+        if offset <= line.end:
+            return line.number
+    return max(1, len(notes.lines))
