@@ -1,0 +1,112 @@
+"""`@path` text that looks like an include the author meant, but that Claude Code does not follow.
+
+Claude Code scans only paragraph-like text, and only an `@` at the start of a text or after white
+space, running to the next white space or backslash. This module finds the `@path`s it passes
+over: in code blocks, code spans, HTML blocks, after an unclosed `<!--`, glued to a bracket or
+quote (`(@a.md)`), written with backslashes (`@docs\\a.md`), or rejected for their first
+character (`@日本.md`). It reuses the model's markdown-it-py parser; only suspects whose intended
+target exists as a file are returned, so code that merely mentions `@types/node` is left alone.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from memlint.model.document import Document
+from memlint.model.jstext import js_trim_start
+from memlint.model.markdown import _comment_residue, _parser, accepted_include
+from memlint.rules.includes._problems import TRAILING_PUNCTUATION
+
+Where = Literal["code-block", "code-span", "html-block", "unclosed-comment", "glued", "backslash", "rejected"]
+_CANDIDATE = re.compile(r"(?:(?<=^)|(?<=[\s(\[{<>\"'`“‘]))@([^\s`'\"()\[\]{}<>“”‘’]+)")
+
+
+@dataclass(frozen=True)
+class Suspect:
+    where: Where
+    line: int  # 1-based, in the whole file
+    column: int  # 1-based, of the `@`
+    written: str  # the text after `@`
+    target: Path  # the existing file it names
+    before: str  # the character before the `@` ("" at the start of a line)
+
+
+def suspects(doc: Document, home: Path | None) -> list[Suspect]:
+    """Suspect `@path`s of a memory file whose targets exist and that Claude Code does not load."""
+    if doc.problem is not None or "@" not in doc.body:
+        return []
+    source = doc.body.replace("\r\n", "\n").replace("\r", "\n")
+    lines = source.split("\n")
+    offset = doc.body_line_offset
+    base = posixpath.dirname(os.path.realpath(doc.path))
+    accepted = {_resolve(ref.path, base, home) for ref in doc.scan().includes}
+    out: dict[tuple[int, int], Suspect] = {}
+    for token in _parser().parse(source):
+        if token.map is None:
+            continue
+        first, last = token.map
+        if token.type in ("fence", "code_block"):
+            regions: list[tuple[Where, int, int]] = [("code-block", first, last)]
+        elif token.type == "html_block":
+            residue = _comment_residue(token.content)
+            if residue is not None:
+                continue  # a closed comment: commenting an include out is deliberate
+            unclosed = js_trim_start(token.content).startswith("<!--")
+            regions = [("unclosed-comment" if unclosed else "html-block", first, last)]
+        elif token.type == "inline":
+            spans = [c.content for c in token.children or [] if c.type == "code_inline"]
+            regions = [("glued", first, last)]
+        else:
+            continue
+        for where, start, end in regions:
+            for index in range(start, min(end, len(lines))):
+                for match in _CANDIDATE.finditer(lines[index]):
+                    written = match.group(1)
+                    before = lines[index][match.start() - 1] if match.start() > 0 else ""
+                    kind: Where | None = where
+                    if where == "glued":
+                        kind = _inline_kind(written, before, spans)
+                    if kind is None:
+                        continue
+                    target = _meant(written, base, home)
+                    if target is None or target in accepted:
+                        continue
+                    if kind == "glued" and "\\" in written and (not before or before.isspace()):
+                        kind = "backslash"
+                    key = (index + 1 + offset, match.start() + 1)
+                    out.setdefault(key, Suspect(kind, key[0], key[1], written, Path(target), before))
+    return [out[k] for k in sorted(out)]
+
+
+def _inline_kind(written: str, before: str, spans: list[str]) -> Where | None:
+    if any("@" + written in span for span in spans):
+        return "code-span"
+    if before and not before.isspace():
+        return "glued"
+    if "\\" in written:
+        return "backslash"
+    path = written.split("#", 1)[0]
+    if path and not accepted_include(path):
+        return "rejected"
+    return None
+
+
+def _meant(written: str, base: str, home: Path | None) -> str | None:
+    path = written.split("#", 1)[0].rstrip(TRAILING_PUNCTUATION).replace("\\ ", " ").replace("\\", "/")
+    if not path or path in ("/", "~", "~/") or path.startswith("@"):
+        return None
+    target = _resolve(path, base, home)
+    return target if os.path.isfile(target) else None
+
+
+def _resolve(path: str, base: str, home: Path | None) -> str:
+    if path.startswith("~/"):
+        return posixpath.normpath(posixpath.join(str(home), path[2:])) if home else "/nonexistent" + path[1:]
+    if path.startswith("/"):
+        return posixpath.normpath(path)
+    return posixpath.normpath(posixpath.join(base, path))
