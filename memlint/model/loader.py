@@ -275,8 +275,8 @@ class _Loader:
         visited.add(folder)
         if is_symlink:
             visited.add(resolved)
-        try:
-            entries = sorted(os.scandir(resolved), key=lambda e: e.name)
+        try:  # directory order, unsorted, as Claude Code's readdir gives it
+            entries = list(os.scandir(resolved))
         except OSError:
             return []
         out: list[LoadedFile] = []

@@ -218,24 +218,50 @@ def _scan_inline(children: list[Token], scan: Callable[[str, int], None], block_
                 scan(residue, block_line)
 
 
+def _eat_newlines(lines: list[str], end: int) -> int:
+    """marked's `\n+` after a token: the pure-empty lines that follow line `end - 1`."""
+    while end < len(lines) - 1 and lines[end] == "":
+        end += 1
+    if end == len(lines) - 1 and lines[end] == "":
+        end = len(lines)
+    return end
+
+
 def _strip_comments(tokens: list[Token], lines: list[str]) -> tuple[str, bool]:
-    """marked's top-level comment stripping on the CR-normalized source."""
+    """marked's top-level comment stripping on the CR-normalized source.
+
+    Claude Code re-joins the text from marked's top-level tokens, so two things vanish: comment
+    blocks (with the empty lines after them) and link reference definitions, which marked keeps
+    out of its token list (markdown-it-py gives them no token either: they are the non-blank
+    top-level lines no token covers)."""
     removals: list[tuple[int, int, str]] = []  # (first line, end line, replacement)
+    covered = [False] * len(lines)
     for token in tokens:
-        if token.type != "html_block" or token.level != 0 or token.map is None:
+        if token.level != 0 or token.map is None:
             continue
         start, end = token.map
-        while end < len(lines) - 1 and lines[end] == "":  # marked's token takes `\n+` after it
-            end += 1
-        raw = "\n".join(lines[start:end]) + ("\n" if end < len(lines) else "")
-        if end == len(lines) - 1 and lines[end] == "":
-            end = len(lines)
-        residue = _comment_residue(raw)
-        if residue is None:
+        for index in range(start, min(end, len(lines))):
+            covered[index] = True
+        if token.type != "html_block":
             continue
-        removals.append((start, end, residue if js_trim(residue) else ""))
-    if not removals:
+        end = _eat_newlines(lines, end)
+        raw = "\n".join(lines[start:end]) + ("\n" if end < len(lines) else "")
+        residue = _comment_residue(raw)
+        if residue is not None:
+            removals.append((start, end, residue if js_trim(residue) else ""))
+    index = 0
+    while index < len(lines):
+        if covered[index] or not js_trim(lines[index]) or (index == len(lines) - 1 and lines[index] == ""):
+            index += 1
+            continue
+        start = index
+        while index < len(lines) and not covered[index] and js_trim(lines[index]):
+            index += 1
+        removals.append((start, _eat_newlines(lines, index), ""))
+    if not any(r for r in removals if r[0] != r[1]):
         return "\n".join(lines), False
+    removals.sort()
+    stripped = any(_comment_residue("\n".join(lines[a:b])) is not None for a, b, _ in removals)
     out: list[str] = []
     cursor = 0
     for start, end, replacement in removals:
@@ -245,4 +271,4 @@ def _strip_comments(tokens: list[Token], lines: list[str]) -> tuple[str, bool]:
         cursor = end
     if cursor < len(lines):
         out.append("\n".join(lines[cursor:]))
-    return "".join(out), True
+    return "".join(out), stripped
