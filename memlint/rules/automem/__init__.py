@@ -1,5 +1,12 @@
-"""Rules of the automem family."""
+"""Rules of the automem family: MEMORY.md, its index entries, and the topic files beside it."""
 
 from __future__ import annotations
 
-RULES: tuple[object, ...] = ()
+from memlint.rules.automem import ml301_memory_index_truncated as _301
+from memlint.rules.automem import ml302_memory_index_near_limit as _302
+from memlint.rules.automem import ml303_memory_index_line_too_long as _303
+from memlint.rules.automem import ml304_memory_index_not_an_index as _304
+from memlint.rules.automem import ml305_memory_index_entry_malformed as _305
+from memlint.rules.automem import ml306_memory_index_frontmatter_or_include as _306
+
+RULES = (_301, _302, _303, _304, _305, _306)

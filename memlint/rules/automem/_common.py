@@ -1,0 +1,129 @@
+"""What the 3xx rules share: the memory folders of a run, how Claude Code loads each MEMORY.md,
+which file lines it keeps, and the split fix."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from memlint.engine import RuleContext
+from memlint.model.automem import Truncation, truncate_index
+from memlint.model.document import Document
+from memlint.model.jstext import js_trim, js_trim_start
+from memlint.rules.automem._index import Entry, Index, parse_index
+from memlint.rules.automem.split import SplitError, SplitPlan, plan_split
+from memlint.violations import Applicability, Edit, Fix
+
+NOT_TOPICS = frozenset({"CLAUDE.md", "CLAUDE.local.md", "AGENTS.md"})
+
+
+@dataclass(frozen=True)
+class MemoryIndex:
+    path: Path
+    doc: Document
+    index: Index
+    truncation: Truncation
+
+
+def exists(ctx: RuleContext, path: Path) -> bool:
+    doc = ctx.document(path)
+    return doc.problem is None or doc.problem.reason != "not-found"
+
+
+def truncation_of(ctx: RuleContext, path: Path, doc: Document) -> Truncation:
+    """The loader's truncation when Claude Code loads this MEMORY.md, else the same cut computed."""
+    for loaded in ctx.loads.values():
+        for file in loaded.files:
+            if file.kind == "automem" and file.path == path and file.truncation is not None:
+                return file.truncation
+    return truncate_index(doc.scan().loaded)
+
+
+def indexes(ctx: RuleContext, intro_lines: int = 3) -> Iterator[MemoryIndex]:
+    for file in ctx.by_role("automem-index"):
+        doc = ctx.document(file.path)
+        if doc.problem is not None:
+            continue
+        yield MemoryIndex(file.path, doc, parse_index(doc, intro_lines), truncation_of(ctx, file.path, doc))
+
+
+def index_of_text(path: Path, text: str) -> MemoryIndex:
+    """A MEMORY.md that is not on disk (a fix's result)."""
+    doc = Document.from_text(path, text)
+    return MemoryIndex(path, doc, parse_index(doc), truncate_index(doc.scan().loaded))
+
+
+def topics(ctx: RuleContext, folder: Path | None = None) -> list[Path]:
+    return [
+        f.path
+        for f in ctx.by_role("topic")
+        if f.path.name not in NOT_TOPICS and (folder is None or f.path.parent == folder)
+    ]
+
+
+def loaded_line_numbers(doc: Document) -> list[int]:
+    """The file line of every line of the text Claude Code loads (trimmed, comments removed)."""
+    loaded = doc.scan().loaded
+    trimmed = js_trim(loaded)
+    t_lines = trimmed.split("\n")
+    lead = loaded[: len(loaded) - len(js_trim_start(loaded))].count("\n")
+    first = doc.body_line_offset + 1 + lead
+    if not doc.scan().comments_stripped:
+        return [first + i for i in range(len(t_lines))]
+    file_lines = doc.text.split("\n")
+    out: list[int] = []
+    cursor = first - 1
+    for line in t_lines:
+        found = next((j for j in range(cursor, len(file_lines)) if file_lines[j] == line), None)
+        if found is not None:
+            cursor = found
+        out.append(cursor + 1)
+        cursor = min(cursor + (1 if found is not None else 0), len(file_lines) - 1)
+    return out
+
+
+def cut_entries(mem: MemoryIndex) -> tuple[int, list[Entry]]:
+    """The last file line Claude Code loads, and the entries after it."""
+    numbers = loaded_line_numbers(mem.doc)
+    kept = mem.truncation.kept_lines
+    last = numbers[kept - 1] if 0 < kept <= len(numbers) else 0
+    return last, [e for e in mem.index.entries if e.line.number > last]
+
+
+def titles(entries: list[Entry], limit: int = 5) -> str:
+    shown = ", ".join(f"'{e.title}'" for e in entries[:limit])
+    return shown + (f", \u2026 ({len(entries)} in all)" if len(entries) > limit else "")
+
+
+def split_fix(ctx: RuleContext, mem: MemoryIndex) -> tuple[Fix | None, SplitPlan | None]:
+    """The unsafe split of MEMORY.md into topic files, when there is something to move and the
+    split is verified lossless."""
+    folder = mem.path.parent
+
+    def existing(path: Path) -> str | None:
+        doc = ctx.document(path)
+        if doc.problem is not None and doc.problem.reason == "not-found":
+            return None
+        return doc.text if doc.problem is None else "\0"
+
+    taken = [p.name.lower() for p in topics(ctx, folder)] + [f.path.name.lower() for f in ctx.files
+                                                              if f.path.parent == folder]
+    try:
+        plan = plan_split(
+            mem.doc.text,
+            folder,
+            existing,
+            taken,
+            str(ctx.options.get("default-type", "project")),
+            int(ctx.options.get("intro-lines", 3)),
+        )
+    except SplitError:
+        return None, None
+    if plan is None:
+        return None, None
+    edits = [Edit(mem.path, s, e, new) for s, e, new in plan.replacements]
+    edits += [Edit(t.path, 0, 0, t.text, create=True) for t in plan.topics if not t.reused]
+    moved = len(plan.topics)
+    title = f"split-memory-index: move {moved} block{'s' if moved != 1 else ''} of MEMORY.md into topic files"
+    return Fix(title, Applicability.UNSAFE, tuple(edits)), plan

@@ -1,0 +1,310 @@
+"""MEMORY.md read as an index: its lines, its one-line entries, and the blocks that are not entries.
+
+Shared by the 3xx rules and the split (`split.py`). Pure functions of a document's text: nothing
+here reads a file. Line numbers are 1-based lines of the whole file; offsets are character
+offsets in the document's text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+from urllib.parse import unquote
+
+from memlint.model.document import Document
+from memlint.model.jstext import js_trim
+
+MAX_LINE_CHARS = 200
+LineKind = Literal["blank", "heading", "entry", "detail", "code", "layout", "comment"]
+BlockKind = Literal["section", "paragraph", "code", "list", "table", "quote", "long-entry", "entry-detail"]
+
+_LINE = re.compile(r"[^\n]*\n|[^\n]+")
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
+_HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t#]*$")
+_RULE = re.compile(r" {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
+_BULLET = re.compile(r"(?:[-*+]|\d{1,9}[.)])[ \t]+")
+LINK = re.compile(r"\[((?:[^\[\]\\]|\\.)*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+# The entry form of spec section 6: `- [Title](file.md) — hook` (a dash or colon is accepted too).
+_ENTRY = re.compile(
+    r"[-*+][ \t]+\[(?P<title>(?:[^\[\]\\]|\\.)+)\]\((?P<target>[^)\s]+\.md)\)"
+    r"[ \t]+(?:\u2014|\u2013|--?|:)[ \t]+(?P<hook>\S.*)"
+)
+WIKI = re.compile(r"\[\[([^\[\]\n|]+)(?:\|[^\[\]\n]*)?\]\]")
+_CODE_SPAN = re.compile(r"(`+)[^`]*?\1")
+
+
+@dataclass(frozen=True)
+class Line:
+    number: int  # 1-based line of the file
+    start: int  # offset of the first character in the document text
+    end: int  # offset after the line ending
+    raw: str  # the line with its ending
+    kind: LineKind
+
+    @property
+    def content(self) -> str:
+        """The line without its ending (`\\r\\n` or `\\n`)."""
+        return self.raw.rstrip("\n").removesuffix("\r")
+
+
+@dataclass(frozen=True)
+class Link:
+    line: int
+    column: int
+    title: str
+    target: str  # as written, fragment and query cut, %-escapes decoded
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A one-line index entry: a list item at column 1 that links a local `.md` file."""
+
+    line: Line
+    title: str
+    target: str
+    well_formed: bool
+
+
+@dataclass(frozen=True)
+class Block:
+    """Lines of MEMORY.md that are not index entries (indices into `Index.lines`, inclusive)."""
+
+    first: int
+    last: int
+    kind: BlockKind
+    title: str
+    heading: str | None  # the heading the block stands under
+    moves_heading: bool  # the block is a whole section, its heading included
+
+
+@dataclass(frozen=True)
+class Index:
+    lines: tuple[Line, ...]
+    entries: tuple[Entry, ...]
+    blocks: tuple[Block, ...]
+    links: tuple[Link, ...]
+    body_start: int  # offset where the body (after frontmatter) begins
+
+    def block_text(self, block: Block) -> str:
+        return "".join(line.raw for line in self.lines[block.first : block.last + 1])
+
+    def block_lines(self, block: Block) -> range:
+        return range(self.lines[block.first].number, self.lines[block.last].number + 1)
+
+
+def local_target(target: str) -> str | None:
+    """The file a link points to, or None for URLs, anchors and mail links."""
+    if re.match(r"[a-zA-Z][a-zA-Z0-9+.-]*:", target) or target.startswith(("#", "//")):
+        return None
+    path = unquote(target.split("#", 1)[0].split("?", 1)[0])
+    return path or None
+
+
+def plain_text(text: str) -> str:
+    """A line's words without markdown markers: for titles and descriptions."""
+    text = js_trim(text)
+    text = re.sub(r"^(?:#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|\d{1,9}[.)][ \t]+|\|)+", "", text)
+    text = LINK.sub(lambda m: m.group(1), text)
+    text = re.sub(r"\*\*|__|(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)", "", text)
+    text = text.replace("|", " ").replace("`", "")
+    return " ".join(text.split())
+
+
+def _classify(lines: list[tuple[int, int, str]], first_number: int) -> list[Line]:
+    out: list[Line] = []
+    fence: str | None = None
+    comment = False
+    for i, (start, end, raw) in enumerate(lines):
+        content = raw.rstrip("\n").removesuffix("\r")
+        kind: LineKind
+        if fence is not None:
+            kind = "code"
+            match = _FENCE.match(content)
+            if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence) and not js_trim(
+                content[match.end() :]
+            ):
+                fence = None
+        elif comment:
+            kind = "comment"
+            comment = "-->" not in content
+        elif not js_trim(content):
+            kind = "blank"
+        elif (match := _FENCE.match(content)) and not (match.group(1)[0] == "`" and "`" in content[match.end() :]):
+            kind, fence = "code", match.group(1)
+        elif content.lstrip().startswith("<!--"):
+            kind = "comment"
+            comment = "-->" not in content
+        elif _HEADING.match(content):
+            kind = "heading"
+        elif _RULE.match(content):
+            kind = "layout"
+        elif _entry_candidate(content):
+            kind = "entry"
+        else:
+            kind = "detail"
+        out.append(Line(first_number + i, start, end, raw, kind))
+    return out
+
+
+def _entry_candidate(content: str) -> bool:
+    if not _BULLET.match(content):
+        return False
+    return any(local_target(m.group(2)) and local_target(m.group(2)).endswith(".md")  # type: ignore[union-attr]
+               for m in LINK.finditer(content))
+
+
+def heading_text(content: str) -> tuple[int, str]:
+    match = _HEADING.match(content)
+    if match is None:
+        return 0, ""
+    return len(match.group(1)), plain_text(match.group(2) or "")
+
+
+def _block_kind(lines: list[Line]) -> BlockKind:
+    first = lines[0].content.lstrip()
+    if lines[0].kind == "code":
+        return "code"
+    if first.startswith("|"):
+        return "table"
+    if first.startswith(">"):
+        return "quote"
+    if _BULLET.match(first):
+        return "list"
+    return "paragraph"
+
+
+def _title_of(lines: list[Line], fallback: str) -> str:
+    for line in lines:
+        if line.kind == "code":
+            continue
+        words = plain_text(line.content)
+        if words:
+            return shorten(words, 60)
+    return fallback
+
+
+def shorten(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    if " " in cut[limit // 2 :]:
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip(" ,;:-") + "\u2026"
+
+
+def parse_index(doc: Document, intro_lines: int = 3) -> Index:
+    return _parse_cached(doc.text, intro_lines)
+
+
+@lru_cache(maxsize=64)
+def _parse_cached(text: str, intro_lines: int) -> Index:
+    doc = Document.from_text(Path("MEMORY.md"), text)
+    body_start = len(text) - len(doc.body)
+    spans = [(m.start() + body_start, m.end() + body_start, m.group(0)) for m in _LINE.finditer(doc.body)]
+    lines = _classify(spans, doc.body_line_offset + 1)
+    entries: list[Entry] = []
+    links: list[Link] = []
+    for line in lines:
+        if line.kind in ("code", "comment"):
+            continue
+        visible = _CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line.content)
+        for m in LINK.finditer(visible):
+            target = local_target(m.group(2))
+            if target is not None:
+                links.append(Link(line.number, m.start() + 1, m.group(1), target))
+        if line.kind == "entry":
+            strict = _ENTRY.fullmatch(line.content.rstrip())
+            first = next(m for m in LINK.finditer(line.content) if (local_target(m.group(2)) or "").endswith(".md"))
+            target = local_target(first.group(2)) or ""
+            entries.append(Entry(line, plain_text(first.group(1)) or target, target, strict is not None))
+    blocks = _blocks(lines, intro_lines)
+    return Index(tuple(lines), tuple(entries), tuple(blocks), tuple(links), body_start)
+
+
+def _blocks(lines: list[Line], intro_lines: int) -> list[Block]:
+    """Group the lines that are not entries into blocks, section by section."""
+    headings = [i for i, line in enumerate(lines) if line.kind == "heading"]
+    bounds = [(-1, headings[0] if headings else len(lines))]
+    bounds += [(h, headings[n + 1] if n + 1 < len(headings) else len(lines)) for n, h in enumerate(headings)]
+    blocks: list[Block] = []
+    for h, stop in bounds:
+        level, title = heading_text(lines[h].content) if h >= 0 else (0, "")
+        body = range(h + 1, stop)
+        groups = _groups(lines, body)
+        next_level = heading_text(lines[stop].content)[0] if stop < len(lines) else 0
+        leaf = h >= 0 and (next_level == 0 or next_level <= level)
+        has_index = any(lines[i].kind in ("entry", "layout") for i in body)
+        if leaf and groups and not has_index and (level > 1 or h != headings[0]):
+            last = groups[-1][-1]
+            blocks.append(Block(h, last, "section", title, title, True))
+            continue
+        top = h < 0 or (level == 1 and h == headings[0])
+        for n, group in enumerate(groups):
+            chosen = [lines[i] for i in group]
+            nonblank = [ln for ln in chosen if ln.kind != "blank"]
+            if top and n == 0 and group[0] == (h + 1 if h >= 0 else 0) + _leading_blanks(lines, body) \
+                    and len(nonblank) <= intro_lines and all(ln.kind == "detail" for ln in nonblank) \
+                    and all(len(ln.content) <= MAX_LINE_CHARS for ln in nonblank):
+                continue  # a short introduction under the title is part of an index
+            kind: BlockKind = _block_kind(chosen)
+            if chosen[0].kind == "entry":
+                kind = "long-entry"
+            elif group[0] > 0 and lines[group[0]].content[:1] in (" ", "\t") and _after_entry(lines, group[0]):
+                kind = "entry-detail"
+            fallback = title or "Notes"
+            direct = h >= 0 and group[0] == h + 1 + _leading_blanks(lines, body) and len(groups) == 1
+            name = title if direct and title else _title_of(chosen, fallback)
+            if kind == "long-entry":
+                m = LINK.search(chosen[0].content)
+                name = shorten(plain_text(m.group(1)) if m else name, 60)
+            if kind == "entry-detail":
+                name = shorten(f"{_entry_title(lines, group[0])} (details)", 60)
+            blocks.append(Block(group[0], group[-1], kind, name, title or None, False))
+    return blocks
+
+
+def _leading_blanks(lines: list[Line], body: range) -> int:
+    n = 0
+    for i in body:
+        if lines[i].kind != "blank":
+            break
+        n += 1
+    return n
+
+
+def _after_entry(lines: list[Line], i: int) -> bool:
+    return i > 0 and lines[i - 1].kind == "entry"
+
+
+def _entry_title(lines: list[Line], i: int) -> str:
+    m = LINK.search(lines[i - 1].content)
+    return plain_text(m.group(1)) if m else "Entry"
+
+
+def _groups(lines: list[Line], body: range) -> list[list[int]]:
+    """Runs of non-entry lines (blank lines inside a run join it); an over-long entry alone."""
+    groups: list[list[int]] = []
+    current: list[int] = []
+    pending: list[int] = []
+    for i in body:
+        line = lines[i]
+        if line.kind == "blank":
+            if current:
+                pending.append(i)
+            continue
+        if line.kind in ("detail", "code"):
+            current += pending
+            pending = []
+            current.append(i)
+            continue
+        if current:
+            groups.append(current)
+        current, pending = [], []
+        if line.kind == "entry" and len(line.content) > MAX_LINE_CHARS:
+            groups.append([i])
+    if current:
+        groups.append(current)
+    return groups

@@ -1,0 +1,100 @@
+"""MEMORY.md is over 200 lines or 25,000 UTF-16 units, so Claude Code loads only part of it.
+
+## What it does
+Applies Claude Code's cut to MEMORY.md (spec section 5: the first 200 lines, then at the last
+newline before 25,000 UTF-16 units) and reports the first line that is cut, the index entries
+(by title) that Claude never sees, and the exact WARNING line Claude Code appends instead.
+
+## Why is this bad?
+Every entry past the cut is invisible: Claude does not know the memory exists and never reads its
+topic file. Detail written into the index pushes real entries out.
+
+## Example
+```md MEMORY.md
+{bad}
+```
+
+Use instead:
+```md MEMORY.md
+# Memory
+- [Deploy](deploy.md) — how we ship to production
+```
+
+## Fix safety
+The `split-memory-index` fix is unsafe: it moves every block of MEMORY.md that is not a one-line
+entry (a section under a heading, a paragraph, a code block, an over-long entry) verbatim into a
+new topic file with frontmatter, and puts one entry `- [Title](file.md) — description` in its
+place. It never overwrites a file, keeps entries and their order, and is only offered when
+memlint has verified that every non-blank line of the old MEMORY.md is in the new MEMORY.md or in
+exactly one new topic file. When the entries alone are over the limit, the message says which
+are still cut; no entry is ever dropped.
+
+## Options
+- `default-type` (default `"project"`): the `metadata.type` of a split-off topic file when its
+  title does not say (user, feedback, project or reference).
+- `intro-lines` (default `3`): how many lines of introduction under the title are part of an index.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from memlint.engine import RuleContext
+from memlint.model.automem import MAX_LINES, MAX_UNITS, format_size
+from memlint.rules import RuleMeta
+from memlint.rules.automem._common import MemoryIndex, cut_entries, index_of_text, indexes, split_fix, titles
+from memlint.violations import Finding
+
+__doc__ = __doc__.replace(
+    "{bad}", "# Memory\n" + "\n".join(f"- [Note {n}](note-{n}.md) \u2014 fact number {n}" for n in range(1, 201))
+)
+
+META = RuleMeta(
+    code="ML301",
+    slug="memory-index-truncated",
+    severity="error",
+    summary="MEMORY.md is over 200 lines or 25,000 UTF-16 units: Claude Code loads only part of it",
+    fix="unsafe",
+    options={"default-type": "project", "intro-lines": 3},
+)
+
+
+def _describe(mem: MemoryIndex) -> str:
+    t = mem.truncation
+    what = []
+    if t.over_lines:
+        what.append(f"{t.line_count} lines (limit {MAX_LINES})")
+    if t.over_size:
+        what.append(f"{t.size:,} UTF-16 units, {format_size(t.size)} (limit {MAX_UNITS:,})")
+    return " and ".join(what)
+
+
+def check(ctx: RuleContext) -> Iterator[Finding]:
+    for mem in indexes(ctx, int(ctx.options.get("intro-lines", 3))):
+        t = mem.truncation
+        if not t.truncated:
+            continue
+        last, cut = cut_entries(mem)
+        total = mem.doc.text.count("\n") + (0 if mem.doc.text.endswith("\n") else 1)
+        lines = f"lines {last + 1}-{total}" if total > last + 1 else f"line {last + 1}"
+        message = (
+            f"MEMORY.md is {_describe(mem)}: Claude Code loads only its first {t.kept_lines} lines "
+            f"(to line {last}); {lines} "
+        )
+        message += f"with {len(cut)} index entr{'y' if len(cut) == 1 else 'ies'} ({titles(cut)}) are never seen" \
+            if cut else "are never seen"
+        message += f", and Claude gets instead the line `{t.warning}`"
+        fix, plan = split_fix(ctx, mem)
+        if plan is not None:
+            after = plan.truncation
+            if after.truncated:
+                still = titles(cut_entries(index_of_text(mem.path, plan.new_text))[1])
+                message += (
+                    f"; splitting detail into {len(plan.topics)} topic files leaves {after.line_count} lines, "
+                    f"still over the limit: entries {still} would still be cut (no entry is dropped)"
+                )
+            else:
+                message += f"; splitting detail into {len(plan.topics)} topic files leaves {after.line_count} lines"
+        elif cut:
+            message += "; the entries alone are over the limit: move or merge memories"
+        yield Finding(mem.path, last + 1 if last < total else last, message, fix=fix)

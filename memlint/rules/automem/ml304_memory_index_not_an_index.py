@@ -1,0 +1,101 @@
+"""MEMORY.md holds content that is not an index: paragraphs, sections with bodies, code, lists of detail.
+
+## What it does
+Reports every block of MEMORY.md that is not a one-line index entry `- [Title](file.md) — hook`:
+a heading with a body, a paragraph, a code block, a table, a list of detail, lines continuing an
+entry, or an entry over 200 characters. A short introduction under the title is accepted.
+
+## Why is this bad?
+MEMORY.md is loaded into every session and cut at 200 lines: detail written into it costs context
+every time and pushes real entries past the cut. Claude Code expects one line per memory, with the
+detail in the memory's topic file, read on demand.
+
+## Example
+```md MEMORY.md
+# Memory
+- [Deploy](deploy.md) — how we ship to production
+
+### Testing
+Integration tests hit a real database.
+Never mock the payment gateway.
+```
+
+```md deploy.md
+---
+name: deploy
+description: how we ship to production
+metadata:
+  type: project
+---
+Blue/green, Fridays only.
+```
+
+Use instead:
+```md MEMORY.md
+# Memory
+- [Deploy](deploy.md) — how we ship to production
+- [Testing](testing.md) — Integration tests hit a real database.
+```
+
+## Fix safety
+The `split-memory-index` fix is unsafe: each block moves verbatim into a new topic file with
+frontmatter (a unique kebab `name`, its first sentence as `description`, `metadata.type` inferred
+from its title or the `default-type` option) and is replaced by one entry. Existing files are
+never overwritten, entries and their order are kept, and memlint refuses the fix unless every
+non-blank line of the old MEMORY.md is in the new one or in exactly one new topic file.
+
+## Options
+- `default-type` (default `"project"`): the `metadata.type` of a split-off topic file when its
+  title does not say (user, feedback, project or reference).
+- `intro-lines` (default `3`): how many lines of introduction under the title are part of an index.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from memlint.engine import RuleContext
+from memlint.rules import RuleMeta
+from memlint.rules.automem._common import indexes, split_fix
+from memlint.violations import Finding
+
+META = RuleMeta(
+    code="ML304",
+    slug="memory-index-not-an-index",
+    severity="warning",
+    summary="MEMORY.md holds detail (paragraphs, sections, code, lists) instead of one-line entries",
+    fix="unsafe",
+    options={"default-type": "project", "intro-lines": 3},
+)
+
+_WHAT = {
+    "section": "a section with a body",
+    "paragraph": "a paragraph",
+    "code": "a code block",
+    "list": "a list of detail",
+    "table": "a table",
+    "quote": "a block quote",
+    "long-entry": "an entry over 200 characters",
+    "entry-detail": "detail continuing an entry",
+}
+
+
+def check(ctx: RuleContext) -> Iterator[Finding]:
+    for mem in indexes(ctx, int(ctx.options.get("intro-lines", 3))):
+        if not mem.index.blocks:
+            continue
+        fix, _ = split_fix(ctx, mem)
+        for block in mem.index.blocks:
+            lines = mem.index.block_lines(block)
+            where = f"lines {lines[0]}-{lines[-1]}" if len(lines) > 1 else f"line {lines[0]}"
+            yield Finding(
+                mem.path,
+                lines[0],
+                f"{where} ('{block.title}') {'are' if len(lines) > 1 else 'is'} {_WHAT[block.kind]}, not an "
+                f"index entry: Claude Code loads {'them' if len(lines) > 1 else 'it'} into every session and "
+                f"counts {'them' if len(lines) > 1 else 'it'} toward the 200-line cut; move the detail into a "
+                "topic file and keep one line "
+                "`- [Title](file.md) — hook`",
+                end_line=lines[-1],
+                fix=fix,
+            )
