@@ -1,0 +1,113 @@
+"""The memory Claude Code loads at start is over a token budget.
+
+## What it does
+Adds up the tokens of everything Claude Code loads at start in each start folder (the project root
+and every folder with its own CLAUDE.md): user and project memory, rules, includes and the
+auto-memory index. When the total is over the budget (by default 10% of the model's context
+window), it reports once per start folder, on that folder's CLAUDE.md, naming the biggest files.
+
+## Why is this bad?
+Start-up memory is paid for on every request and leaves less room for the conversation and the
+code. Past a tenth of the window, memory usually holds detail that belongs in files Claude reads
+on demand (topic files, conditional rules with `paths:`).
+
+## Example
+```md .memlint.toml
+[options.ML202]
+budget = 20
+```
+```md CLAUDE.md
+# Project
+Build with make. Test with make test. Deploy with make deploy. Release notes go in CHANGES.md.
+@docs/style.md
+```
+```md docs/style.md
+Four spaces, no tabs, lines under 100 characters, one class per file.
+```
+
+Use instead:
+```md CLAUDE.md
+# Project
+Build with make.
+```
+
+## Options
+- `window` (default 200000): the model's context window in tokens.
+- `budget` (default 0): the budget in tokens; 0 means `budget-percent` of `window`.
+- `budget-percent` (default 10.0): the budget as a percentage of the window, when `budget` is 0.
+- `tokenizer` (default "cl100k"): how tokens are counted, `cl100k` (tiktoken) or `chars4`
+  (Claude Code's own estimate, characters / 4).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from memlint.engine import RuleContext
+from memlint.model.loader import LoadedContext, LoadedFile
+from memlint.model.tokens import counter
+from memlint.rules import RuleMeta
+from memlint.rules.size._common import owned, show, window_option
+from memlint.violations import Finding
+
+META = RuleMeta(
+    code="ML202",
+    slug="context-over-budget",
+    severity="warning",
+    summary="The memory loaded at start is over a token budget",
+    options={"window": 200_000, "budget": 0, "budget-percent": 10.0, "tokenizer": "cl100k"},
+)
+
+
+def check(ctx: RuleContext) -> Iterator[Finding]:
+    window = window_option(ctx)
+    budget = int(ctx.options.get("budget", 0))
+    percent = float(ctx.options.get("budget-percent", 10.0))
+    if budget <= 0:
+        budget = int(window * percent / 100 + 0.5)
+        basis = f"{percent:g}% of a {window:,}-token window"
+    else:
+        basis = "set in memlint's options"
+    count = counter(str(ctx.options.get("tokenizer", "cl100k")))
+    cache: dict[str, int] = {}
+
+    def tokens(item: LoadedFile) -> int:
+        key = str(item.path)
+        if key not in cache:
+            cache[key] = count(item.content)
+        return cache[key]
+
+    reported: set[str] = set()
+    for loaded in ctx.loads.values():
+        if not loaded.files:
+            continue
+        total = sum(tokens(f) for f in loaded.files)
+        if total <= budget:
+            continue
+        anchor = _anchor(ctx, loaded)
+        if anchor is None or str(anchor) in reported:
+            continue
+        reported.add(str(anchor))
+        biggest = sorted(loaded.files, key=lambda f: (-tokens(f), str(f.path)))[:3]
+        names = ", ".join(f"{show(ctx, f.path)} ({tokens(f):,})" for f in biggest)
+        where = show(ctx, loaded.start)
+        yield Finding(
+            anchor, 1,
+            f"Claude Code loads {total:,} tokens of memory at start in `{where}` ({len(loaded.files)} files), "
+            f"over the budget of {budget:,} ({basis}); biggest: {names}",
+        )
+
+
+def _anchor(ctx: RuleContext, loaded: LoadedContext) -> Path | None:
+    """The file to report on: the start folder's own CLAUDE.md, else its first loaded file."""
+    start = str(loaded.start)
+    for name in ("CLAUDE.md", ".claude/CLAUDE.md", "CLAUDE.local.md"):
+        for item in loaded.files:
+            if str(item.path) == os.path.join(start, name) and owned(ctx, item.path):
+                return item.path
+    for item in loaded.files:
+        if owned(ctx, item.path) and str(item.path).startswith(start.rstrip("/") + "/"):
+            return item.path
+    return None
