@@ -96,3 +96,16 @@ def template_name(template: Template) -> str:
     if template is DEFAULT_TEMPLATE:
         return "Claude Code's session-notes template"
     return f"the template `{template.source}`"
+
+
+def by_claude(template: Template, config_template: Path | None) -> bool:
+    """Whether Claude Code itself writes notes from this template (its own, or the custom one
+    in HOME), rather than a team template named in the project's config."""
+    return template is DEFAULT_TEMPLATE or config_template is None or str(config_template) != template.source
+
+
+def keeper(ctx: RuleContext, template: Template) -> str:
+    """Who insists on the template's structure, for messages."""
+    if by_claude(template, ctx.config.session_notes_template):
+        return "Claude Code tells the model to keep every heading and italic description line exactly"
+    return "notes that follow a template are continued section by section"

@@ -71,8 +71,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from memlint.rules import RuleMeta
-from memlint.rules.notes.files import notes_files, notes_paths, template_for, template_name
-from memlint.rules.notes.repair import insertion_point, line_of, put_back_sections
+from memlint.rules.notes.files import keeper, notes_files, notes_paths, template_for, template_name
+from memlint.rules.notes.repair import insertion_point, line_of, missing_group, put_back_sections
 from memlint.violations import Finding
 
 if TYPE_CHECKING:
@@ -97,16 +97,18 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
     for nf in notes_files(ctx):
         notes = nf.notes
         present = notes.present()
-        for i, section in enumerate(notes.template.sections):
-            if i in present:
+        done: set[int] = set()
+        for i in range(len(notes.template.sections)):
+            if i in present or i in done:
                 continue
-            point = line_of(notes, insertion_point(notes, i))
-            fix = put_back_sections(nf.path, notes, i, nf.doc.newline)
+            group = missing_group(notes, i)
+            done.update(group)
+            names = ", ".join(f"`{notes.template.sections[k].heading}`" for k in group)
+            what = f"sections {names} of {template_name(notes.template)} are" if len(group) > 1 else \
+                f"section {names} of {template_name(notes.template)} is"
             yield Finding(
-                nf.path, point,
-                f"section `{section.heading}` of {template_name(notes.template)} is missing: Claude Code "
-                "keeps every template heading and its italic description, and without it the next session has "
-                "no place for this part of the notes; put it back (empty, with its description line)",
-                fix=fix,
+                nf.path, line_of(notes, insertion_point(notes, i)),
+                f"{what} missing: {keeper(ctx, notes.template)}, and the next session has no place for what "
+                "belongs there; put it back (empty, with its description line)",
+                fix=put_back_sections(nf.path, notes, i, nf.doc.newline),
             )
-

@@ -33,7 +33,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from memlint.rules import RuleMeta
-from memlint.rules.notes.files import notes_files, template_name
+from memlint.rules.notes.files import keeper, notes_files, template_name
 from memlint.violations import Finding
 
 if TYPE_CHECKING:
@@ -56,9 +56,9 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             heading = section.heading.text.strip()
             if section.template_index is None:
                 message = (
-                    f"section `{heading}` is not in {template_name(notes.template)}: Claude Code tells the model "
-                    "to keep the template's sections and add none, so the next update may fold this text into "
-                    "another section or drop it; move it into the template section it belongs to"
+                    f"section `{heading}` is not in {template_name(notes.template)}: {keeper(ctx, notes.template)} "
+                    "and to add no section, so the next update may fold this text into another section or drop "
+                    "it; move it into the template section it belongs to"
                 )
             elif section.duplicate:
                 first = present[section.template_index]

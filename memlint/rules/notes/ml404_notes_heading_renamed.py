@@ -43,7 +43,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from memlint.rules import RuleMeta
-from memlint.rules.notes.files import notes_files, template_name
+from memlint.rules.notes.files import keeper, notes_files, template_name
 from memlint.rules.notes.repair import rename_heading
 from memlint.violations import Finding
 
@@ -70,7 +70,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             yield Finding(
                 nf.path, section.heading.number,
                 f"heading `{section.heading.text.strip()}` is a renamed `{expected}` of "
-                f"{template_name(notes.template)}: Claude Code tells the model to keep every heading exactly, "
-                f"and a look-up of `{expected}` misses it; rename it back",
+                f"{template_name(notes.template)}: {keeper(ctx, notes.template)}, and a look-up of "
+                f"`{expected}` misses it; rename it back",
                 fix=rename_heading(nf.path, notes, section),
             )

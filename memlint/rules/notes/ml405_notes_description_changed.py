@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from memlint.rules import RuleMeta
-from memlint.rules.notes.files import notes_files, template_name
+from memlint.rules.notes.files import keeper, notes_files, template_name
 from memlint.rules.notes.repair import put_back_description
 from memlint.rules.notes.template import describes
 from memlint.violations import Finding
@@ -68,8 +68,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             if line is not None and describes(line.text, expected):
                 yield Finding(
                     nf.path, line.number,
-                    f"the description line under `{heading}` was edited (template: `{expected}`): Claude Code's "
-                    "template says it must never change, as it tells the model what belongs in the section; "
+                    f"the description line under `{heading}` was edited (template: `{expected}`): "
+                    f"{keeper(ctx, notes.template)}, as the line tells the model what belongs in the section; "
                     "restore it and put any note of your own on the next line",
                 )
                 continue

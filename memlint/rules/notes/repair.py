@@ -81,17 +81,16 @@ def rename_heading(path: Path, notes: Notes, section: Section) -> Fix:
 
 
 def template_order(notes: Notes) -> list[list[Section]]:
-    """The sections in groups (a template section and the extra sections under it), groups in
-    template order; extra sections before any template section stay first."""
-    groups: list[tuple[int, list[Section]]] = []
+    """The sections in groups, groups in template order: a template section, then its later
+    copies, each followed by the extra sections that came under it. Extra sections before any
+    template section stay first."""
+    groups: dict[int, list[Section]] = {}
+    current = -1
     for section in notes.sections:
-        if section.template_index is not None and not section.duplicate:
-            groups.append((section.template_index, [section]))
-        elif groups:
-            groups[-1][1].append(section)
-        else:
-            groups.append((-1, [section]))
-    return [members for _key, members in sorted(groups, key=lambda g: g[0])]
+        if section.template_index is not None:
+            current = section.template_index
+        groups.setdefault(current, []).append(section)
+    return [groups[key] for key in sorted(groups)]
 
 
 def reorder(path: Path, notes: Notes, nl: str) -> Fix | None:
@@ -100,16 +99,11 @@ def reorder(path: Path, notes: Notes, nl: str) -> Fix | None:
     if ordered == list(notes.sections):
         return None
     text = notes.text
-    chunks = []
-    for section in ordered:
-        chunk = text[section.start : section.end]
-        if not chunk.endswith(("\n", "\r")):
-            chunk += nl
-        chunks.append(chunk)
+    # Each section keeps its lines; only the blank lines at its end are redone, one between two
+    # sections, so that a section that was last is not glued to the next heading.
+    chunks = [text[s.start : s.end].rstrip("\r\n") for s in ordered]
     start = notes.sections[0].start
-    new = "".join(chunks)
-    if not text.endswith(("\n", "\r")):
-        new = new[: -len(nl)]
+    new = (nl + nl).join(chunks) + (nl if text.endswith(("\n", "\r")) else "")
     return Fix("Move the sections into template order", Applicability.UNSAFE,
                (Edit(path, start, len(text), new),))
 

@@ -93,7 +93,7 @@ def heading_title(line: str) -> str:
 def normalize(title: str) -> str:
     """A heading's words: case, `&`/`and`, punctuation and spacing ignored."""
     text = title.lower().replace("&", " and ")
-    return " ".join(re.findall(r"\w+", text))
+    return " ".join(re.findall(r"[^\W_]+", text))
 
 
 def similarity(a: str, b: str) -> float:
@@ -113,7 +113,10 @@ def describes(line: str, expected: str | None) -> bool:
     template description, any italic line."""
     if expected is None:
         return is_italic(line)
-    return line.strip() == expected or similarity(line, expected) >= DESCRIPTION_RATIO
+    if line.strip() == expected or similarity(line, expected) >= DESCRIPTION_RATIO:
+        return True
+    words, wanted = normalize(line), normalize(expected)
+    return is_italic(line) and bool(words) and (words in wanted or wanted in words)
 
 
 @dataclass(frozen=True)
