@@ -63,11 +63,11 @@ def include_problems(ctx: RuleContext) -> list[IncludeProblem]:
 
 
 def owned(ctx: RuleContext, path: Path) -> bool:
-    """A file memlint reports on: under a checked root, or under HOME/.claude (user memory)."""
+    """A file memlint reports on: under a checked root, or in HOME (user memory and what it includes)."""
     text = str(path)
     bases = [str(r) for r in ctx.roots] + [os.path.realpath(r) for r in ctx.roots]
     if ctx.home is not None:
-        bases += [str(ctx.home / ".claude"), os.path.realpath(ctx.home / ".claude")]
+        bases += [str(ctx.home), os.path.realpath(ctx.home)]
     return any(text == b or text.startswith(b.rstrip("/") + "/") for b in bases)
 
 

@@ -19,7 +19,7 @@ from typing import Literal
 
 from memlint.model.document import Document
 from memlint.model.jstext import js_trim_start
-from memlint.model.markdown import _comment_residue, _parser, accepted_include
+from memlint.model.markdown import COMMENT_SPAN, _comment_residue, _parser, accepted_include
 from memlint.rules.includes._problems import TRAILING_PUNCTUATION
 
 Where = Literal["code-block", "code-span", "html-block", "unclosed-comment", "glued", "backslash", "rejected"]
@@ -64,10 +64,13 @@ def suspects(doc: Document, home: Path | None) -> list[Suspect]:
         else:
             continue
         for where, start, end in regions:
-            for index in range(start, min(end, len(lines))):
-                for match in _CANDIDATE.finditer(lines[index]):
+            region = lines[start : min(end, len(lines))]
+            if where in ("html-block", "glued"):  # a closed comment turns an include off on purpose
+                region = COMMENT_SPAN.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), "\n".join(region)).split("\n")
+            for index, line in enumerate(region, start):
+                for match in _CANDIDATE.finditer(line):
                     written = match.group(1)
-                    before = lines[index][match.start() - 1] if match.start() > 0 else ""
+                    before = line[match.start() - 1] if match.start() > 0 else ""
                     kind: Where | None = where
                     if where == "glued":
                         kind = _inline_kind(written, before, spans)

@@ -1,0 +1,127 @@
+"""The include and size rules against trees recorded with the real Claude Code (tests/differential).
+
+For every differential case: each include written in a file Claude Code loaded (per the recording)
+whose target Claude Code did not load, and that the author plainly meant (not turned off with
+`claudeMdExcludes`), gets a violation of an include or size rule at its line. And the rules report
+exactly the codes listed in WRONG for trees that hold something else worth reporting (cycles,
+duplicates, empty files, `@path`s in code...), and nothing at all for every other tree.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from memlint import api
+from memlint.config import load_config
+from memlint.model.loader import load
+from memlint.model.workspace import Workspace
+
+DIFFERENTIAL = Path(__file__).resolve().parents[1] / "differential"
+sys.path.insert(0, str(DIFFERENTIAL))
+
+from cases import BY_NAME, CASES, build
+
+from tests.differential.test_differential import recording
+
+CODES = ["ML1", "ML2"]
+
+# Trees that hold problems other than unloaded includes, and the codes they must report.
+WRONG: dict[str, set[str]] = {
+    "include_trailing_punctuation": {"ML102", "ML108"},  # (@p3.md) and "@p9.md" are glued
+    "include_backslash_path": {"ML108"},
+    "include_rejected_prefixes": {"ML108"},  # the rejected names exist as files
+    "include_block_contexts": {"ML108"},  # [text](@k2.md): a link destination glued to `(`
+    "include_code_contexts": {"ML108"},
+    "include_code_unclosed_fence": {"ML108"},
+    "html_block_and_inline": {"ML108"},
+    "html_comment_unclosed": {"ML108"},
+    "include_extensions": {"ML102"},
+    "include_depth_chain": {"ML104"},
+    "include_depth_chain_user": {"ML104"},  # the chain starts at ~/.claude/CLAUDE.md
+    "include_cycles": {"ML105"},
+    "include_duplicates": {"ML106"},
+    "subfolder_external_include_nogit": {"ML107"},
+    "subfolder_external_include_git": {"ML107"},
+    "include_outside_tree_from_root": {"ML107"},
+    "home_include_from_project": {"ML107"},
+    "home_include_from_user": {"ML106"},  # the project's @t.md was already included by the user file
+    "symlink_claude_md_to_agents": {"ML106"},
+    "symlink_two_paths_same_file": {"ML106"},
+    "empty_and_whitespace_files": {"ML203"},
+    "file_over_4mb": {"ML201"},
+    "include_folder_and_fifo": {"ML103"},
+    "trim_unicode_whitespace": {"ML203"},
+    "unicode_content_and_names": {"ML108"},  # @日本.md is rejected for its first character
+    "include_non_ascii_start": {"ML108"},
+}
+
+
+def _check(name: str, tmp_path: Path) -> tuple[Path, Path, list[tuple[str, int, str]]]:
+    case = BY_NAME[name]
+    tree, home = build(case, tmp_path)
+    report = api.check([tree], load_config(tree, None, {"select": CODES}), home)
+    found = [(os.path.realpath(v.path), v.line, v.code) for v in report.violations]
+    return tree, home, found
+
+
+def _unloaded_meant_includes(name: str, tree: Path, home: Path) -> list[tuple[str, int, str]]:
+    """(includer, line, written) of includes in loaded files whose targets Claude Code did not load."""
+    case = BY_NAME[name]
+    files = recording(name)["files"]
+    sub = {"<TREE>": str(tree), "<HOME>": str(home)}
+
+    def real(path: str) -> str:
+        for key, value in sub.items():
+            path = path.replace(key, value)
+        return os.path.realpath(path)
+
+    loaded = {real(f["path"]) for f in files}
+    memlint_view = load(tree / case.cwd, home, Workspace(), Path("/nonexistent"), include_nested=False)
+    excluded = {os.path.realpath(s.path) for s in memlint_view.skipped if s.reason == "excluded"}
+    out = []
+    workspace = Workspace()
+    for f in files:
+        if f["kind"] == "automem":
+            continue  # `@` paths in MEMORY.md are never followed, by design
+        path = real(f["path"])
+        doc = workspace.document(path)
+        base = os.path.dirname(path)
+        for ref in doc.scan().includes:
+            if ref.path.startswith("~/"):
+                target = os.path.join(str(home), ref.path[2:])
+            else:
+                target = os.path.join(base, ref.path)
+            target = os.path.realpath(target)
+            if target in loaded or target in excluded:
+                continue
+            out.append((path, ref.line, ref.written))
+    return out
+
+
+NAMES = [c.name for c in CASES]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_meant_include_claude_code_skipped_is_reported(name: str, tmp_path: Path) -> None:
+    tree, home, found = _check(name, tmp_path)
+    at = {(path, line) for path, line, _code in found}
+    missing = [
+        f"{Path(path).relative_to(tree) if path.startswith(str(tree)) else path}:{line} `@{written}`"
+        for path, line, written in _unloaded_meant_includes(name, tree, home)
+        if (path, line) not in at
+    ]
+    assert not missing, f"{name}: includes Claude Code did not load, with no violation: {missing}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_trees_report_exactly_what_is_wrong(name: str, tmp_path: Path) -> None:
+    _tree, _home, found = _check(name, tmp_path)
+    assert {code for _p, _l, code in found} == WRONG.get(name, set()), found
+
+
+def test_wrong_names_are_cases() -> None:
+    assert set(WRONG) <= set(BY_NAME)
