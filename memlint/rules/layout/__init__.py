@@ -1,5 +1,16 @@
-"""Rules of the layout family."""
+"""Rules of the layout family (5xx): rules files and memory file names."""
 
 from __future__ import annotations
 
-RULES: tuple[object, ...] = ()
+from memlint.rules.layout import ml501_rule_file_never_loaded as _501
+from memlint.rules.layout import ml502_frontmatter_not_at_start as _502
+from memlint.rules.layout import ml503_frontmatter_invalid as _503
+from memlint.rules.layout import ml504_rule_uses_globs as _504
+from memlint.rules.layout import ml505_rule_paths_match_everything as _505
+from memlint.rules.layout import ml506_rule_paths_match_nothing as _506
+from memlint.rules.layout import ml507_rule_pattern_never_matches as _507
+from memlint.rules.layout import ml508_conditional_rule_includes_load_at_start as _508
+from memlint.rules.layout import ml509_misnamed_claude_md as _509
+from memlint.rules.layout import ml510_agents_md_not_read as _510
+
+RULES = (_501, _502, _503, _504, _505, _506, _507, _508, _509, _510)

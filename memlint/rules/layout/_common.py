@@ -1,0 +1,156 @@
+"""Helpers shared by the layout rules: which files are rules, where a rule's patterns are matched
+from, where each top-level frontmatter key stands in the text, how to show a path."""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from memlint.engine import RuleContext
+from memlint.model.document import Document
+from memlint.model.frontmatter import Frontmatter
+from memlint.model.jstext import JS_WS_CLASS
+
+_OPENER = re.compile(rf"---[{JS_WS_CLASS}]*\n")
+_KEY = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:(?=[ \t\r]|$)")
+
+
+def show(ctx: RuleContext, path: Path | str) -> str:
+    """A path as a person reads it: relative to the checked root, `~/` in HOME, else absolute."""
+    text = posixpath.normpath(str(path))
+    for root in ctx.roots:
+        for base in {str(root), os.path.realpath(root)}:
+            if text.startswith(base.rstrip("/") + "/"):
+                return text[len(base.rstrip("/")) + 1 :]
+            if text == base:
+                return "."
+    if ctx.home is not None:
+        for base in {str(ctx.home), os.path.realpath(ctx.home)}:
+            if text.startswith(base.rstrip("/") + "/"):
+                return "~/" + text[len(base.rstrip("/")) + 1 :]
+    return text
+
+
+def rule_base(path: Path) -> Path | None:
+    """The folder that holds `.claude/` for a file under `.claude/rules/`: Claude Code matches the
+    rule's `paths:` against paths relative to it."""
+    parts = path.parts
+    for i in range(len(parts) - 2, -1, -1):
+        if parts[i] == ".claude" and parts[i + 1 : i + 2] == ("rules",):
+            return Path(*parts[:i])
+    return None
+
+
+def rule_files(ctx: RuleContext) -> list[tuple[Path, Document]]:
+    """Files under a `.claude/rules/` folder that Claude Code reads as rules (name ending in
+    lower-case `.md`) and memlint can read, sorted by path."""
+    out = []
+    for item in ctx.by_role("rule"):
+        if not item.path.name.endswith(".md"):
+            continue
+        doc = ctx.document(item.path)
+        if doc.problem is None:
+            out.append((item.path, doc))
+    return sorted(out, key=lambda pair: pair[0])
+
+
+@dataclass(frozen=True)
+class KeyBlock:
+    """A top-level key of a frontmatter block: where its name stands and how far its value runs."""
+
+    key: str
+    line: int  # 1-based line in the file
+    start: int  # offset of the key's first character
+    end: int  # offset just after the last line of its value (its line break included)
+
+
+def yaml_start(text: str, fm: Frontmatter) -> int | None:
+    """The offset in `text` where the frontmatter's YAML begins, or None when it cannot be found."""
+    match = _OPENER.match(text)
+    if match is None or text[match.end() : match.end() + len(fm.raw)] != fm.raw:
+        return None
+    return match.end()
+
+
+def key_blocks(text: str, fm: Frontmatter) -> list[KeyBlock]:
+    """Every top-level `key:` of the frontmatter, in order, with the indented or `- ` lines that
+    follow it."""
+    start = yaml_start(text, fm)
+    if start is None:
+        return []
+    blocks: list[KeyBlock] = []
+    offset = start
+    current: tuple[str, int, int] | None = None
+    for raw_line in fm.raw.splitlines(keepends=True):
+        match = _KEY.match(raw_line)
+        if match is not None:
+            if current is not None:
+                blocks.append(KeyBlock(current[0], current[1], current[2], offset))
+            current = (match.group(1), text.count("\n", 0, offset) + 1, offset)
+        elif current is not None and raw_line.strip() and not raw_line[:1].isspace() and not raw_line.startswith("-"):
+            blocks.append(KeyBlock(current[0], current[1], current[2], offset))
+            current = None
+        offset += len(raw_line)
+    if current is not None:
+        blocks.append(KeyBlock(current[0], current[1], current[2], offset))
+    return blocks
+
+
+def find_key(text: str, fm: Frontmatter, key: str) -> KeyBlock | None:
+    return next((b for b in key_blocks(text, fm) if b.key == key), None)
+
+
+def line_start(text: str, line: int) -> int:
+    """The offset of the first character of 1-based `line`."""
+    offset = 0
+    for _ in range(line - 1):
+        index = text.find("\n", offset)
+        if index == -1:
+            return len(text)
+        offset = index + 1
+    return offset
+
+
+_SYSTEM_ROOTS = frozenset({"Users", "home", "root", "tmp", "var", "opt", "mnt", "Volumes", "private", "srv", "usr"})
+
+
+def _unbalanced_bracket(pattern: str) -> bool:
+    i = 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "[" and "]" not in pattern[i + 2 :]:
+            return True
+        i += 1
+    return False
+
+
+def never_matches(pattern: str, base: Path, files: tuple[str, ...] | None) -> str | None:
+    """Why a conditional rule's pattern (as Claude Code uses it, `/**` already cut) can never
+    match a file Claude reads, or None. `files` (below `base`) tells an absolute filesystem path
+    from a pattern anchored at `base`."""
+    if pattern == ".." or pattern.startswith("../"):
+        return "starts with `../`: only files below the folder holding `.claude/` are matched, by their path relative to it"
+    if pattern == "." or pattern.startswith("./"):
+        return "starts with `./`: the paths it is matched against never do"
+    if pattern.startswith("~"):
+        return "starts with `~`, which is not expanded: it is taken as a folder named `~`"
+    if len(pattern) > 2 and pattern[0].isalpha() and pattern[1] == ":" and pattern[2] in "/\\":
+        return "is a Windows drive path; patterns are matched against paths relative to the folder holding `.claude/`"
+    if "\\" in pattern and any(pattern[i + 1 : i + 2].isalnum() or pattern[i + 1 : i + 2] == "*"
+                               for i, ch in enumerate(pattern) if ch == "\\"):
+        return "uses `\\` as a separator: in a pattern it escapes the next character, write `/`"
+    if _unbalanced_bracket(pattern):
+        return "has a `[` that is never closed, so the pattern matches no path"
+    if pattern.startswith("/") and files is not None:
+        first = pattern.lstrip("/").split("/", 1)[0]
+        bases = {str(base), os.path.realpath(base)}
+        absolute = any(pattern.startswith(b.rstrip("/") + "/") for b in bases) or first in _SYSTEM_ROOTS
+        if absolute and not any(f == first or f.startswith(first + "/") for f in files):
+            return "is an absolute path; a leading `/` only anchors the pattern at the folder holding `.claude/`"
+    return None

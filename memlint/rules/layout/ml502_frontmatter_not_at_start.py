@@ -1,0 +1,93 @@
+"""A frontmatter block comes after a BOM or a blank line, so Claude Code does not see it as frontmatter.
+
+## What it does
+Reports a memory file (CLAUDE.md, CLAUDE.local.md, a rule, MEMORY.md or a topic file) whose text
+starts with a byte-order mark or white space and then a `---` block of YAML keys, closed by `---`.
+
+## Why is this bad?
+Claude Code recognises frontmatter only when `---` is the very first thing in the file. Anything
+before it (a BOM some editors add, an empty line) defeats it: the block stays in the text the
+model reads, and its keys mean nothing. In a rule, `paths:` is ignored and the rule loads at every
+start instead of only when a matching file is read.
+
+## Example
+```md .claude/rules/api.md
+
+---
+paths: src/api/**
+---
+Validate every request body.
+```
+
+Use instead:
+```md .claude/rules/api.md
+---
+paths: src/api/**
+---
+Validate every request body.
+```
+
+## Fix safety
+The fix removes the BOM and the white space before the first `---`. It is unsafe: the block then
+counts as frontmatter, so it leaves the loaded text, and a rule's `paths:` starts to apply.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from memlint.engine import RuleContext
+from memlint.model.discovery import Role
+from memlint.model.frontmatter import parse_frontmatter, rule_paths
+from memlint.model.jstext import JS_WS_CLASS
+from memlint.rules import RuleMeta
+from memlint.rules.layout._common import show
+from memlint.violations import Applicability, Edit, Finding, Fix
+
+META = RuleMeta(
+    code="ML502",
+    slug="frontmatter-not-at-start",
+    severity="warning",
+    summary="Frontmatter after a BOM or a blank line is not frontmatter to Claude Code",
+    fix="unsafe",
+)
+
+_LEAD = re.compile(rf"\ufeff?[{JS_WS_CLASS}]*")
+_ROLES: tuple[Role, ...] = ("claude-md", "local", "rule", "automem-index", "topic")
+
+
+def check(ctx: RuleContext) -> Iterator[Finding]:
+    for item in ctx.by_role(*_ROLES):
+        if item.role == "rule" and not item.path.name.endswith(".md"):
+            continue
+        doc = ctx.document(item.path)
+        if doc.problem is not None:
+            continue
+        text = doc.text
+        lead = _LEAD.match(text)
+        end = lead.end() if lead is not None else 0
+        if end == 0 or not text.startswith("---", end):
+            continue
+        fm = parse_frontmatter(text[end:])
+        if fm is None or fm.error is not None or not fm.data:
+            continue
+        bom, blank = text.startswith("\ufeff"), "\n" in text[:end]
+        if bom and blank:
+            what = "a byte-order mark and blank lines come"
+        elif bom:
+            what = "a byte-order mark comes" if end == 1 else "a byte-order mark and white space come"
+        else:
+            count = text.count("\n", 0, end)
+            what = "white space comes" if not blank else "a blank line comes" if count == 1 else "blank lines come"
+        where = show(ctx, item.path)
+        consequence = "the block stays in the text the model reads"
+        paths = rule_paths(fm.data)
+        if item.role == "rule" and paths:
+            consequence += f", and `paths:` is ignored, so the rule loads at every start instead of only for {', '.join(paths)}"
+        elif item.role == "topic" and {"name", "description"} & set(fm.data):
+            consequence += ", and the memory's `name`/`description` are not read"
+        message = f"Claude Code does not see the frontmatter of `{where}`: {what} before `---`; {consequence}"
+        title = f"Remove {what.rsplit(' ', 1)[0]} before the frontmatter"
+        fix = Fix(title, Applicability.UNSAFE, (Edit(item.path, 0, end, ""),))
+        yield Finding(item.path, doc.line_of_offset(end), message, fix=fix)

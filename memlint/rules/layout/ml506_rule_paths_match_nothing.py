@@ -1,0 +1,80 @@
+"""No file in the project matches a conditional rule's `paths:`, so the rule is dead.
+
+## What it does
+Lists the files below the folder that holds `.claude/` (skipping `.git`, `node_modules` and
+virtual environments) and reports a conditional rule none of whose `paths:` patterns matches any of
+them, matched the way Claude Code does (gitignore rules, relative to that folder). Patterns that
+can never match anything at all are reported by ML507 instead.
+
+## Why is this bad?
+Claude Code loads a conditional rule only when Claude reads a file its `paths:` matches. When no
+such file exists, usually because a folder was renamed or the pattern has a typo (`scr/**`,
+`*.tsx` for a Vue project), the rule never loads and its instructions are silently lost.
+
+## Example
+```md .claude/rules/api.md
+---
+paths: src/api/**
+---
+Validate every request body.
+```
+```md server/api/users.ts
+export {};
+```
+
+Use instead:
+```md .claude/rules/api.md
+---
+paths: server/api/**
+---
+Validate every request body.
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from memlint.engine import RuleContext
+from memlint.model.frontmatter import rule_paths
+from memlint.model.globs import rule_matches
+from memlint.model.projectfiles import project_files
+from memlint.rules import RuleMeta
+from memlint.rules.layout._common import find_key, never_matches, rule_base, rule_files, show
+from memlint.violations import Finding
+
+META = RuleMeta(
+    code="ML506",
+    slug="rule-paths-match-nothing",
+    severity="warning",
+    summary="No file in the project matches a conditional rule's paths:",
+)
+
+
+def check(ctx: RuleContext) -> Iterator[Finding]:
+    for path, doc in rule_files(ctx):
+        fm = doc.frontmatter
+        base = rule_base(path)
+        if fm is None or fm.error is not None or base is None:
+            continue
+        patterns = rule_paths(fm.data)
+        if not patterns:
+            continue
+        files = project_files(ctx.workspace, base)
+        if files is None:
+            continue
+        if all(never_matches(p, base, files) is not None for p in patterns):
+            continue  # ML507
+        spec = tuple(patterns)
+        if any(rule_matches(spec, f) for f in files):
+            continue
+        block = find_key(doc.text, fm, "paths")
+        folder = show(ctx, base)
+        where = "the project" if folder == "." else f"`{folder}`"
+        shown = ", ".join(f"`{p}`" for p in patterns)
+        yield Finding(
+            path,
+            block.line if block is not None else 1,
+            f"Claude Code never loads `{show(ctx, path)}`: no file in {where} ({len(files)} files) matches its "
+            f"`paths:` {shown}; fix the patterns or remove the rule",
+        )

@@ -1,0 +1,83 @@
+"""A conditional rule `@includes` a file, and Claude Code loads that file at every start anyway.
+
+## What it does
+Reports each `@include` in a conditional rule (one with `paths:`) whose target Claude Code loads
+at start, although the rule itself waits for a matching file. It asks the loading model of every
+start folder, so an include that is loaded anyway by another file first is not reported.
+
+## Why is this bad?
+Claude Code defers a conditional rule, but its start-up pass still follows the rule's includes:
+the included files have no `paths:` of their own, so they are loaded in every session. The author
+meant them to come with the rule; instead they cost context everywhere, and the rule's own text
+arrives later without them being tied to it.
+
+## Example
+```md .claude/rules/api.md
+---
+paths: src/api/**
+---
+Follow @../../docs/api-style.md for every endpoint.
+```
+```md docs/api-style.md
+Return problem+json errors.
+```
+
+Use instead:
+```md .claude/rules/api.md
+---
+paths: src/api/**
+---
+Follow the API style for every endpoint: return problem+json errors.
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from memlint.engine import RuleContext
+from memlint.model.loader import LoadedFile
+from memlint.rules import RuleMeta
+from memlint.rules.layout._common import show
+from memlint.violations import Finding
+
+META = RuleMeta(
+    code="ML508",
+    slug="conditional-rule-includes-load-at-start",
+    severity="warning",
+    summary="A conditional rule's @includes are loaded at every start",
+)
+
+
+def check(ctx: RuleContext) -> Iterator[Finding]:
+    # (rule, line, column) -> (written include, loaded files, paths of the rule)
+    found: dict[tuple[Path, int, int], tuple[str, list[Path], tuple[str, ...]]] = {}
+    for loaded in ctx.loads.values():
+        conditional = {d.path: d.paths for d in loaded.deferred if d.reason == "conditional-rule"}
+        if not conditional:
+            continue
+        by_path: dict[Path, LoadedFile] = {f.path: f for f in loaded.files}
+        for item in loaded.files:
+            current: LoadedFile | None = item
+            while current is not None and current.origin is not None:
+                parent = current.origin.path
+                if parent in conditional:
+                    origin = current.origin
+                    key = (parent, origin.line, origin.ref.column)
+                    entry = found.setdefault(key, (origin.ref.written, [], conditional[parent]))
+                    if item.path not in entry[1]:
+                        entry[1].append(item.path)
+                    break
+                current = by_path.get(parent)
+    for (rule, line, column), (written, paths, patterns) in sorted(found.items()):
+        first = show(ctx, paths[0])
+        more = f" (and {len(paths) - 1} file{'s' if len(paths) > 2 else ''} it includes)" if len(paths) > 1 else ""
+        yield Finding(
+            rule,
+            line,
+            f"Claude Code loads `{first}`{more} at every start: `@{written}` is in a conditional rule "
+            f"(paths: {', '.join(patterns)}), which is deferred, but its includes are not; move the text into "
+            "the rule, or give the included file the same `paths:` frontmatter",
+            column=column,
+        )

@@ -1,0 +1,73 @@
+"""A memory file is named `claude.md`, `Claude.md`, `CLAUDE.MD` or `CLAUDE-local.md`, so Claude Code never loads it.
+
+## What it does
+Reports files whose name is CLAUDE.md or CLAUDE.local.md in another letter case or spelling:
+`claude.md`, `Claude.md`, `CLAUDE.MD`, `claude.markdown`, `claude.local.md`, `CLAUDE-local.md`,
+`CLAUDE_local.md`. A file that another memory file `@includes` (so it is loaded after all), or
+whose text is already in a correctly named file beside it, is left alone.
+
+## Why is this bad?
+Claude Code looks for the exact names `CLAUDE.md`, `.claude/CLAUDE.md` and `CLAUDE.local.md`, and
+file names are case-sensitive on Linux (and in git). A misnamed file works on one laptop with a
+case-insensitive disk and is silently ignored everywhere else, in CI and for every teammate.
+
+## Example
+```md claude.md
+# Project
+Run `make test` before committing.
+```
+
+Use instead:
+```md CLAUDE.md
+# Project
+Run `make test` before committing.
+```
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+from memlint.engine import RuleContext
+from memlint.rules import RuleMeta
+from memlint.rules.layout._common import show
+from memlint.violations import Finding
+
+META = RuleMeta(
+    code="ML509",
+    slug="misnamed-claude-md",
+    severity="error",
+    summary="A CLAUDE.md or CLAUDE.local.md is misnamed and never loaded",
+)
+
+_LOCAL = frozenset({"claude.local.md", "claude-local.md", "claude_local.md"})
+
+
+def check(ctx: RuleContext) -> Iterator[Finding]:
+    loaded: set[str] = set()
+    for context in ctx.loads.values():
+        for entry in context.files:
+            loaded.add(str(entry.path))
+            loaded.add(os.path.realpath(entry.path))
+    for item in ctx.by_role("misnamed"):
+        path = item.path
+        if str(path) in loaded or os.path.realpath(path) in loaded:
+            continue
+        doc = ctx.document(path)
+        if doc.problem is not None:
+            continue
+        right = "CLAUDE.local.md" if path.name.lower() in _LOCAL else "CLAUDE.md"
+        twin = ctx.document(path.with_name(right))
+        if twin.problem is None:
+            if twin.text.strip() == doc.text.strip():
+                continue
+            advice = f"`{right}` beside it is loaded instead; merge what is missing into it"
+        else:
+            advice = f"rename it to `{right}`"
+        yield Finding(
+            path,
+            1,
+            f"Claude Code never loads `{show(ctx, path)}`: it reads only files named exactly `{right}` "
+            f"(names are case-sensitive); {advice}",
+        )

@@ -1,0 +1,129 @@
+"""An `AGENTS.md` that no CLAUDE.md includes or points to: Claude Code does not read AGENTS.md.
+
+## What it does
+Reports an `AGENTS.md` that Claude Code does not load (no memory file `@includes` it and no
+`CLAUDE.md` is a symlink to it) and that no `CLAUDE.md`, `CLAUDE.local.md` or rule mentions by a
+link or a path. An `AGENTS.md` whose text is the same as the `CLAUDE.md` beside it is left alone.
+
+## Why is this bad?
+Codex, Cursor, Copilot and other agents read `AGENTS.md`; Claude Code reads only `CLAUDE.md`
+(and the files it includes). The instructions written for "every agent" therefore never reach
+Claude, and the two files drift apart.
+
+## Example
+```md AGENTS.md
+# Agents
+Run `npm test` before every commit.
+```
+
+Use instead:
+```md CLAUDE.md
+@AGENTS.md
+```
+
+## Fix safety
+When there is no `CLAUDE.md` in the folder, the fix creates one that holds `@AGENTS.md`. It is
+unsafe: Claude Code then loads AGENTS.md's text. When a `CLAUDE.md` exists, what to merge is for a
+person to decide, and there is no fix.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from memlint.engine import RuleContext
+from memlint.rules import RuleMeta
+from memlint.rules.layout._common import show
+from memlint.violations import Applicability, Edit, Finding, Fix
+
+META = RuleMeta(
+    code="ML510",
+    slug="agents-md-not-read",
+    severity="warning",
+    summary="An AGENTS.md that no CLAUDE.md includes or links to",
+    fix="unsafe",
+)
+
+_MENTION = re.compile(r"[^\s()<>\[\]`'\"|,;:*]*AGENTS\.md")
+
+
+def _mentioned(ctx: RuleContext) -> set[str]:
+    """Real paths of every AGENTS.md a CLAUDE.md, CLAUDE.local.md or rule names (link, include
+    or plain path), resolved against its own folder and against the checked roots."""
+    out: set[str] = set()
+    for item in ctx.by_role("claude-md", "local", "rule"):
+        doc = ctx.document(item.path)
+        if doc.problem is not None or "AGENTS.md" not in doc.text:
+            continue
+        folder = os.path.dirname(os.path.realpath(item.path))
+        bases = [folder, *(str(r) for r in ctx.roots)]
+        if item.path.parent.name == ".claude":
+            bases.append(str(item.path.parent.parent))
+        for match in _MENTION.finditer(doc.text):
+            written = match.group(0).lstrip("@").split("#", 1)[0]
+            if written.startswith("~/") and ctx.home is not None:
+                out.add(os.path.realpath(ctx.home / written[2:]))
+                continue
+            for base in bases:
+                out.add(os.path.realpath(os.path.join(base, written)))
+    return out
+
+
+def check(ctx: RuleContext) -> Iterator[Finding]:
+    agents = ctx.by_role("agents")
+    if not agents:
+        return
+    loaded: set[str] = set()
+    for context in ctx.loads.values():
+        for entry in context.files:
+            loaded.add(os.path.realpath(entry.path))
+    mentioned = _mentioned(ctx)
+    for item in agents:
+        path = item.path
+        real = os.path.realpath(path)
+        if real in loaded or real in mentioned:
+            continue
+        doc = ctx.document(path)
+        if doc.problem is not None or not doc.text.strip():
+            continue
+        where = show(ctx, path)
+        if path.parent.name.startswith(".") and path.parent not in ctx.roots:
+            yield Finding(
+                path,
+                1,
+                f"Claude Code never reads `{where}`: it loads CLAUDE.md, not AGENTS.md, and nothing includes this "
+                f"one; add `@{where}` to the project's CLAUDE.md if Claude should follow it",
+            )
+            continue
+        claude = _claude_md(ctx, path.parent)
+        if claude is None:
+            new = path.with_name("CLAUDE.md")
+            fix = Fix("Create CLAUDE.md that includes AGENTS.md", Applicability.UNSAFE,
+                      (Edit(new, 0, 0, f"@AGENTS.md{doc.newline}", create=True),))
+            yield Finding(
+                path,
+                1,
+                f"Claude Code never reads `{where}`: it loads CLAUDE.md, not AGENTS.md, and there is no CLAUDE.md "
+                "here; create one that says `@AGENTS.md`",
+                fix=fix,
+            )
+            continue
+        if ctx.document(claude).text.strip() == doc.text.strip():
+            continue
+        yield Finding(
+            path,
+            1,
+            f"Claude Code never reads `{where}`: it loads `{show(ctx, claude)}`, which neither includes nor "
+            "mentions AGENTS.md; add `@AGENTS.md` to it, or move what Claude needs into it",
+        )
+
+
+def _claude_md(ctx: RuleContext, folder: Path) -> Path | None:
+    for candidate in (folder / "CLAUDE.md", folder / ".claude" / "CLAUDE.md"):
+        doc = ctx.document(candidate)
+        if doc.problem is None or doc.problem.reason not in ("not-found", "not-a-file"):
+            return candidate
+    return None
