@@ -183,7 +183,7 @@ def _title_of(lines: list[Line], fallback: str) -> str:
         words = plain_text(line.content)
         if words:
             return shorten(words, 60)
-    return fallback
+    return shorten(fallback, 60)
 
 
 def shorten(text: str, limit: int) -> str:
@@ -239,7 +239,7 @@ def _blocks(lines: list[Line], intro_lines: int) -> list[Block]:
         has_index = any(lines[i].kind in ("entry", "layout") for i in body)
         if leaf and groups and not has_index and (level > 1 or h != headings[0]):
             last = groups[-1][-1]
-            blocks.append(Block(h, last, "section", title, title, True))
+            blocks.append(Block(h, last, "section", shorten(title, 60) or "Notes", title, True))
             continue
         top = h < 0 or (level == 1 and h == headings[0])
         for n, group in enumerate(groups):
@@ -256,7 +256,7 @@ def _blocks(lines: list[Line], intro_lines: int) -> list[Block]:
                 kind = "entry-detail"
             fallback = title or "Notes"
             direct = h >= 0 and group[0] == h + 1 + _leading_blanks(lines, body) and len(groups) == 1
-            name = title if direct and title else _title_of(chosen, fallback)
+            name = shorten(title, 60) if direct and title else _title_of(chosen, fallback)
             if kind == "long-entry":
                 m = LINK.search(chosen[0].content)
                 name = shorten(plain_text(m.group(1)) if m else name, 60)

@@ -81,8 +81,9 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             f"MEMORY.md is {_describe(mem)}: Claude Code loads only its first {t.kept_lines} lines "
             f"(to line {last}); {lines} "
         )
-        message += f"with {len(cut)} index entr{'y' if len(cut) == 1 else 'ies'} ({titles(cut)}) are never seen" \
-            if cut else "are never seen"
+        verb = "are" if total > last + 1 else "is"
+        message += f"with {len(cut)} index entr{'y' if len(cut) == 1 else 'ies'} ({titles(cut)}) {verb} never seen" \
+            if cut else f"{verb} never seen"
         message += f", and Claude gets instead the line `{t.warning}`"
         fix, plan = split_fix(ctx, mem)
         if plan is not None:

@@ -119,7 +119,7 @@ def _is_ours(existing: str, name: str, block_text: str) -> bool:
 
 
 def _normalized(text: str) -> list[str]:
-    return [line.rstrip() for line in text.split("\n") if line.strip()]
+    return [line.strip() for line in text.split("\n") if line.strip()]
 
 
 def _digest(text: str, k: int, length: int) -> str:
