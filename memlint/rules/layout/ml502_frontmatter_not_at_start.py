@@ -1,7 +1,7 @@
 """A frontmatter block comes after a BOM or a blank line, so Claude Code does not see it as frontmatter.
 
 ## What it does
-Reports a memory file (CLAUDE.md, CLAUDE.local.md, a rule, MEMORY.md or a topic file) whose text
+Reports a memory file (CLAUDE.md, CLAUDE.local.md, a rule or an auto-memory topic file) whose text
 starts with a byte-order mark or white space and then a `---` block of YAML keys, closed by `---`.
 
 ## Why is this bad?
@@ -54,7 +54,7 @@ META = RuleMeta(
 )
 
 _LEAD = re.compile(rf"\ufeff?[{JS_WS_CLASS}]*")
-_ROLES: tuple[Role, ...] = ("claude-md", "local", "rule", "automem-index", "topic")
+_ROLES: tuple[Role, ...] = ("claude-md", "local", "rule", "topic")
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
