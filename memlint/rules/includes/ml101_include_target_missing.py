@@ -2,7 +2,10 @@
 
 ## What it does
 Reports every `@path` that Claude Code accepts as an include but whose target does not exist
-(resolved against the folder of the including file, `~/` against HOME). Targets that exist under
+(resolved against the folder of the including file, `~/` against HOME), when the path plainly
+names a file: it has a file extension or starts with `./`, `../`, `~/` or `/` (an npm package such
+as `@scope/name` or a handle such as `@octocat` is not reported). When the file exists relative to
+the project root instead, the message says how to write the path. Targets that exist under
 another letter case (ML109) or without a trailing punctuation mark (ML102) are reported there.
 
 ## Why is this bad?
@@ -27,11 +30,14 @@ Use four spaces.
 
 from __future__ import annotations
 
+import os
+import posixpath
+import re
 from collections.abc import Iterator
 
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.includes._problems import include_problems, show
+from memlint.rules.includes._problems import TRAILING_PUNCTUATION, IncludeProblem, include_problems, show
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -44,12 +50,36 @@ META = RuleMeta(
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for item in include_problems(ctx):
-        if item.problem != "missing":
+        if item.problem != "missing" or not _looks_like_a_file(item.origin.ref.path):
             continue
         ref = item.origin.ref
         yield Finding(
             item.origin.path,
             item.origin.line,
-            f"Claude Code loads nothing for `@{ref.written}`: `{show(ctx, item.target)}` does not exist",
+            f"Claude Code loads nothing for `@{ref.written}`: `{show(ctx, item.target)}` does not exist"
+            + _hint(ctx, item),
             column=ref.column,
         )
+
+
+_EXTENSION = re.compile(r"[^/]\.[A-Za-z0-9]{1,10}$")
+
+
+def _looks_like_a_file(path: str) -> bool:
+    """A path the author plainly meant as a file: a file extension, or an explicit `./`, `../`, `~/`
+    or `/` start. `@tresjs/core` (an npm package) or `@octocat` (a handle) is left alone."""
+    return bool(_EXTENSION.search(path.rstrip(TRAILING_PUNCTUATION))) or path.startswith(("./", "../", "~/", "/"))
+
+
+def _hint(ctx: RuleContext, item: IncludeProblem) -> str:
+    """Where the file is when the path was written relative to the project root instead."""
+    written = item.origin.ref.path
+    if written.startswith(("/", "~/")):
+        return ""
+    for root in ctx.roots:
+        candidate = posixpath.normpath(posixpath.join(os.path.realpath(root), written))
+        if os.path.isfile(candidate) and candidate != str(item.target):
+            relative = posixpath.relpath(candidate, posixpath.dirname(os.path.realpath(item.origin.path)))
+            return (f"; includes resolve from the including file's folder, so for `{show(ctx, candidate)}` "
+                    f"write `@{relative}`")
+    return ""
