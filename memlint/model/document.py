@@ -15,9 +15,11 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memlint.model.frontmatter import Frontmatter, parse_frontmatter
+from memlint.model.frontmatter import Frontmatter, parse_frontmatter, rule_paths
 
 if TYPE_CHECKING:
+    from markdown_it.token import Token
+
     from memlint.model.markdown import Scan
 
 # Claude Code reads nothing larger (MAX_CLAUDE_MD_BYTES in the CLI).
@@ -49,6 +51,7 @@ class Document:
     data: bytes
     problem: FileProblem | None = None
     _scan: Scan | None = field(default=None, repr=False)
+    _tokens: list[Token] | None = field(default=None, repr=False)
 
     @classmethod
     def read(cls, path: Path) -> Document:
@@ -107,6 +110,13 @@ class Document:
         """Claude Code's frontmatter: only when `---` is the very first thing in the file."""
         return parse_frontmatter(self.text)
 
+    @cached_property
+    def rule_globs(self) -> tuple[str, ...] | None:
+        """The `paths:` globs that make a rule conditional, or None (see frontmatter.rule_paths)."""
+        fm = self.frontmatter
+        globs = rule_paths(fm.data) if fm is not None else None
+        return tuple(globs) if globs else None
+
     @property
     def body(self) -> str:
         """The text after the frontmatter block (all of it when there is none)."""
@@ -120,12 +130,23 @@ class Document:
         return 0 if fm is None else self.text.count("\n", 0, fm.end_offset)
 
     def scan(self) -> Scan:
-        """Includes and loaded text, parsed with markdown-it-py only when the body needs it."""
+        """Includes and loaded text, parsed with markdown-it-py only when the body needs it
+        (it holds an `@` or a `<!--`)."""
         if self._scan is None:
             from memlint.model.markdown import scan_body
 
-            self._scan = scan_body(self.body, self.body_line_offset)
+            body = self.body
+            needs_tokens = "@" in body or "<!--" in body
+            self._scan = scan_body(body, self.body_line_offset, self.tokens() if needs_tokens else None)
         return self._scan
+
+    def tokens(self) -> list[Token]:
+        """markdown-it-py tokens of the body (newlines normalized), parsed once."""
+        if self._tokens is None:
+            from memlint.model.markdown import normalize_newlines, parse
+
+            self._tokens = parse(normalize_newlines(self.body))
+        return self._tokens
 
     def line_of_offset(self, offset: int) -> int:
         """1-based line number of a character offset in `text`."""

@@ -11,13 +11,12 @@ import json
 import os
 import posixpath
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
 from memlint.model.automem import Truncation, automem_folder, find_project_root, truncate_index
 from memlint.model.document import Document
-from memlint.model.frontmatter import rule_paths
 from memlint.model.globs import picomatch
 from memlint.model.jstext import js_trim, node_extname, utf16_len
 from memlint.model.markdown import IncludeRef, _is_net_path
@@ -180,12 +179,30 @@ def _within(path: str, folder: str) -> bool:
     return p == f or p.startswith(f + "/") or f == "/"
 
 
-def _resolve(path: str) -> tuple[str, bool]:
-    try:
-        real = os.path.realpath(path, strict=True)
-    except (OSError, RuntimeError):
-        return path, False
-    return real, real != path
+def include_target(written: str, base_dir: str, home: Path) -> str:
+    """Where an include points: `~` is HOME, relative paths start at the includer's real folder."""
+    target = js_trim(written)
+    if target == "~":
+        return str(home)
+    if target.startswith("~/"):
+        return posixpath.normpath(posixpath.join(str(home), target[2:]))
+    if target.startswith("/"):
+        return posixpath.normpath(target)
+    return posixpath.normpath(posixpath.join(base_dir, target))
+
+
+@dataclass(frozen=True)
+class _Facts:
+    """A file as the loader sees it, whatever the start folder."""
+
+    key: str
+    resolved: str
+    is_symlink: bool
+    document: Document
+    skip: tuple[str, str] | None = None  # (reason, detail) when it is never loaded
+    content: str = ""
+    globs: tuple[str, ...] | None = None
+    includes: tuple[tuple[str, IncludeRef], ...] = ()
 
 
 class _Loader:
@@ -201,15 +218,32 @@ class _Loader:
     def skip(self, path: str, reason: str, kind: Kind, origin: Origin | None, detail: str = "") -> None:
         self.skipped.append(Skipped(Path(path), reason, kind, origin, detail))
 
-    def include_target(self, written: str, base_dir: str) -> str:
-        target = js_trim(written)
-        if target == "~":
-            return str(self.home)
-        if target.startswith("~/"):
-            return posixpath.normpath(posixpath.join(str(self.home), target[2:]))
-        if target.startswith("/"):
-            return posixpath.normpath(target)
-        return posixpath.normpath(posixpath.join(base_dir, target))
+    def facts(self, path: str) -> _Facts:
+        """What does not depend on the start folder, computed once per path and run."""
+        memo_key = (path, str(self.home))
+        cached = self.workspace.memo.get(memo_key)
+        if cached is not None:
+            return cached  # type: ignore[no-any-return]
+        resolved, is_symlink = self.workspace.realpath(path)
+        doc = self.workspace.document(path)
+        facts = _Facts(posixpath.normpath(path), resolved, is_symlink, doc)
+        extension = node_extname(path).lower()
+        if doc.problem is not None and not doc.readable:
+            reason = {"not-found": "missing"}.get(doc.problem.reason, doc.problem.reason)
+            facts = replace(facts, skip=(reason, doc.problem.detail))
+        elif extension and extension not in TEXT_EXTENSIONS:
+            facts = replace(facts, skip=("non-text-extension", f"extension {extension!r} is not read"))
+        else:
+            scan = doc.scan()
+            content = js_trim(scan.loaded)
+            if not content:
+                facts = replace(facts, skip=("empty", "nothing left after frontmatter and comments"))
+            else:
+                base_dir = posixpath.dirname(resolved)
+                targets = tuple((include_target(ref.path, base_dir, self.home), ref) for ref in scan.includes)
+                facts = replace(facts, content=content, globs=doc.rule_globs, includes=targets)
+        self.workspace.memo[memo_key] = facts
+        return facts
 
     def process(
         self, path: str, kind: Kind, external_ok: bool, depth: int = 0, origin: Origin | None = None
@@ -228,37 +262,22 @@ class _Loader:
             return []
         if _is_net_path(path):
             return []
-        resolved, is_symlink = _resolve(path)
-        if is_symlink:
-            real_key = posixpath.normpath(resolved)
+        facts = self.facts(path)
+        if facts.is_symlink:
+            real_key = posixpath.normpath(facts.resolved)
             if real_key in self.processed:
                 if origin is not None:
-                    self.skip(path, "duplicate", kind, origin, f"same file as {resolved}, already loaded")
+                    self.skip(path, "duplicate", kind, origin, f"same file as {facts.resolved}, already loaded")
                 return []
             self.processed.add(real_key)
         self.processed.add(key)
-        doc = self.workspace.document(path)
-        if doc.problem is not None and not doc.readable:
-            reason = {"not-found": "missing", "not-a-file": "not-a-file"}.get(doc.problem.reason, doc.problem.reason)
+        if facts.skip is not None:
+            reason, detail = facts.skip
             if origin is not None or reason != "missing":
-                self.skip(path, reason, kind, origin, doc.problem.detail)
+                self.skip(path, reason, kind, origin, detail)
             return []
-        extension = node_extname(path).lower()
-        if extension and extension not in TEXT_EXTENSIONS:
-            self.skip(path, "non-text-extension", kind, origin, f"extension {extension!r} is not read")
-            return []
-        scan = doc.scan()
-        content = js_trim(scan.loaded)
-        if not content:
-            self.skip(path, "empty", kind, origin, "nothing left after frontmatter and comments")
-            return []
-        fm = doc.frontmatter
-        globs = rule_paths(fm.data) if fm is not None else None
-        loaded = LoadedFile(Path(path), kind, depth, content, doc, origin, None, tuple(globs) if globs else None)
-        result = [loaded]
-        base_dir = posixpath.dirname(resolved)
-        for ref in scan.includes:
-            target = self.include_target(ref.path, base_dir)
+        result = [LoadedFile(Path(path), kind, depth, facts.content, facts.document, origin, None, facts.globs)]
+        for target, ref in facts.includes:
             child_origin = Origin(Path(path), ref.line, ref)
             if not external_ok and not _within(target, str(self.start)):
                 self.skip(target, "external", kind, child_origin, f"outside {self.start}")
@@ -271,25 +290,17 @@ class _Loader:
         visited = set() if visited is None else visited
         if folder in visited:
             return []
-        resolved, is_symlink = _resolve(folder)
+        resolved, is_symlink = self.workspace.realpath(folder)
         visited.add(folder)
         if is_symlink:
             visited.add(resolved)
-        try:  # directory order, unsorted, as Claude Code's readdir gives it
-            entries = list(os.scandir(resolved))
-        except OSError:
-            return []
+        entries = self.workspace.listing(resolved)  # directory order, unsorted, as Claude Code reads it
         out: list[LoadedFile] = []
-        for entry in entries:
-            target, linked = _resolve(posixpath.join(folder, entry.name))
-            try:
-                is_dir = os.path.isdir(target) if linked else entry.is_dir(follow_symlinks=False)
-                is_file = os.path.isfile(target) if linked else entry.is_file(follow_symlinks=False)
-            except OSError:
-                continue
+        for name, is_dir, is_file in entries or ():
+            target, _linked = self.workspace.realpath(posixpath.join(folder, name))
             if is_dir:
                 out.extend(self.rules(target, kind, external_ok, visited))
-            elif is_file and entry.name.endswith(".md"):
+            elif is_file and name.endswith(".md"):
                 for loaded in self.process(target, kind, external_ok):
                     if loaded.globs:
                         self.deferred.append(Deferred(loaded.path, "conditional-rule", kind, loaded.globs))
@@ -315,8 +326,7 @@ class _Loader:
                 if here.parts[anchor + 1 : anchor + 2] == ("rules",) and Path(*here.parts[:anchor]) != self.start:
                     for name in sorted(n for n in names if n.endswith(".md")):
                         doc = self.workspace.document(here / name)
-                        fm = doc.frontmatter if doc.readable else None
-                        globs = rule_paths(fm.data) if fm is not None else None
+                        globs = doc.rule_globs if doc.readable else None
                         reason = "conditional-rule" if globs else "nested-claude-md"
                         self.deferred.append(Deferred(here / name, reason, "project", tuple(globs or ())))
 
@@ -331,7 +341,7 @@ def load(
     """What Claude Code loads at start in `start` with HOME `home` (both made absolute and real)."""
     start = Path(os.path.realpath(start))
     home = Path(os.path.realpath(home))
-    workspace = workspace or Workspace()
+    workspace = Workspace() if workspace is None else workspace
     settings = read_settings(start, home)
     loader = _Loader(start, home, workspace, settings.excludes)
     files: list[LoadedFile] = []

@@ -131,13 +131,24 @@ class _Locator:
         return start_line + 1 + self.line_offset, 1
 
 
-def scan_body(body: str, line_offset: int = 0) -> Scan:
-    """Includes and loaded text of a file body (the text after its frontmatter)."""
+def normalize_newlines(body: str) -> str:
+    """The source marked lexes: every CRLF and lone CR made LF."""
+    return body.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def parse(source: str) -> list[Token]:
+    """markdown-it-py tokens (CommonMark, escapes kept apart) of newline-normalized source."""
+    return _parser().parse(source)
+
+
+def scan_body(body: str, line_offset: int = 0, tokens: list[Token] | None = None) -> Scan:
+    """Includes and loaded text of a file body (the text after its frontmatter); `tokens`, when
+    given, are `parse(normalize_newlines(body))`."""
     has_comment = "<!--" in body
     if "@" not in body and not has_comment:
         return Scan(loaded=body)
-    source = body.replace("\r\n", "\n").replace("\r", "\n")
-    tokens = _parser().parse(source)
+    source = normalize_newlines(body)
+    tokens = parse(source) if tokens is None else tokens
     lines = source.split("\n")
     locator = _Locator(lines, line_offset)
     found: dict[str, IncludeRef] = {}

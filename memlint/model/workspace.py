@@ -13,6 +13,44 @@ class Workspace:
 
     def __init__(self) -> None:
         self._documents: dict[str, Document] = {}
+        self._real: dict[str, tuple[str, bool]] = {}
+        self._listings: dict[str, list[tuple[str, bool, bool]]] = {}
+        self.memo: dict[object, object] = {}  # the loader's per-path facts
+
+    def realpath(self, path: str) -> tuple[str, bool]:
+        """(real path, whether it differs) as Claude Code resolves symlinks; the path itself when
+        it cannot be resolved (missing, a broken link, a loop). Cached for the run."""
+        cached = self._real.get(path)
+        if cached is None:
+            try:
+                real = os.path.realpath(path, strict=True)
+                cached = (real, real != path)
+            except (OSError, RuntimeError):
+                cached = (path, False)
+            self._real[path] = cached
+        return cached
+
+    def listing(self, folder: str) -> list[tuple[str, bool, bool]] | None:
+        """(name, is a folder, is a file) for each entry of `folder` in directory order, symlinks
+        followed; None when it cannot be listed. Cached for the run."""
+        if folder in self._listings:
+            return self._listings[folder]
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            self._listings[folder] = None  # type: ignore[assignment]
+            return None
+        out = []
+        for entry in entries:
+            try:
+                linked = entry.is_symlink()
+                is_dir = os.path.isdir(entry.path) if linked else entry.is_dir(follow_symlinks=False)
+                is_file = os.path.isfile(entry.path) if linked else entry.is_file(follow_symlinks=False)
+            except OSError:
+                continue
+            out.append((entry.name, is_dir, is_file))
+        self._listings[folder] = out
+        return out
 
     def document(self, path: Path | str) -> Document:
         key = os.path.abspath(path)
@@ -25,6 +63,7 @@ class Workspace:
     def forget(self, path: Path | str) -> None:
         """Drop a cached document after memlint rewrote the file."""
         self._documents.pop(os.path.abspath(path), None)
+        self.memo.clear()
 
     def __len__(self) -> int:
         return len(self._documents)
@@ -33,3 +72,4 @@ class Workspace:
         """Replace a file's content in memory (a fix's result, not yet written)."""
         key = os.path.abspath(path)
         self._documents[key] = Document.from_text(Path(key), text)
+        self.memo.clear()
