@@ -84,5 +84,5 @@ def discover(roots: list[Path], extra_memory_dirs: list[Path] | None = None) -> 
         for name in names:
             path = (folder / name).absolute()
             if name.endswith(".md") and name != "MEMORY.md" and path.is_file():
-                found[path] = "topic"
+                found.setdefault(path, "topic")
     return [MemoryFile(p, r) for p, r in sorted(found.items())]
