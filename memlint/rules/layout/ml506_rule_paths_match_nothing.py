@@ -4,7 +4,8 @@
 Lists the files below the folder that holds `.claude/` (skipping `.git`, `node_modules` and
 virtual environments) and reports a conditional rule none of whose `paths:` patterns matches any of
 them, matched the way Claude Code does (gitignore rules, relative to that folder). Patterns that
-can never match anything at all are reported by ML507 instead.
+can never match anything at all are reported by ML507 instead. A folder that holds nothing but
+memory files (a copy of the memory alone, not a checkout) is not judged.
 
 ## Why is this bad?
 Claude Code loads a conditional rule only when Claude reads a file its `paths:` matches. When no
@@ -34,8 +35,10 @@ Validate every request body.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 from memlint.engine import RuleContext
+from memlint.model.discovery import classify
 from memlint.model.frontmatter import rule_paths
 from memlint.model.globs import rule_matches
 from memlint.model.projectfiles import project_files
@@ -51,6 +54,11 @@ META = RuleMeta(
 )
 
 
+def _ordinary(relative: str) -> bool:
+    """A file that is neither memory nor under `.claude/`: one a rule could be written for."""
+    return not relative.startswith(".claude/") and "/.claude/" not in relative and classify(Path(relative)) is None
+
+
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for path, doc in rule_files(ctx):
         fm = doc.frontmatter
@@ -61,8 +69,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         if not patterns:
             continue
         files = project_files(ctx.workspace, base)
-        if files is None:
-            continue
+        if files is None or not any(_ordinary(f) for f in files):
+            continue  # not a checkout: only memory files were copied here
         if all(never_matches(p, base, files) is not None for p in patterns):
             continue  # ML507
         spec = tuple(patterns)
@@ -75,6 +83,6 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         yield Finding(
             path,
             block.line if block is not None else 1,
-            f"Claude Code never loads `{show(ctx, path)}`: no file in {where} ({len(files)} files) matches its "
+            f"Claude Code never loads `{show(ctx, path)}`: no file in {where} ({len(files)} file{'s' if len(files) != 1 else ''}) matches its "
             f"`paths:` {shown}; fix the patterns or remove the rule",
         )

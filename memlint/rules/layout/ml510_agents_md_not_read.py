@@ -3,7 +3,8 @@
 ## What it does
 Reports an `AGENTS.md` that Claude Code does not load (no memory file `@includes` it and no
 `CLAUDE.md` is a symlink to it) and that no `CLAUDE.md`, `CLAUDE.local.md` or rule mentions by a
-link or a path. An `AGENTS.md` whose text is the same as the `CLAUDE.md` beside it is left alone.
+link or a path. An `AGENTS.md` whose lines are (nearly all) in the `CLAUDE.md` beside it, a copy
+kept in step, is left alone.
 
 ## Why is this bad?
 Codex, Cursor, Copilot and other agents read `AGENTS.md`; Claude Code reads only `CLAUDE.md`
@@ -111,7 +112,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                 fix=fix,
             )
             continue
-        if ctx.document(claude).text.strip() == doc.text.strip():
+        if _covered(doc.text, ctx.document(claude).text):
             continue
         yield Finding(
             path,
@@ -119,6 +120,13 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             f"Claude Code never reads `{where}`: it loads `{show(ctx, claude)}`, which neither includes nor "
             "mentions AGENTS.md; add `@AGENTS.md` to it, or move what Claude needs into it",
         )
+
+
+def _covered(agents: str, claude: str, share: float = 0.9) -> bool:
+    """Whether (nearly) every non-blank line of AGENTS.md is also in CLAUDE.md."""
+    lines = [line.strip() for line in agents.splitlines() if line.strip()]
+    present = {line.strip() for line in claude.splitlines()}
+    return bool(lines) and sum(1 for line in lines if line in present) >= share * len(lines)
 
 
 def _claude_md(ctx: RuleContext, folder: Path) -> Path | None:
