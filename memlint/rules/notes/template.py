@@ -5,7 +5,8 @@ A template's sections are its ATX heading lines (outside code), each with the it
 it as description. Claude Code's own template uses `# ` headings only; a team's template may use
 `## ` too: a notes file is split on headings of the levels its template uses. A heading at
 another level whose words are a template heading's (`## Current State`) also starts a section,
-so that it can be reported as renamed instead of silently swallowed by the section above it.
+so that it can be reported as renamed (or as a second copy) instead of silently swallowed by the
+section above it.
 """
 
 from __future__ import annotations
@@ -230,16 +231,9 @@ def split_notes(text: str, template: Template) -> Notes:
     """Split a notes file into sections and match each heading to the template."""
     lines = split_lines(text)
     levels = template.levels
-    exact_headings = {ln.text.strip() for ln, _ in heading_lines(lines)}
-    by_norm = {normalize(s.title): i for i, s in enumerate(template.sections)}
-    starts: list[Line] = []
-    for line, level in heading_lines(lines):
-        if level in levels:
-            starts.append(line)
-            continue
-        i = by_norm.get(normalize(heading_title(line.text)))
-        if i is not None and template.sections[i].heading not in exact_headings:
-            starts.append(line)
+    titles = {normalize(s.title) for s in template.sections}
+    starts = [line for line, level in heading_lines(lines)
+              if level in levels or normalize(heading_title(line.text)) in titles]
     first = starts[0].number - 1 if starts else len(lines)
     preamble = Section(None, tuple(lines[:first]), 0, starts[0].start if starts else len(text))
     raw: list[Section] = []
