@@ -92,11 +92,17 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             continue
         where = show(ctx, path)
         if path.parent.name.startswith(".") and path.parent not in ctx.roots:
+            host = _nearest_claude_md(ctx, path.parent.parent)
+            if host is not None:
+                written = os.path.relpath(path, host.parent if host.parent.name != ".claude" else host.parent.parent)
+                advice = f"add `@{written}` to `{show(ctx, host)}` if Claude should follow it"
+            else:
+                advice = f"include it from a CLAUDE.md (`@{where}` at the project root) if Claude should follow it"
             yield Finding(
                 path,
                 1,
                 f"Claude Code never reads `{where}`: it loads CLAUDE.md, not AGENTS.md, and nothing includes this "
-                f"one; add `@{where}` to the project's CLAUDE.md if Claude should follow it",
+                f"one; {advice}",
             )
             continue
         claude = _claude_md(ctx, path.parent)
@@ -127,6 +133,18 @@ def _covered(agents: str, claude: str, share: float = 0.9) -> bool:
     lines = [line.strip() for line in agents.splitlines() if line.strip()]
     present = {line.strip() for line in claude.splitlines()}
     return bool(lines) and sum(1 for line in lines if line in present) >= share * len(lines)
+
+
+def _nearest_claude_md(ctx: RuleContext, folder: Path) -> Path | None:
+    """The CLAUDE.md of `folder` or of the closest folder above it, up to the checked root."""
+    roots = {Path(r) for r in ctx.roots}
+    for candidate in (folder, *folder.parents):
+        found = _claude_md(ctx, candidate)
+        if found is not None:
+            return found
+        if candidate in roots:
+            break
+    return None
 
 
 def _claude_md(ctx: RuleContext, folder: Path) -> Path | None:
