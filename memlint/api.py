@@ -60,7 +60,9 @@ def fix(
     paths: list[Path], config: Config | None = None, home: Path | None = None, unsafe: bool = False,
     fix_only: frozenset[str] = frozenset(),
 ) -> FixOutcome:
-    """Apply fixes in memory until nothing is left to apply; `write_all` puts them on disk."""
+    """Apply fixes in memory until nothing is left to apply; `write_all` puts them on disk.
+    `fix_only` names rules (code or slug) or fixes (e.g. `split-memory-index`) to apply, unsafe
+    ones included, and nothing else."""
     config = config or load_config(paths[0] if paths else Path("."))
     workspace = Workspace()
     ctx_holder: list[engine.RuleContext] = []
@@ -73,13 +75,12 @@ def fix(
     def accept(v: Violation) -> bool:
         if v.fix is None:
             return False
-        if fix_only and v.code not in fix_only and v.slug not in fix_only and v.fix.title not in fix_only:
+        named = {v.code, v.slug, v.fix.title.split(":", 1)[0].strip()} & fix_only
+        if fix_only and not named:
             return False
         if v.fix.applicability is Applicability.SAFE:
             return True
-        return v.fix.applicability is Applicability.UNSAFE and (
-            unsafe or v.code in fix_only or v.slug in fix_only or v.fix.title in fix_only
-        )
+        return v.fix.applicability is Applicability.UNSAFE and (unsafe or bool(named))
 
     result, violations = fix_loop(workspace, run, accept)
     files = len(ctx_holder[0].files) if ctx_holder else 0

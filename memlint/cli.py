@@ -72,6 +72,8 @@ def _check_options(func: Any) -> Any:
         click.option("--config", "config_path", type=click.Path(exists=True, path_type=Path),
                      help="Config file (default: nearest .memlint.toml or pyproject.toml [tool.memlint])."),
         click.option("--unsafe-fixes", is_flag=True, help="Also apply fixes that change what the agent reads."),
+        click.option("--only-fix", multiple=True,
+                     help="Apply only these fixes (rule codes, slugs or fix names like split-memory-index), unsafe ones too."),
         click.option("--diff", is_flag=True, help="Show the fixes as a diff; write nothing."),
         click.option("--no-backup", is_flag=True, help="Do not keep MEMORY.md~ when a fix rewrites MEMORY.md."),
         click.option("--allow-empty", is_flag=True, help="Exit 0 when no memory file is found."),
@@ -99,7 +101,7 @@ def fix(**kwargs: Any) -> None:
 def _run(
     paths: tuple[Path, ...], home: Path | None, fmt: str | None, select: tuple[str, ...],
     extend_select: tuple[str, ...], ignore: tuple[str, ...], config_path: Path | None, unsafe_fixes: bool,
-    diff: bool, no_backup: bool, allow_empty: bool, apply_fix: bool,
+    diff: bool, no_backup: bool, allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...],
 ) -> int:
     try:
         targets = list(paths) or [Path(".")]
@@ -109,8 +111,8 @@ def _run(
         fmt = fmt or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
         cli = {"select": _codes(select), "extend-select": _codes(extend_select), "ignore": _codes(ignore)}
         config = load_config(targets[0], config_path, cli)
-        if apply_fix or diff:
-            outcome = api.fix(targets, config, home, unsafe=unsafe_fixes)
+        if apply_fix or diff or only_fix:
+            outcome = api.fix(targets, config, home, unsafe=unsafe_fixes, fix_only=frozenset(_codes(only_fix)))
             if not outcome.result.converged:
                 raise MemlintError("fixes did not converge after 10 passes; nothing was written (please report this)")
             if diff:

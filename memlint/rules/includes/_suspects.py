@@ -19,7 +19,7 @@ from typing import Literal
 
 from memlint.model.document import Document
 from memlint.model.jstext import js_trim_start
-from memlint.model.markdown import COMMENT_SPAN, _comment_residue, _parser, accepted_include
+from memlint.model.markdown import COMMENT_SPAN, _comment_residue, accepted_include, normalize_newlines
 from memlint.rules.includes._problems import TRAILING_PUNCTUATION
 
 Where = Literal["code-block", "code-span", "html-block", "unclosed-comment", "glued", "backslash", "rejected"]
@@ -40,13 +40,13 @@ def suspects(doc: Document, home: Path | None) -> list[Suspect]:
     """Suspect `@path`s of a memory file whose targets exist and that Claude Code does not load."""
     if doc.problem is not None or "@" not in doc.body:
         return []
-    source = doc.body.replace("\r\n", "\n").replace("\r", "\n")
+    source = normalize_newlines(doc.body)
     lines = source.split("\n")
     offset = doc.body_line_offset
     base = posixpath.dirname(os.path.realpath(doc.path))
     accepted = {_resolve(ref.path, base, home) for ref in doc.scan().includes}
     out: dict[tuple[int, int], Suspect] = {}
-    for token in _parser().parse(source):
+    for token in doc.tokens():
         if token.map is None:
             continue
         first, last = token.map
