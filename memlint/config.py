@@ -67,8 +67,8 @@ def _relative(path: Path, root: Path) -> str:
         return path.absolute().as_posix()
 
 
-def _spec(patterns: tuple[str, ...]) -> pathspec.PathSpec:
-    return pathspec.PathSpec.from_lines("gitwildmatch", patterns)
+def _spec(patterns: tuple[str, ...]) -> pathspec.GitIgnoreSpec:
+    return pathspec.GitIgnoreSpec.from_lines(patterns)
 
 
 def resolve_selector(name: str, key: str) -> set[str]:

@@ -56,3 +56,9 @@ def test_example_triggers_and_use_instead_does_not(rule, tmp_path: Path) -> None
     write_blocks(good, tree, home)
     found = run_check(tree.resolve(), rule.code, home.resolve() if uses_home else None).violations
     assert not found, f"'Use instead' of {rule.code} still triggers: {[v.message for v in found]}"
+
+
+def test_docs_rules_up_to_date() -> None:
+    from memlint.docgen import main
+
+    assert main(["--check"]) == 0, "docs/rules is stale: run `python -m memlint.docgen`"

@@ -1,7 +1,7 @@
 """The two glob dialects of Claude Code's loader.
 
 - `claudeMdExcludes` use picomatch (`dot: true`) against the absolute path with `/` separators;
-- rules' `paths:` use gitignore semantics (the `ignore` package; pathspec's gitwildmatch here),
+- rules' `paths:` use gitignore semantics (the `ignore` package; pathspec's GitIgnoreSpec here),
   against the path relative to the folder that holds `.claude/`.
 """
 
@@ -107,9 +107,9 @@ def picomatch(path: str, patterns: tuple[str, ...]) -> bool:
 
 
 @lru_cache(maxsize=1024)
-def gitignore_spec(patterns: tuple[str, ...]) -> pathspec.PathSpec:
+def gitignore_spec(patterns: tuple[str, ...]) -> pathspec.GitIgnoreSpec:
     """A compiled gitignore-style matcher for a rule's `paths:`."""
-    return pathspec.PathSpec.from_lines("gitwildmatch", patterns)
+    return pathspec.GitIgnoreSpec.from_lines(patterns)
 
 
 def rule_matches(patterns: tuple[str, ...], relative_path: str) -> bool:
