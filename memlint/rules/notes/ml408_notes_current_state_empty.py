@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 
 from memlint.rules import RuleMeta
 from memlint.rules.notes.files import notes_files
-from memlint.rules.notes.template import normalize
+from memlint.rules.notes.template import heading_level, is_italic, normalize
 from memlint.violations import Finding
 
 if TYPE_CHECKING:
@@ -63,16 +63,20 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         section = notes.present().get(current)
         if section is None or section.heading is None:
             continue
-        if any(ln.text.strip() for ln in section.body_lines(template)):
+        if section.user_lines(template):
             continue
-        filled = [s for s in notes.sections
-                  if s is not section and any(ln.text.strip() for ln in s.body_lines(template))]
+        filled = [s for s in notes.sections if s is not section and any(_content(ln.text) for ln in s.user_lines(template))]
         if not filled:
             continue
         others = ", ".join(f"`{s.heading.text.strip()}`" for s in filled[:3] if s.heading is not None)
         yield Finding(
             nf.path, section.heading.number,
             f"`{section.heading.text.strip()}` is empty while {others}{' and more' if len(filled) > 3 else ''} "
-            "hold notes: Claude Code keeps Current State as the latest work, what the next session continues "
+            f"{'hold' if len(filled) > 1 else 'holds'} notes: Claude Code keeps Current State as the latest work, what the next session continues "
             "from, so it will not know what was in progress; write the current task and next steps there",
         )
+
+
+def _content(text: str) -> bool:
+    """A line that is a note: not a heading, not a lone italic line."""
+    return heading_level(text) is None and not is_italic(text)

@@ -55,7 +55,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
     for nf in notes_files(ctx):
         template = nf.notes.template
         for section in nf.notes.sections:
-            body = [ln for ln in section.body_lines(template) if ln.text.strip()]
+            body = section.user_lines(template)
             if len(body) != 1 or section.heading is None:
                 continue
             text = body[0].text.strip()

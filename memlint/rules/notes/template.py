@@ -50,6 +50,7 @@ DESCRIPTION_RATIO = 0.6
 class TemplateSection:
     heading: str  # the whole heading line, e.g. "# Current State"
     description: str | None  # the italic line under it, verbatim (stripped of trailing blanks)
+    body: tuple[str, ...] = ()  # the template's own other lines in the section (stripped, non-blank)
 
     @property
     def level(self) -> int:
@@ -116,8 +117,8 @@ def describes(line: str, expected: str | None) -> bool:
         return is_italic(line)
     if line.strip() == expected or similarity(line, expected) >= DESCRIPTION_RATIO:
         return True
-    words, wanted = normalize(line), normalize(expected)
-    return is_italic(line) and bool(words) and (words in wanted or wanted in words)
+    words, wanted = normalize(line).split(), set(normalize(expected).split())
+    return is_italic(line) and bool(words) and sum(w in wanted for w in words) / len(words) >= DESCRIPTION_RATIO
 
 
 @dataclass(frozen=True)
@@ -170,11 +171,10 @@ def parse_template(text: str, source: str) -> Template:
     for i, (line, _level) in enumerate(heads):
         stop = heads[i + 1][0].number - 1 if i + 1 < len(heads) else len(lines)
         description = None
-        for below in lines[line.number : stop]:
-            if below.text.strip():
-                description = below.text.strip() if is_italic(below.text) else None
-                break
-        sections.append(TemplateSection(line.text.strip(), description))
+        below = [ln.text.strip() for ln in lines[line.number : stop] if ln.text.strip()]
+        if below and is_italic(below[0]):
+            description = below.pop(0)
+        sections.append(TemplateSection(line.text.strip(), description, tuple(below)))
     return Template(tuple(sections), source)
 
 
@@ -208,6 +208,11 @@ class Section:
         if desc is not None and describes(desc.text, expected):
             return [ln for ln in self.lines if ln is not desc]
         return list(self.lines)
+
+    def user_lines(self, template: Template) -> list[Line]:
+        """The non-blank lines the user wrote: not the description, not the template's own text."""
+        own = set(template.sections[self.template_index].body) if self.template_index is not None else set()
+        return [ln for ln in self.body_lines(template) if ln.text.strip() and ln.text.strip() not in own]
 
 
 @dataclass(frozen=True)
