@@ -9,4 +9,7 @@ from memlint.rules.automem import ml304_memory_index_not_an_index as _304
 from memlint.rules.automem import ml305_memory_index_entry_malformed as _305
 from memlint.rules.automem import ml306_memory_index_frontmatter_or_include as _306
 
-RULES = (_301, _302, _303, _304, _305, _306)
+from memlint.rules.automem import ml307_memory_link_missing_topic as _307
+from memlint.rules.automem import ml308_orphan_topic_file as _308
+
+RULES = (_301, _302, _303, _304, _305, _306, _307, _308)

@@ -59,6 +59,13 @@ class Link:
 
 
 @dataclass(frozen=True)
+class WikiLink:
+    line: int
+    column: int
+    name: str  # the `[[name]]` target, alias cut
+
+
+@dataclass(frozen=True)
 class Entry:
     """A one-line index entry: a list item at column 1 that links a local `.md` file."""
 
@@ -87,6 +94,7 @@ class Index:
     blocks: tuple[Block, ...]
     links: tuple[Link, ...]
     body_start: int  # offset where the body (after frontmatter) begins
+    wiki: tuple[WikiLink, ...] = ()  # `[[name]]` links outside code
 
     def block_text(self, block: Block) -> str:
         return "".join(line.raw for line in self.lines[block.first : block.last + 1])
@@ -207,10 +215,13 @@ def _parse_cached(text: str, intro_lines: int) -> Index:
     lines = _classify(spans, doc.body_line_offset + 1)
     entries: list[Entry] = []
     links: list[Link] = []
+    wiki: list[WikiLink] = []
     for line in lines:
         if line.kind in ("code", "comment"):
             continue
         visible = _CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line.content)
+        for m in WIKI.finditer(visible):
+            wiki.append(WikiLink(line.number, m.start() + 1, m.group(1).strip()))
         for m in LINK.finditer(visible):
             target = local_target(m.group(2))
             if target is not None:
@@ -221,7 +232,7 @@ def _parse_cached(text: str, intro_lines: int) -> Index:
             target = local_target(first.group(2)) or ""
             entries.append(Entry(line, plain_text(first.group(1)) or target, target, strict is not None))
     blocks = _blocks(lines, intro_lines)
-    return Index(tuple(lines), tuple(entries), tuple(blocks), tuple(links), body_start)
+    return Index(tuple(lines), tuple(entries), tuple(blocks), tuple(links), body_start, tuple(wiki))
 
 
 def _blocks(lines: list[Line], intro_lines: int) -> list[Block]:

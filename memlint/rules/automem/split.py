@@ -94,6 +94,11 @@ def description_of(index: Index, block: Block) -> str:
     if block.kind == "long-entry":
         hook = re.split(r"\s(?:\u2014|\u2013|--?|:)\s", words, maxsplit=1)
         words = hook[1] if len(hook) == 2 and hook[1].strip() else words
+    return first_sentence(words)
+
+
+def first_sentence(words: str) -> str:
+    """The first sentence of `words`, white space made plain, at most 150 characters."""
     match = _SENTENCE_END.search(words)
     if match and match.start() > 0:
         words = words[: match.start() + (1 if words[match.start()] in "\u3002\uff01\uff1f" else 0)]

@@ -1,0 +1,102 @@
+"""What the topic-file rules (ML307-ML321) share: the topic files of each memory folder, read as
+Claude Code's memory scan reads their frontmatter (`name`, `description`, and the type under
+`metadata:` or, in the older format, at the top level)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from memlint.engine import RuleContext
+from memlint.model.document import Document
+from memlint.rules.automem._common import MemoryIndex, indexes, topics
+
+TYPES = ("user", "feedback", "project", "reference")
+# Claude Code keeps a name matching this as it is; any other it lower-cases and kebab-cases.
+CLAUDE_SLUG = re.compile(r"[a-z0-9_-]+")
+
+
+def claude_slug(name: str) -> str:
+    """The `name` Claude Code writes for `name` (its own normalisation)."""
+    if CLAUDE_SLUG.fullmatch(name):
+        return name
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+@dataclass(frozen=True)
+class Topic:
+    path: Path
+    doc: Document
+
+    @property
+    def data(self) -> dict[str, Any] | None:
+        """The frontmatter mapping, or None when the file has no frontmatter."""
+        fm = self.doc.frontmatter
+        return None if fm is None else fm.data
+
+    @property
+    def name(self) -> str | None:
+        return _text((self.data or {}).get("name"))
+
+    @property
+    def description(self) -> str | None:
+        return _text((self.data or {}).get("description"))
+
+    @property
+    def metadata(self) -> dict[str, Any]:
+        """Claude Code's metadata: top-level keys other than name/description, then `metadata:`."""
+        data = self.data or {}
+        merged = {k: v for k, v in data.items() if k not in ("name", "description", "metadata") and v is not None}
+        meta = data.get("metadata")
+        if isinstance(meta, dict):
+            merged.update(meta)
+        return merged
+
+    @property
+    def type(self) -> str | None:
+        return _text(self.metadata.get("type"))
+
+    def key_line(self, key: str) -> int:
+        """The file line of a top-level frontmatter key (1 when not found)."""
+        fm = self.doc.frontmatter
+        if fm is None:
+            return 1
+        match = re.search(rf"^{re.escape(key)}[ \t]*:", fm.raw, re.MULTILINE)
+        return 2 + fm.raw.count("\n", 0, match.start()) if match else 1
+
+
+def folders(ctx: RuleContext) -> dict[Path, list[Path]]:
+    """Each memory folder with its topic files (on disk, as discovery found them), sorted."""
+    out: dict[Path, list[Path]] = {}
+    for file in ctx.by_role("automem-index"):
+        out.setdefault(file.path.parent, [])
+    for path in topics(ctx):
+        out.setdefault(path.parent, []).append(path)
+    return {folder: sorted(paths) for folder, paths in sorted(out.items())}
+
+
+def all_topics(ctx: RuleContext) -> Iterator[Topic]:
+    """Every readable topic file."""
+    for paths in folders(ctx).values():
+        for path in paths:
+            doc = ctx.document(path)
+            if doc.problem is None:
+                yield Topic(path, doc)
+
+
+def index_by_folder(ctx: RuleContext) -> dict[Path, MemoryIndex]:
+    return {mem.path.parent: mem for mem in indexes(ctx)}
+
+
+def rel(path: Path, folder: Path) -> str:
+    try:
+        return path.relative_to(folder).as_posix()
+    except ValueError:
+        return path.as_posix()

@@ -1,0 +1,71 @@
+"""MEMORY.md links a topic file that does not exist.
+
+## What it does
+Reports every link in MEMORY.md (outside code) to a local `.md` file that is not in the memory
+folder, and says when a file of the same name in other letter case is there instead.
+
+## Why is this bad?
+The index promises a memory that is not there: when Claude follows the entry to read the topic
+file, the read fails and the memory is lost. Usually the file was renamed or deleted by hand.
+
+## Example
+```md MEMORY.md
+- [Deploy](deploy.md) — blue/green on Fridays only
+```
+
+Use instead:
+```md MEMORY.md
+- [Deploy](deploy.md) — blue/green on Fridays only
+```
+
+```md deploy.md
+---
+name: deploy
+description: Blue/green deploys, Fridays only.
+metadata:
+  type: project
+---
+
+Blue/green deploys, Fridays only.
+```
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+from memlint.engine import RuleContext
+from memlint.rules import RuleMeta
+from memlint.rules.automem._common import exists, indexes
+from memlint.violations import Finding
+
+META = RuleMeta(
+    code="ML307",
+    slug="memory-link-missing-topic",
+    severity="error",
+    summary="MEMORY.md links a topic file that does not exist",
+)
+
+
+def check(ctx: RuleContext) -> Iterator[Finding]:
+    for mem in indexes(ctx):
+        folder = mem.path.parent
+        listing = ctx.workspace.listing(str(folder)) or []
+        names = {name.lower(): name for name, _, is_file in listing if is_file}
+        titles = {e.line.number: e.title for e in mem.index.entries}
+        for link in mem.index.links:
+            if not link.target.lower().endswith(".md"):
+                continue
+            target = folder / link.target
+            if exists(ctx, target):
+                continue
+            what = f"entry '{titles[link.line]}'" if link.line in titles else f"the link '{link.title}'"
+            message = (
+                f"{what} points to `{link.target}`, which does not exist in the memory folder: when Claude "
+                "follows it to read the memory, the read fails and the memory is lost"
+            )
+            other = names.get(os.path.basename(link.target).lower())
+            if other and "/" not in link.target and other != link.target:
+                message += f"; `{other}` differs only in letter case (file names are case-sensitive here)"
+            yield Finding(mem.path, link.line, message, column=link.column)
