@@ -144,8 +144,9 @@ def unified_diff(result: FixResult) -> str:
     for path, new in sorted(result.changed.items()):
         old = result.before.get(path)
         chunks.extend(difflib.unified_diff(
-            (old or "").splitlines(keepends=True), new.splitlines(keepends=True),
-            fromfile="/dev/null" if old is None else f"a/{display_path(path)}", tofile=f"b/{display_path(path)}",
+            (old or "").splitlines(keepends=True), (new or "").splitlines(keepends=True),
+            fromfile="/dev/null" if old is None else f"a/{display_path(path)}",
+            tofile="/dev/null" if new is None else f"b/{display_path(path)}",
         ))
     return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in chunks)
 

@@ -43,7 +43,7 @@ def wanted(fix: Fix, unsafe: bool, selected: frozenset[str] = frozenset(), code:
 def _overlaps(a: Edit, b: Edit) -> bool:
     if a.path != b.path:
         return False
-    if a.create or b.create:
+    if a.create or b.create or a.delete or b.delete:
         return True
     return (a.start < b.end and b.start < a.end) or a.start == b.start
 
@@ -69,12 +69,12 @@ class FixResult:
     """The new text of every file the fixes touched, and what they were before."""
 
     before: dict[Path, str | None] = field(default_factory=dict)  # None: a new file
-    after: dict[Path, str] = field(default_factory=dict)
+    after: dict[Path, str | None] = field(default_factory=dict)  # None: a deleted file
     applied: int = 0
     converged: bool = True
 
     @property
-    def changed(self) -> dict[Path, str]:
+    def changed(self) -> dict[Path, str | None]:
         return {p: t for p, t in self.after.items() if self.before.get(p) != t}
 
 
@@ -102,11 +102,16 @@ def fix_loop(
                 if any(e.create for e in edits) and exists:
                     raise FixError(f"{path} exists; a fix never overwrites a file")
                 result.before[path] = doc.text if exists else None
+            if any(e.delete for e in edits):
+                result.after[path] = None
+                workspace.remove(path)
+                continue
             current = result.after.get(path, doc.text if result.before[path] is not None else "")
-            result.after[path] = apply_edits(current, edits)
-            workspace.put(path, result.after[path])
+            new_text = apply_edits(current or "", edits)
+            result.after[path] = new_text
+            workspace.put(path, new_text)
         result.applied += len(fixes)
-        state = tuple(sorted(result.after.items()))
+        state = tuple(sorted((p, t or "") for p, t in result.after.items()))
         if state in seen:
             break
         seen.add(state)
@@ -131,19 +136,27 @@ def _write_temp(path: Path, text: str) -> str:
 
 
 def write_all(result: FixResult, backup_suffix: str | None = None) -> list[Path]:
-    """Write every changed file: temp files first, then new files (never over an existing one),
-    then modified files, each with `os.replace`; a rewritten MEMORY.md keeps its old text in
-    `MEMORY.md<backup_suffix>`. Any error undoes what was done."""
+    """Write every change, all or nothing: temp files first; then deleted files moved aside; new
+    files linked into place (never over an existing file); modified files replaced with
+    `os.replace`, a rewritten MEMORY.md keeping its old text in `MEMORY.md<backup_suffix>`; the
+    moved-aside files are removed last. Any error undoes what was done."""
     changed = result.changed
-    new = sorted(p for p in changed if result.before.get(p) is None)
-    modified = sorted(p for p in changed if result.before.get(p) is not None)
+    deleted = sorted(p for p, t in changed.items() if t is None)
+    new = sorted(p for p, t in changed.items() if t is not None and result.before.get(p) is None)
+    modified = sorted(p for p, t in changed.items() if t is not None and result.before.get(p) is not None)
     temps: dict[Path, str] = {}
+    aside: dict[Path, str] = {}
     done: list[Path] = []
     try:
         for path in new:
             path.parent.mkdir(parents=True, exist_ok=True)
         for path in new + modified:
-            temps[path] = _write_temp(path, changed[path])
+            temps[path] = _write_temp(path, changed[path] or "")
+        for path in deleted:
+            fd, holder = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".memlint-old", dir=path.parent)
+            os.close(fd)
+            os.replace(path, holder)
+            aside[path] = holder
         for path in new:
             os.link(temps[path], path)  # fails if the file appeared meanwhile: never overwrite
             os.unlink(temps.pop(path))
@@ -157,20 +170,25 @@ def write_all(result: FixResult, backup_suffix: str | None = None) -> list[Path]
             done.append(path)
     except BaseException as exc:
         for temp in temps.values():
-            try:
-                os.unlink(temp)
-            except OSError:
-                pass
+            _quiet(os.unlink, temp)
         for path in done:
             old = result.before.get(path)
-            try:
-                if old is None:
-                    os.unlink(path)
-                else:
-                    os.replace(_write_temp(path, old), path)
-            except OSError:
-                pass
+            if old is None:
+                _quiet(os.unlink, path)
+            else:
+                _quiet(lambda p=path, o=old: os.replace(_write_temp(p, o), p))
+        for path, holder in aside.items():
+            _quiet(os.replace, holder, path)
         if isinstance(exc, OSError):
             raise FixError(f"could not write {exc.filename or ''}: {exc.strerror}; nothing was changed") from exc
         raise
-    return done
+    for holder in aside.values():
+        _quiet(os.unlink, holder)
+    return done + deleted
+
+
+def _quiet(func: Callable[..., object], *args: object) -> None:
+    try:
+        func(*args)
+    except OSError:
+        pass

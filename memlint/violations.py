@@ -22,13 +22,15 @@ class Applicability(str, Enum):
 @dataclass(frozen=True, order=True)
 class Edit:
     """Replace `text[start:end]` of the file at `path` with `replacement` (character offsets in
-    the decoded text). `create=True` writes a new file that must not exist yet."""
+    the decoded text). `create=True` writes a new file that must not exist yet; `delete=True`
+    removes the file (a rename is a create plus a delete in one Fix)."""
 
     path: Path
     start: int
     end: int
     replacement: str
     create: bool = False
+    delete: bool = False
 
 
 @dataclass(frozen=True)

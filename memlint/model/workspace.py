@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from memlint.model.document import Document
+from memlint.model.document import Document, FileProblem
 
 
 class Workspace:
@@ -67,6 +67,12 @@ class Workspace:
 
     def __len__(self) -> int:
         return len(self._documents)
+
+    def remove(self, path: Path | str) -> None:
+        """Mark a file as gone in memory (a fix deletes it; not yet written)."""
+        key = os.path.abspath(path)
+        self._documents[key] = Document(Path(key), b"", FileProblem("not-found", "removed by a fix"))
+        self.memo.clear()
 
     def put(self, path: Path | str, text: str) -> None:
         """Replace a file's content in memory (a fix's result, not yet written)."""

@@ -13,6 +13,7 @@ from memlint.engine import RuleContext
 from memlint.model.document import Document
 from memlint.model.frontmatter import Frontmatter
 from memlint.model.jstext import JS_WS_CLASS
+from memlint.violations import Applicability, Edit, Fix
 
 _OPENER = re.compile(rf"---[{JS_WS_CLASS}]*\n")
 _KEY = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:(?=[ \t\r]|$)")
@@ -154,3 +155,12 @@ def never_matches(pattern: str, base: Path, files: tuple[str, ...] | None) -> st
         if absolute and not any(f == first or f.startswith(first + "/") for f in files):
             return "is an absolute path; a leading `/` only anchors the pattern at the folder holding `.claude/`"
     return None
+
+
+def rename_fix(old: Path, new: Path, text: str) -> Fix:
+    """Rename `old` to `new` (which must not exist): create it with the same text, delete the old."""
+    return Fix(
+        f"rename {old.name} to {new.name}",
+        Applicability.UNSAFE,
+        (Edit(new, 0, 0, text, create=True), Edit(old, 0, 0, "", delete=True)),
+    )

@@ -26,6 +26,11 @@ paths: src/**/*.ts
 ---
 Prefer `type` over `interface`.
 ```
+
+## Fix safety
+The fix renames the file to the same name ending in `.md` when nothing has that name yet (never
+overwriting a file), keeping its bytes. It is unsafe because Claude Code then starts loading the
+rule. When a `.md` file of that name exists, a person must merge the two: no fix is offered.
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.model.document import Document
 from memlint.rules import RuleMeta
-from memlint.rules.layout._common import show
+from memlint.rules.layout._common import rename_fix, show
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -43,6 +48,7 @@ META = RuleMeta(
     slug="rule-file-never-loaded",
     severity="error",
     summary="A rules file named .MD, .mdc or .markdown is never loaded",
+    fix="unsafe",
 )
 
 _MARKDOWN_SUFFIXES = (".md", ".mdc", ".markdown", ".mdx", ".mdown", ".mkd")
@@ -72,8 +78,10 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             if twin.problem is None and _body(twin) == _body(doc):
                 continue
             advice = f"`{better.name}` beside it holds other text: merge what is missing into it"
+            fix = None
         else:
             advice = f"rename it to `{better.name}`"
+            fix = rename_fix(path, better, doc.text)
         why = (
             "the extension is compared case-sensitively"
             if lower.endswith(".md")
@@ -81,4 +89,4 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         )
         if lower.endswith(".mdc") and doc.frontmatter is not None and "globs" in doc.frontmatter.data:
             advice += " and write its `globs:` as `paths:`"
-        yield Finding(path, 1, f"Claude Code never loads `{show(ctx, path)}`: {why}; {advice}")
+        yield Finding(path, 1, f"Claude Code never loads `{show(ctx, path)}`: {why}; {advice}", fix=fix)

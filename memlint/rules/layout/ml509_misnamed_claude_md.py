@@ -22,6 +22,11 @@ Use instead:
 # Project
 Run `make test` before committing.
 ```
+
+## Fix safety
+The fix renames the file to its exact name when nothing has that name yet (never overwriting a
+file), keeping its bytes. It is unsafe because Claude Code then starts loading text it never saw.
+When a correctly named file exists beside it, a person must merge the two: no fix is offered.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from collections.abc import Iterator
 
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.layout._common import show
+from memlint.rules.layout._common import rename_fix, show
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -39,6 +44,7 @@ META = RuleMeta(
     slug="misnamed-claude-md",
     severity="error",
     summary="A CLAUDE.md or CLAUDE.local.md is misnamed and never loaded",
+    fix="unsafe",
 )
 
 _LOCAL = frozenset({"claude.local.md", "claude-local.md", "claude_local.md"})
@@ -63,11 +69,14 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             if twin.text.strip() == doc.text.strip():
                 continue
             advice = f"`{right}` beside it is loaded instead; merge what is missing into it"
+            fix = None
         else:
             advice = f"rename it to `{right}`"
+            fix = rename_fix(path, path.with_name(right), doc.text)
         yield Finding(
             path,
             1,
             f"Claude Code never loads `{show(ctx, path)}`: it reads only files named exactly `{right}` "
             f"(names are case-sensitive); {advice}",
+            fix=fix,
         )
