@@ -12,14 +12,14 @@ from typing import Any
 import click
 
 from memlint import __version__, api
-from memlint.config import load_config
-from memlint.fixes import FixError, FixResult, write_all
-from memlint.reporters.check import FORMATS, display_path, render
-from memlint.rules import all_rules, find_rule
 from memlint.api import context as build_context
 from memlint.api import default_home
+from memlint.config import load_config
 from memlint.errors import MemlintError
+from memlint.fixes import FixError, FixResult, write_all
 from memlint.model.tokens import TOKENIZERS
+from memlint.reporters.check import FORMATS, display_path, render
+from memlint.rules import all_rules, find_rule
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
 
@@ -140,7 +140,7 @@ def _run(
 
 
 def unified_diff(result: FixResult) -> str:
-    chunks = []
+    chunks: list[str] = []
     for path, new in sorted(result.changed.items()):
         old = result.before.get(path)
         chunks.extend(difflib.unified_diff(

@@ -22,7 +22,7 @@ from memlint.rules import Rule, all_rules
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
-    import tomli as tomllib
+    import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
 
 KEYS = {"select", "extend-select", "ignore", "exclude", "per-file-ignores", "options", "memory-dirs", "session-notes"}
 
@@ -95,7 +95,7 @@ def build(raw: Mapping[str, Any], path: Path | None, root: Path, cli: Mapping[st
     where = f"{path}: " if path else ""
     unknown = set(raw) - KEYS
     if unknown:
-        raise ConfigError(f"{where}unknown key {sorted(unknown)[0]!r} in [tool.memlint] (known: {', '.join(sorted(KEYS))})")
+        raise ConfigError(f"{where}unknown key {min(unknown)!r} in [tool.memlint] (known: {', '.join(sorted(KEYS))})")
     merged = dict(raw)
     for key, value in (cli or {}).items():
         if value:

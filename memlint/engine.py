@@ -64,9 +64,9 @@ def start_folders(roots: tuple[Path, ...], files: tuple[MemoryFile, ...]) -> lis
     start in a package)."""
     starts: list[Path] = [r for r in roots if r.is_dir()]
     for f in files:
-        if f.path.name in ("CLAUDE.md", "CLAUDE.local.md") and f.path.parent.name != ".claude":
-            if f.path.parent not in starts:
-                starts.append(f.path.parent)
+        folder = f.path.parent
+        if f.path.name in ("CLAUDE.md", "CLAUDE.local.md") and folder.name != ".claude" and folder not in starts:
+            starts.append(folder)
     return starts
 
 

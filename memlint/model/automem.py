@@ -75,7 +75,7 @@ def format_size(units: int) -> str:
     for unit in ("KB", "MB", "GB"):
         if kib < 1024 or unit == "GB":
             text = str(Decimal(kib).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
-            return (text[:-2] if text.endswith(".0") else text) + unit
+            return (text.removesuffix(".0")) + unit
         kib /= 1024
     raise AssertionError("unreachable")
 

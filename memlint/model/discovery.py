@@ -73,16 +73,16 @@ def discover(roots: list[Path], extra_memory_dirs: list[Path] | None = None) -> 
                     found[path] = role
                     if role == "automem-index":
                         memory_dirs.add(here)
-    for folder in memory_dirs:
-        index = folder / "MEMORY.md"
+    for memory_dir in memory_dirs:
+        index = memory_dir / "MEMORY.md"
         if index.is_file():
             found.setdefault(index.absolute(), "automem-index")
         try:
-            names = sorted(os.listdir(folder))
+            listed = sorted(os.listdir(memory_dir))
         except OSError:
             continue
-        for name in names:
-            path = (folder / name).absolute()
+        for name in listed:
+            path = (memory_dir / name).absolute()
             if name.endswith(".md") and name != "MEMORY.md" and path.is_file():
                 found.setdefault(path, "topic")
     return [MemoryFile(p, r) for p, r in sorted(found.items())]

@@ -40,7 +40,7 @@ class Frontmatter:
 
 
 def _yaml_load(text: str) -> Any:
-    return yaml.load(text, Loader=_Loader)  # noqa: S506 - a safe loader
+    return yaml.load(text, Loader=_Loader)
 
 
 def _quote_simple_values(raw: str) -> str:
@@ -142,7 +142,7 @@ def rule_paths(data: dict[str, Any]) -> list[str] | None:
     value = data.get("paths")
     if not value:
         return None
-    patterns = [p[:-3] if p.endswith("/**") else p for p in _split_patterns(value)]
+    patterns = [p.removesuffix("/**") for p in _split_patterns(value)]
     patterns = [p for p in patterns if p]
     if not patterns or all(p == "**" for p in patterns):
         return None

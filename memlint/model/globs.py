@@ -114,7 +114,7 @@ def gitignore_spec(patterns: tuple[str, ...]) -> pathspec.GitIgnoreSpec:
 
 def rule_matches(patterns: tuple[str, ...], relative_path: str) -> bool:
     """Whether Claude Code loads a conditional rule when a file at `relative_path` is read."""
-    if not relative_path or relative_path.startswith("..") or relative_path.startswith("/"):
+    if not relative_path or relative_path.startswith(("..", "/")):
         return False
     try:
         return gitignore_spec(patterns).match_file(relative_path)

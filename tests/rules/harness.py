@@ -8,8 +8,7 @@ import shutil
 from pathlib import Path
 
 from memlint import api
-from memlint.config import build
-from memlint.config import load_config
+from memlint.config import build, load_config
 from memlint.engine import Report
 from memlint.fixes import write_all
 from memlint.violations import Violation
