@@ -18,9 +18,10 @@ import json
 import os
 import re
 import subprocess
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Union
+from typing import Any, Union
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ class Case:
     files: dict[str, Entry]
     cwd: str = "."
     home_files: dict[str, Entry] = field(default_factory=dict)
-    automem: dict[str, Union[bytes, str]] = field(default_factory=dict)
+    automem: dict[str, bytes | str] = field(default_factory=dict)
     git: bool = False
     # written as JSON to <tree>/<cwd>/.claude/settings.json (placeholders substituted in strings)
     settings: dict[str, Any] | None = None

@@ -24,7 +24,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from cases import BY_NAME, CASES, Case, build, normalize  # noqa: E402
+from cases import BY_NAME, CASES, Case, build, normalize
 
 ORACLE = Path(__file__).resolve().parents[3] / "shared/oracle/cc_oracle.py"
 RECORDINGS = HERE / "recordings"

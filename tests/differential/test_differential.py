@@ -20,7 +20,7 @@ import pytest
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from cases import BY_NAME, CASES, build, canonical, normalize, rule_groups  # noqa: E402
+from cases import BY_NAME, CASES, build, canonical, normalize, rule_groups
 
 RECORDINGS = HERE / "recordings"
 ORACLE = Path(__file__).resolve().parents[3] / "shared/oracle/cc_oracle.py"
