@@ -32,7 +32,7 @@ def utf16_len(text: str) -> int:
     """`text.length` in JavaScript: UTF-16 code units (a character outside the BMP counts 2)."""
     if text.isascii():
         return len(text)
-    return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2
 
 
 def utf16_prefix(text: str, units: int) -> str:

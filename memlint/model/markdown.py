@@ -105,6 +105,7 @@ def find_include_texts(text: str) -> list[tuple[int, str, str]]:
 def _parser() -> MarkdownIt:
     md = MarkdownIt("commonmark")
     md.disable("text_join")  # keep escapes and entities apart from text, as marked does
+    md.disable("inline")  # inline parsing runs only where it can matter (see `parse`)
     return md
 
 
@@ -137,8 +138,20 @@ def normalize_newlines(body: str) -> str:
 
 
 def parse(source: str) -> list[Token]:
-    """markdown-it-py tokens (CommonMark, escapes kept apart) of newline-normalized source."""
-    return _parser().parse(source)
+    """markdown-it-py tokens (CommonMark, escapes kept apart) of newline-normalized source.
+
+    Inline content is parsed only in blocks that hold an `@` or a `<!--`: nothing else in a
+    paragraph can change what Claude Code includes or strips, and inline parsing is most of the
+    cost on large files. Other blocks keep an empty `children` list."""
+    md = _parser()
+    env: dict[str, object] = {}
+    tokens = md.parse(source, env)
+    for token in tokens:
+        if token.type == "inline":
+            token.children = []
+            if "@" in token.content or "<!--" in token.content:
+                md.inline.parse(token.content, md, env, token.children)
+    return tokens
 
 
 def scan_body(body: str, line_offset: int = 0, tokens: list[Token] | None = None) -> Scan:

@@ -62,23 +62,33 @@ def include_problems(ctx: RuleContext) -> list[IncludeProblem]:
     return problems
 
 
-def owned(ctx: RuleContext, path: Path) -> bool:
-    """A file memlint reports on: under a checked root, or in HOME (user memory and what it includes)."""
-    text = str(path)
+def _owned_bases(ctx: RuleContext) -> tuple[str, ...]:
     bases = [str(r) for r in ctx.roots] + [os.path.realpath(r) for r in ctx.roots]
     if ctx.home is not None:
         bases += [str(ctx.home), os.path.realpath(ctx.home)]
-    return any(text == b or text.startswith(b.rstrip("/") + "/") for b in bases)
+    return tuple(b.rstrip("/") for b in bases)
+
+
+def owned(ctx: RuleContext, path: Path) -> bool:
+    """A file memlint reports on: under a checked root, or in HOME (user memory and what it includes)."""
+    text = str(path)
+    bases = _owned_bases(ctx)
+    return any(text == b or text.startswith(b + "/") for b in bases)
 
 
 def _classify(ctx: RuleContext) -> list[IncludeProblem]:
     root_starts = {os.path.realpath(r) for r in ctx.roots}
     judge_order_at_roots = any(str(c.start) in root_starts for c in ctx.loads.values())
     chosen: dict[tuple[str, int, int, str], IncludeProblem] = {}
+    starts_seen: dict[tuple[str, int, int, str], set[Path]] = {}
+    bases = _owned_bases(ctx)
     for loaded in ctx.loads.values():
         for skipped in loaded.skipped:
             origin = skipped.origin
-            if origin is None or not owned(ctx, origin.path):
+            if origin is None:
+                continue
+            text = str(origin.path)
+            if not any(text == b or text.startswith(b + "/") for b in bases):
                 continue
             problem, better, detail = _what(ctx, loaded, skipped)
             if problem is None or _backslash_after(ctx, origin):
@@ -89,11 +99,14 @@ def _classify(ctx: RuleContext) -> list[IncludeProblem]:
             found = IncludeProblem(problem, origin, skipped.path, loaded.start, (loaded.start,), skipped,
                                    loaded, better, detail)
             old = chosen.get(key)
+            seen = starts_seen.setdefault(key, set())
             if old is None or _PRIORITY[problem] < _PRIORITY[old.problem]:
+                seen.add(loaded.start)
                 starts = found.starts if old is None else (*old.starts, loaded.start)
                 chosen[key] = IncludeProblem(problem, origin, skipped.path, loaded.start, starts, skipped,
                                              loaded, better, detail)
-            elif old.problem == problem and loaded.start not in old.starts:
+            elif old.problem == problem and loaded.start not in seen:
+                seen.add(loaded.start)
                 chosen[key] = IncludeProblem(old.problem, old.origin, old.target, old.start,
                                              (*old.starts, loaded.start), old.skipped, old.context,
                                              old.better, old.detail)
