@@ -12,5 +12,16 @@ from memlint.rules.automem import ml307_memory_link_missing_topic as _307
 from memlint.rules.automem import ml308_orphan_topic_file as _308
 from memlint.rules.automem import ml309_duplicate_index_entry as _309
 from memlint.rules.automem import ml310_wiki_link_unknown as _310
+from memlint.rules.automem import ml311_topic_frontmatter_missing as _311
+from memlint.rules.automem import ml312_topic_frontmatter_incomplete as _312
+from memlint.rules.automem import ml313_topic_type_unknown as _313
+from memlint.rules.automem import ml314_topic_type_top_level as _314
+from memlint.rules.automem import ml315_topic_description_too_long as _315
+from memlint.rules.automem import ml316_topic_name_not_slug as _316
+from memlint.rules.automem import ml317_topic_frontmatter_too_long as _317
+from memlint.rules.automem import ml318_topic_continuation_chain as _318
+from memlint.rules.automem import ml319_topic_over_recall_cap as _319
+from memlint.rules.automem import ml321_too_many_topic_files as _321
 
-RULES = (_301, _302, _303, _304, _305, _306, _307, _308, _309, _310)
+RULES = (_301, _302, _303, _304, _305, _306, _307, _308, _309, _310, _311, _312, _313, _314, _315, _316, _317, _318,
+         _319, _321)

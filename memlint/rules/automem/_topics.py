@@ -13,6 +13,8 @@ from typing import Any
 from memlint.engine import RuleContext
 from memlint.model.document import Document
 from memlint.rules.automem._common import MemoryIndex, indexes, topics
+from memlint.rules.automem._index import heading_text, plain_text
+from memlint.rules.automem.split import first_sentence
 
 TYPES = ("user", "feedback", "project", "reference")
 # Claude Code keeps a name matching this as it is; any other it lower-cases and kebab-cases.
@@ -100,3 +102,29 @@ def rel(path: Path, folder: Path) -> str:
         return path.relative_to(folder).as_posix()
     except ValueError:
         return path.as_posix()
+
+
+def body_sentence(body: str) -> str | None:
+    """The first sentence of a topic file's text (headings and code skipped), at most 150
+    characters, or None when it has no words."""
+    in_code = False
+    for line in body.split("\n"):
+        stripped = line.strip()
+        if stripped.startswith(("```", "~~~")):
+            in_code = not in_code
+            continue
+        if in_code or not stripped or heading_text(stripped)[0]:
+            continue
+        words = plain_text(stripped)
+        if words:
+            return first_sentence(words)
+    return None
+
+
+def first_heading(body: str) -> str | None:
+    """The text of the file's first line when it is a heading."""
+    for line in body.split("\n"):
+        if line.strip():
+            level, text = heading_text(line.rstrip("\r"))
+            return text if level and text else None
+    return None

@@ -56,12 +56,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from memlint.engine import RuleContext
-from memlint.model.jstext import js_trim
 from memlint.rules import RuleMeta
 from memlint.rules.automem._common import MemoryIndex, split_fix
-from memlint.rules.automem._index import MAX_LINE_CHARS, heading_text, plain_text, shorten
-from memlint.rules.automem._topics import Topic, folders, index_by_folder, rel
-from memlint.rules.automem.split import first_sentence
+from memlint.rules.automem._index import MAX_LINE_CHARS, shorten
+from memlint.rules.automem._topics import Topic, body_sentence, first_heading, folders, index_by_folder, rel
 from memlint.violations import Applicability, Edit, Finding, Fix
 
 META = RuleMeta(
@@ -80,12 +78,9 @@ def _linked(mem: MemoryIndex) -> tuple[set[str], set[str]]:
 
 
 def _title(topic: Topic) -> str:
-    for line in topic.doc.body.split("\n"):
-        if js_trim(line):
-            level, text = heading_text(line.rstrip("\r"))
-            if level and text:
-                return shorten(text, 60)
-            break
+    heading = first_heading(topic.doc.body)
+    if heading:
+        return shorten(heading, 60)
     name = topic.name
     if name and not re.fullmatch(r"[a-z0-9_-]+", name):
         return shorten(" ".join(name.split()), 60)
@@ -96,18 +91,7 @@ def _title(topic: Topic) -> str:
 def _hook(topic: Topic) -> str | None:
     if topic.description:
         return " ".join(topic.description.split()) or None
-    in_code = False
-    for line in topic.doc.body.split("\n"):
-        stripped = line.strip()
-        if stripped.startswith(("```", "~~~")):
-            in_code = not in_code
-            continue
-        if in_code or not stripped or heading_text(stripped)[0]:
-            continue
-        words = plain_text(stripped)
-        if words:
-            return first_sentence(words)
-    return None
+    return body_sentence(topic.doc.body)
 
 
 def entry_for(topic: Topic, folder: Path) -> str | None:

@@ -1,0 +1,72 @@
+"""A topic file's frontmatter ends after line 30, where Claude Code's memory scan stops reading.
+
+## What it does
+Reports topic files whose frontmatter block closes after line 30.
+
+## Why is this bad?
+Claude Code's memory scan reads only the first 30 lines of each topic file to find its
+frontmatter. A block closing later is not found: the memory shows with no description and no
+type, as if it had no frontmatter.
+
+## Example
+```md MEMORY.md
+- [Deploy](deploy.md) — blue/green on Fridays only
+```
+
+```md deploy.md
+{bad}
+```
+
+Use instead:
+```md MEMORY.md
+- [Deploy](deploy.md) — blue/green on Fridays only
+```
+
+```md deploy.md
+---
+name: deploy
+description: Blue/green deploys, Fridays only.
+---
+
+Blue/green deploys, Fridays only.
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from memlint.engine import RuleContext
+from memlint.model.topicscan import SCAN_LINES
+from memlint.rules import RuleMeta
+from memlint.rules.automem._topics import all_topics
+from memlint.violations import Finding
+
+__doc__ = __doc__.replace(
+    "{bad}", "---\nname: deploy\ndescription: Blue/green deploys, Fridays only.\nhistory:\n"
+    + "".join(f"  - change {n}\n" for n in range(1, 30)) + "---\n\nBlue/green deploys, Fridays only."
+)
+
+META = RuleMeta(
+    code="ML317",
+    slug="topic-frontmatter-too-long",
+    severity="warning",
+    summary="a topic file's frontmatter ends after line 30",
+)
+
+
+def check(ctx: RuleContext) -> Iterator[Finding]:
+    for topic in all_topics(ctx):
+        fm = topic.doc.frontmatter
+        if fm is None:
+            continue
+        closing = topic.doc.line_of_offset(topic.doc.text.rfind("---", 0, fm.end_offset))
+        if closing <= SCAN_LINES:
+            continue
+        yield Finding(
+            topic.path,
+            closing,
+            f"the frontmatter closes on line {closing}: Claude Code's memory scan reads only the first {SCAN_LINES} "
+            "lines of a topic file, finds no frontmatter, and shows this memory with no description and no type; "
+            "move the extra keys into the text",
+        )
