@@ -1,8 +1,8 @@
 """Two entries of MEMORY.md point to the same topic file.
 
 ## What it does
-Reports every index entry whose topic file an earlier entry already links, with the line of the
-first one.
+Reports every index entry (a list item starting with its link) whose topic file an earlier entry
+already links, with the line of the first one.
 
 ## Why is this bad?
 Claude Code loads every line of the index at start: a second entry for the same memory spends
@@ -30,6 +30,7 @@ the same line as the first, up to white space at its ends.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 
 from memlint.engine import RuleContext
@@ -46,11 +47,15 @@ META = RuleMeta(
     fix="unsafe",
 )
 
+_LINK_FIRST = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+\[")
+
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for mem in indexes(ctx):
         first: dict[str, Entry] = {}
         for entry in mem.index.entries:
+            if not _LINK_FIRST.match(entry.line.content):
+                continue  # a note that mentions a memory in passing is no entry of its own
             key = os.path.normpath(mem.path.parent / entry.target)
             seen = first.get(key)
             if seen is None:
