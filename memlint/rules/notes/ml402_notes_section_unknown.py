@@ -64,8 +64,9 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                 first = present[section.template_index]
                 assert first.heading is not None
                 message = (
-                    f"section `{heading}` appears again (first at line {first.heading.number}): the template has "
-                    "it once, and the next update may keep only one of the two; merge this text into the first"
+                    f"section `{heading}` is a second copy of `{first.heading.text.strip()}` (line "
+                    f"{first.heading.number}): the template has it once, and the next update may keep only one "
+                    "of the two; merge this text into the other"
                 )
             else:
                 continue

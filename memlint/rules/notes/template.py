@@ -264,26 +264,28 @@ def _match(raw: list[Section], template: Template) -> list[Section]:
             taken.add(i)
     candidates: list[tuple[float, int, int]] = []
     for pos, section in enumerate(raw):
-        if pos in index or section.heading is None:
+        if pos in index:
             continue
-        for i, tsec in enumerate(template.sections):
-            if i in taken:
-                continue
-            score = similarity(section.title, tsec.title)
-            if score >= NEAR_RATIO:
-                candidates.append((-score, pos, i))
+        scores = [(similarity(section.title, tsec.title), i) for i, tsec in enumerate(template.sections)]
+        best = max(scores, key=lambda si: (si[0], -si[1]), default=(0.0, 0))
+        if best[0] >= NEAR_RATIO:  # only its closest template section: a copy of it if that one is taken
+            candidates.append((-best[0], pos, best[1]))
+    candidates.sort()
     near_taken: set[int] = set()
-    for _neg, pos, i in sorted(candidates):
-        if pos in index or i in near_taken:
+    for _neg, pos, i in candidates:
+        if pos in index or i in taken or i in near_taken:
             continue
         index[pos] = i
         near_taken.add(i)
-    seen: set[int] = set()
+    primary: dict[int, int] = {}  # template index -> the section standing for it
+    for pos in sorted(index):
+        primary.setdefault(index[pos], pos)
+    # A near miss of a template section that is already there is a second copy of it.
+    for _neg, pos, i in candidates:
+        index.setdefault(pos, i)
     out: list[Section] = []
     for pos, section in enumerate(raw):
         i = index.get(pos)
-        dup = i is not None and i in seen
-        if i is not None:
-            seen.add(i)
+        dup = i is not None and primary.get(i) != pos
         out.append(Section(section.heading, section.lines, section.start, section.end, i, pos in exact, dup))
     return out
