@@ -1,0 +1,91 @@
+"""Oracle test for the MEMORY.md split: after `memlint fix --unsafe-fixes`, the real Claude Code
+loads the new MEMORY.md whole, with no WARNING line, unless memlint said that the entries alone are
+over the limit (then the WARNING is expected). Runs every MEMORY.md of ../shared/corpus (copied)
+and over-limit cases of our own. Needs MEMLINT_ORACLE=1 (see tests/differential)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memlint.model.automem import automem_folder, find_project_root, truncate_index
+from memlint.model.document import Document
+
+ORACLE = Path(__file__).resolve().parents[2] / "shared/oracle/cc_oracle.py"
+CORPUS = Path(__file__).resolve().parents[2] / "shared/corpus"
+CORPUS_INDEXES = sorted(CORPUS.glob("**/MEMORY.md")) if CORPUS.is_dir() else []
+
+
+def _entries(n: int, start: int = 0) -> list[str]:
+    return [f"- [Note {i}](note-{i}.md) \u2014 fact number {i}" for i in range(start, start + n)]
+
+
+def _own_cases() -> dict[str, str]:
+    detail = [f"Detail line {k} about the deploy pipeline and its many steps." for k in range(40)]
+    cjk = ["部署流程的细节:先检查蓝色池,然后切换流量,最后验证监控指标。" * 8 for _ in range(120)]
+    return {
+        "over-lines": "\n".join(["# Memory", "", *_entries(120), "", "## Deploy", "", *detail, "", *_entries(80, 120)]),
+        "over-size": "\n".join(["# Memory", "", *_entries(50), "", "## Notes", "", *[d * 12 for d in detail[:60]]]),
+        "both": "\n".join(["# Memory", "", *_entries(150), "", "## Deploy", "", *[d * 6 for d in detail] * 3]),
+        "one-huge-line": "# Memory\n\n" + "word " * 7000 + "\n\n" + "\n".join(_entries(20)),
+        "cjk": "\n".join(["# 记忆", "", *_entries(30), "", "## 部署", "", *cjk]),
+        "entries-alone-over": "\n".join(["# Memory", "", *_entries(230), "", "## Deploy", "", *detail]),
+    }
+
+
+CASES: dict[str, str] = {
+    **{f"corpus/{p.relative_to(CORPUS).parent.as_posix()}": str(p) for p in CORPUS_INDEXES},
+    **_own_cases(),
+}
+
+
+def _oracle(tree: Path, home: Path) -> dict[str, Any]:
+    env = dict(os.environ, PYTHONIOENCODING="utf-8:surrogatepass")
+    r = subprocess.run([sys.executable, str(ORACLE), str(tree), "--home", str(home)], check=False, capture_output=True, env=env,
+                       timeout=300, stdin=subprocess.DEVNULL)
+    if r.returncode == 3:
+        pytest.skip("oracle cannot fetch the Claude Code CLI (exit 3)")
+    assert r.returncode == 0, r.stderr.decode("utf-8", "replace")[-1500:]
+    data: dict[str, Any] = json.loads(r.stdout.decode("utf-8", "surrogatepass"))
+    return data
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("name", list(CASES))
+def test_claude_code_loads_the_split_index_whole(name: str, tmp_path: Path) -> None:
+    if os.environ.get("MEMLINT_ORACLE") != "1":
+        pytest.skip("live Claude Code runs only with MEMLINT_ORACLE=1")
+    if not ORACLE.exists():
+        pytest.skip(f"oracle not found at {ORACLE}")
+    tree, home = tmp_path / "project", tmp_path / "home"
+    tree.mkdir()
+    home.mkdir()
+    folder = automem_folder(home, find_project_root(tree.resolve()))
+    source = CASES[name]
+    if name.startswith("corpus/"):
+        shutil.copytree(Path(source).parent, folder)
+    else:
+        folder.mkdir(parents=True)
+        (folder / "MEMORY.md").write_text(source + "\n", encoding="utf-8")
+    fixed = subprocess.run([sys.executable, "-m", "memlint", "fix", str(folder), "--unsafe-fixes", "--no-backup"],
+                           check=False, capture_output=True, text=True, timeout=300)
+    assert fixed.returncode in (0, 1), fixed.stderr
+    said_over = "the entries alone are over the limit" in fixed.stdout or "would still be cut" in fixed.stdout
+    new = Document.read(folder / "MEMORY.md")
+    expected = truncate_index(new.scan().loaded)
+    live = [f for f in _oracle(tree, home)["files"] if isinstance(f, dict) and f.get("kind") == "automem"]
+    assert len(live) == 1, f"Claude Code did not load MEMORY.md: {live}"
+    content = str(live[0]["content"])
+    if said_over:
+        assert expected.truncated and "> WARNING: MEMORY.md is" in content
+        return
+    assert "WARNING: MEMORY.md" not in content, f"memlint fix left MEMORY.md over the limit:\n{fixed.stdout[-800:]}"
+    assert not expected.truncated
+    assert content == expected.content, "Claude Code loaded something else than the whole new MEMORY.md"
