@@ -146,6 +146,7 @@ def write_all(result: FixResult, backup_suffix: str | None = None) -> list[Path]
     modified = sorted(p for p, t in changed.items() if t is not None and result.before.get(p) is not None)
     temps: dict[Path, str] = {}
     aside: dict[Path, str] = {}
+    backups: dict[Path, bytes | None] = {}  # a backup written over: its bytes before (None: it was not there)
     done: list[Path] = []
     try:
         for path in new:
@@ -155,18 +156,25 @@ def write_all(result: FixResult, backup_suffix: str | None = None) -> list[Path]
         for path in deleted:
             fd, holder = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".memlint-old", dir=path.parent)
             os.close(fd)
-            os.replace(path, holder)
+            try:
+                os.replace(path, holder)
+            except BaseException:
+                _quiet(os.unlink, holder)
+                raise
             aside[path] = holder
         for path in new:
             os.link(temps[path], path)  # fails if the file appeared meanwhile: never overwrite
-            os.unlink(temps.pop(path))
             done.append(path)
+            os.unlink(temps.pop(path))
         for path in modified:
             if backup_suffix and path.name == "MEMORY.md":  # the split rewrites the index: keep the old one
                 backup = path.with_name(path.name + backup_suffix)
-                backup_temp = _write_temp(backup, result.before[path] or "")
-                os.replace(backup_temp, backup)
-            os.replace(temps.pop(path), path)
+                temps[backup] = _write_temp(backup, result.before[path] or "")
+                backups[backup] = backup.read_bytes() if backup.is_file() else None
+                os.replace(temps[backup], backup)
+                del temps[backup]
+            os.replace(temps[path], path)  # the temp stays in `temps` until it is in place
+            del temps[path]
             done.append(path)
     except BaseException as exc:
         for temp in temps.values():
@@ -179,12 +187,24 @@ def write_all(result: FixResult, backup_suffix: str | None = None) -> list[Path]
                 _quiet(lambda p=path, o=old: os.replace(_write_temp(p, o), p))
         for path, holder in aside.items():
             _quiet(os.replace, holder, path)
+        for backup, data in backups.items():
+            if data is None:
+                _quiet(os.unlink, backup)
+            else:
+                _quiet(_restore_bytes, backup, data)
         if isinstance(exc, OSError):
             raise FixError(f"could not write {exc.filename or ''}: {exc.strerror}; nothing was changed") from exc
         raise
     for holder in aside.values():
         _quiet(os.unlink, holder)
     return done + deleted
+
+
+def _restore_bytes(path: Path, data: bytes) -> None:
+    temp = _write_temp(path, "")
+    with open(temp, "wb") as handle:
+        handle.write(data)
+    os.replace(temp, path)
 
 
 def _quiet(func: Callable[..., object], *args: object) -> None:
