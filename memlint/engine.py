@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from memlint.config import Config
-from memlint.model.discovery import MemoryFile, Role, discover
+from memlint.model.discovery import MemoryFile, Role, classify, discover
 from memlint.model.document import Document
 from memlint.model.loader import LoadedContext, load
 from memlint.model.workspace import Workspace
@@ -78,6 +78,7 @@ def build_context(
     memory_dirs = list(config.memory_dirs)
     loads: dict[Path, LoadedContext] = {}
     files = [f for f in discover(list(roots), memory_dirs) if not config.excluded(f.path)]
+    files = _with_pending(files, workspace)
     for start in start_folders(roots, tuple(files)):
         loads[start] = load(start, home or NO_HOME, workspace, NO_MANAGED, include_nested=False)
     if home is not None:  # the project's own auto-memory folder under HOME
@@ -125,6 +126,22 @@ def stamp(rule: Rule, finding: Finding) -> Violation:
         finding.end_column or finding.column,
         finding.fix,
     )
+
+
+def _with_pending(files: list[MemoryFile], workspace: Workspace) -> list[MemoryFile]:
+    """Discovery sees the disk; during a fix loop, files a fix created or removed in memory count too."""
+    if not workspace.created and not workspace.removed:
+        return files
+    kept = [f for f in files if f.path not in workspace.removed]
+    known = {f.path for f in kept}
+    index_dirs = {f.path.parent for f in kept if f.role == "automem-index"}
+    for path in sorted(workspace.created - known):
+        role = classify(path)
+        if role is None and path.suffix == ".md" and path.parent in index_dirs:
+            role = "topic"
+        if role is not None:
+            kept.append(MemoryFile(path, role))
+    return sorted(kept, key=lambda f: f.path)
 
 
 def check(paths: list[Path], config: Config, home: Path | None = None, workspace: Workspace | None = None) -> Report:

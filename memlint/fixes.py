@@ -87,8 +87,20 @@ def fix_loop(
     result = FixResult()
     seen: set[tuple[tuple[Path, str], ...]] = set()
     violations = run()
+
+    def applicable(v: Violation) -> bool:
+        """Accepted, and creating no file that exists (on disk or from an earlier pass)."""
+        if not accept(v) or v.fix is None:
+            return False
+        for edit in v.fix.edits:
+            if edit.create:
+                doc = workspace.document(edit.path)
+                if doc.problem is None or doc.problem.reason != "not-found":
+                    return False
+        return True
+
     for _ in range(MAX_PASSES):
-        fixes = choose(violations, accept)
+        fixes = choose(violations, applicable)
         if not fixes:
             return result, violations
         by_file: dict[Path, list[Edit]] = {}

@@ -16,6 +16,8 @@ class Workspace:
         self._real: dict[str, tuple[str, bool]] = {}
         self._listings: dict[str, list[tuple[str, bool, bool]]] = {}
         self.memo: dict[object, object] = {}  # the loader's per-path facts
+        self.created: set[Path] = set()  # files a fix wrote in memory that are not on disk
+        self.removed: set[Path] = set()  # files a fix removed in memory
 
     def realpath(self, path: str) -> tuple[str, bool]:
         """(real path, whether it differs) as Claude Code resolves symlinks; the path itself when
@@ -72,10 +74,15 @@ class Workspace:
         """Mark a file as gone in memory (a fix deletes it; not yet written)."""
         key = os.path.abspath(path)
         self._documents[key] = Document(Path(key), b"", FileProblem("not-found", "removed by a fix"))
+        self.created.discard(Path(key))
+        self.removed.add(Path(key))
         self.memo.clear()
 
     def put(self, path: Path | str, text: str) -> None:
         """Replace a file's content in memory (a fix's result, not yet written)."""
         key = os.path.abspath(path)
+        if not os.path.lexists(key):
+            self.created.add(Path(key))
+        self.removed.discard(Path(key))
         self._documents[key] = Document.from_text(Path(key), text)
         self.memo.clear()

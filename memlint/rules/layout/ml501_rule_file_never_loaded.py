@@ -74,7 +74,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             continue
         extension = name[len(stem) :]
         twin = ctx.document(better)
-        if twin.problem is None or twin.problem.reason not in ("not-found", "not-a-file"):
+        if twin.problem is None or twin.problem.reason != "not-found":
             if twin.problem is None and _body(twin) == _body(doc):
                 continue
             advice = f"`{better.name}` beside it holds other text: merge what is missing into it"

@@ -65,8 +65,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             continue
         right = "CLAUDE.local.md" if path.name.lower() in _LOCAL else "CLAUDE.md"
         twin = ctx.document(path.with_name(right))
-        if twin.problem is None:
-            if twin.text.strip() == doc.text.strip():
+        if twin.problem is None or twin.problem.reason != "not-found":
+            if twin.problem is None and twin.text.strip() == doc.text.strip():
                 continue
             advice = f"`{right}` beside it is loaded instead; merge what is missing into it"
             fix = None
