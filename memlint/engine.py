@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from memlint.config import Config
-from memlint.model.discovery import MemoryFile, Role, classify, discover
+from memlint.model.discovery import MemoryFile, Role, classify, discover, session_notes
 from memlint.model.document import Document
 from memlint.model.loader import LoadedContext, load
 from memlint.model.workspace import Workspace
@@ -81,11 +81,16 @@ def build_context(
     files = _with_pending(files, workspace)
     for start in start_folders(roots, tuple(files)):
         loads[start] = load(start, home or NO_HOME, workspace, NO_MANAGED, include_nested=False)
+    known = {f.path for f in files}
     if home is not None:  # the project's own auto-memory folder under HOME
         extra = [ctx.automem_dir for ctx in loads.values() if ctx.automem_dir.is_dir()]
         if extra:
-            known = {f.path for f in files}
             files += [f for f in discover([], extra) if f.path not in known]
+            known = {f.path for f in files}
+    project_dirs = sorted({c.automem_dir.parent for c in loads.values()}) if home is not None else []
+    for path in session_notes(config.root, config.session_notes_paths, roots, project_dirs):
+        if path not in known and not config.excluded(path):
+            files.append(MemoryFile(path, "session-notes"))
     return RuleContext(config, workspace, roots, tuple(files), loads, home)
 
 

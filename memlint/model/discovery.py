@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import glob
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -86,3 +87,20 @@ def discover(roots: list[Path], extra_memory_dirs: list[Path] | None = None) -> 
             if name.endswith(".md") and name != "MEMORY.md" and path.is_file():
                 found.setdefault(path, "topic")
     return [MemoryFile(p, r) for p, r in sorted(found.items())]
+
+
+def session_notes(config_root: Path, patterns: tuple[str, ...], roots: tuple[Path, ...],
+                  project_dirs: list[Path]) -> list[Path]:
+    """Session-notes files named in config (globs relative to the config's folder, kept when under a
+    checked root) and Claude Code's `<project dir>/<session>/session-memory/summary.md` under HOME."""
+    found: set[Path] = set()
+    for pattern in patterns:
+        full = pattern if os.path.isabs(pattern) else os.path.join(config_root.absolute(), pattern)
+        for name in glob.glob(full, recursive=True):
+            path = Path(os.path.abspath(name))
+            if path.is_file() and any(path == r or r in path.parents for r in roots):
+                found.add(path)
+    for project in project_dirs:
+        for name in glob.glob(os.path.join(glob.escape(str(project)), "*", "session-memory", "summary.md")):
+            found.add(Path(os.path.abspath(name)))
+    return sorted(found)

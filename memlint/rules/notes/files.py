@@ -10,8 +10,6 @@ Code's built-in one.
 
 from __future__ import annotations
 
-import glob
-import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,21 +40,8 @@ def _under(path: Path, roots: tuple[Path, ...]) -> bool:
 
 
 def notes_paths(ctx: RuleContext) -> list[Path]:
-    """Every session-notes file to check, sorted, each once."""
-    found: set[Path] = {f.path for f in ctx.by_role("session-notes")}
-    root = ctx.config.root.absolute()
-    for pattern in ctx.config.session_notes_paths:
-        full = pattern if os.path.isabs(pattern) else os.path.join(root, pattern)
-        for name in glob.glob(full, recursive=True):
-            path = Path(os.path.abspath(name))
-            if path.is_file() and _under(path, ctx.roots) and not ctx.config.excluded(path):
-                found.add(path)
-    if ctx.home is not None:
-        for loaded in ctx.loads.values():
-            project = loaded.automem_dir.parent
-            for name in glob.glob(os.path.join(glob.escape(str(project)), "*", "session-memory", "summary.md")):
-                found.add(Path(os.path.abspath(name)))
-    return sorted(found)
+    """Every session-notes file to check (found by discovery, named in config, or under HOME)."""
+    return sorted({f.path for f in ctx.by_role("session-notes")})
 
 
 def template_for(ctx: RuleContext) -> Template | str:
