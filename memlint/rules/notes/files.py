@@ -32,13 +32,6 @@ class NotesFile:
         return self.notes.template
 
 
-def _under(path: Path, roots: tuple[Path, ...]) -> bool:
-    for root in roots:
-        if path == root or root in path.parents:
-            return True
-    return False
-
-
 def notes_paths(ctx: RuleContext) -> list[Path]:
     """Every session-notes file to check (found by discovery, named in config, or under HOME)."""
     return sorted({f.path for f in ctx.by_role("session-notes")})
