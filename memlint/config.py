@@ -150,6 +150,9 @@ def _options(raw: Any) -> dict[str, dict[str, Any]]:
                 not isinstance(value, type(default)) and not (isinstance(default, float) and isinstance(value, int))
             ):
                 raise ConfigError(f"options.{name}.{option}: expected {type(default).__name__}, got {value!r}")
+            allowed = rule.meta.choices.get(option)
+            if allowed and value not in allowed:
+                raise ConfigError(f"options.{name}.{option}: {value!r} is not one of {', '.join(allowed)}")
         out[code] = dict(values)
     return out
 

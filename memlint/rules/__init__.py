@@ -34,6 +34,7 @@ class RuleMeta:
     summary: str
     fix: str | None = None  # "safe", "unsafe" or None
     options: Mapping[str, Any] = field(default_factory=dict)
+    choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # allowed values of str options
 
 
 class RuleModule(Protocol):

@@ -40,6 +40,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from memlint.model.tokens import TOKENIZERS
 from memlint.rules import RuleMeta
 from memlint.rules.notes.budget import TRUNCATE_CHARS, estimator, sizes, table
 from memlint.rules.notes.files import notes_files
@@ -54,6 +55,7 @@ META = RuleMeta(
     severity="warning",
     summary="A session-notes section is over its token budget",
     options={"section-budget": 2000, "tokenizer": "chars4"},
+    choices={"tokenizer": TOKENIZERS},
 )
 
 

@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from memlint.model.tokens import TOKENIZERS
 from memlint.rules import RuleMeta
 from memlint.rules.notes.budget import advice, estimator, sizes, table
 from memlint.rules.notes.files import notes_files
@@ -52,6 +53,7 @@ META = RuleMeta(
     severity="warning",
     summary="A session-notes file is over its total token budget",
     options={"total-budget": 12000, "section-budget": 2000, "tokenizer": "chars4"},
+    choices={"tokenizer": TOKENIZERS},
 )
 
 

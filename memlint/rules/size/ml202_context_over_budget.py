@@ -48,6 +48,7 @@ from pathlib import Path
 from memlint.engine import RuleContext
 from memlint.model.loader import LoadedContext, LoadedFile
 from memlint.model.tokens import counter
+from memlint.model.tokens import TOKENIZERS
 from memlint.rules import RuleMeta
 from memlint.rules.size._common import owned, show, window_option
 from memlint.violations import Finding
@@ -58,6 +59,7 @@ META = RuleMeta(
     severity="warning",
     summary="The memory loaded at start is over a token budget",
     options={"window": 200_000, "budget": 0, "budget-percent": 10.0, "tokenizer": "cl100k"},
+    choices={"tokenizer": TOKENIZERS},
 )
 
 
