@@ -80,6 +80,7 @@ def render_text(ctx: LoadedContext, tokenizer: str = "cl100k", echo: Callable[[s
         )
     )
     _render_memory(ctx, out)
+    _render_notes(ctx, out)
     if ctx.skipped:
         out(click.style(f"Skipped ({len(ctx.skipped)}):", bold=True))
         for s in ctx.skipped:
@@ -116,3 +117,35 @@ def _render_memory(ctx: LoadedContext, out: Callable[[str], None]) -> None:
         about = topic.description or click.style("(no description)", fg="red")
         out(f"  {topic.path.name:<30} {topic.size:>7,} chars  {about}")
     out("  (topic files are not loaded at start; Claude reads them on demand by description)")
+
+
+def _render_notes(ctx: LoadedContext, out: Callable[[str], None]) -> None:
+    """Session notes kept for this project under HOME, each as a per-section budget table."""
+    from memlint.model.discovery import session_notes
+    from memlint.model.document import Document
+    from memlint.model.tokens import chars4
+    from memlint.rules.notes.budget import sizes
+    from memlint.rules.notes.template import DEFAULT_TEMPLATE, parse_template, split_notes
+
+    paths = session_notes(ctx.home, (), (), [ctx.automem_dir.parent])
+    if not paths:
+        return
+    custom = ctx.home / ".claude" / "session-memory" / "config" / "template.md"
+    template = DEFAULT_TEMPLATE
+    if custom.is_file():
+        doc = Document.read(custom)
+        if doc.problem is None:
+            template = parse_template(doc.text, str(custom))
+    for path in paths:
+        doc = Document.read(path)
+        if doc.problem is not None:
+            continue
+        rows = sizes(split_notes(doc.text, template), chars4)
+        total = sum(r.tokens for r in rows)
+        out(click.style(f"Session notes {_short(str(path), ctx)} (tokens = chars/4; budgets 2,000 a section, "
+                        f"12,000 in all):", bold=True))
+        for row in rows:
+            over = click.style("  over budget", fg="red") if row.tokens > 2000 else ""
+            out(f"  {row.heading.lstrip('#').strip()[:40]:<40} {row.tokens:>6,} / 2,000{over}")
+        mark = click.style("  over budget", fg="red") if total > 12000 else ""
+        out(f"  {'Total':<40} {total:>6,} / 12,000{mark}")
