@@ -21,7 +21,7 @@ import subprocess
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Union
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ class Dir:
     """An empty folder."""
 
 
-Entry = Union[bytes, str, Symlink, Big, Fifo, Dir]
+Entry = bytes | str | Symlink | Big | Fifo | Dir
 
 
 @dataclass(frozen=True)

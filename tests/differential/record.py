@@ -43,7 +43,7 @@ def run_oracle(case: Case, oracle: Path = ORACLE, timeout: float = 300) -> dict[
         tree, home = build(case, root)
         env = dict(os.environ, PYTHONIOENCODING="utf-8:surrogatepass")
         r = subprocess.run([sys.executable, str(oracle), str(tree), "--cwd", case.cwd, "--home", str(home)],
-                           capture_output=True, env=env, timeout=timeout, stdin=subprocess.DEVNULL)
+                           check=False, capture_output=True, env=env, timeout=timeout, stdin=subprocess.DEVNULL)
         if r.returncode != 0:
             raise OracleError(r.returncode, r.stderr.decode("utf-8", "replace")[-1500:])
         out = json.loads(r.stdout.decode("utf-8", "surrogatepass"))

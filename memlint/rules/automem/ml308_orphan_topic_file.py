@@ -109,8 +109,10 @@ def _append(mem: MemoryIndex, entries: list[str]) -> Edit:
     text, newline = mem.doc.text, mem.doc.newline
     filled = [line for line in mem.index.lines if line.kind != "blank"]
     at = filled[-1].end if filled else mem.index.body_start
+    if at == 0 and text.startswith("\ufeff"):  # never write in front of the BOM
+        at = 1
     body = newline.join(entries)
-    if at > 0 and not text[:at].endswith(("\n", "\r")):  # the last line has no line ending
+    if text[:at] not in ("", "\ufeff") and not text[:at].endswith(("\n", "\r")):  # no line ending yet
         return Edit(mem.path, at, at, newline + body)
     return Edit(mem.path, at, at, body + newline)
 
@@ -136,7 +138,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         entries = {t.path: entry_for(t, folder) for t in orphans if t.doc.problem is None}
         lines = [e for e in entries.values() if e]
         fix = None
-        if lines:
+        if lines and mem.doc.problem is None and mem.doc.scan().unclosed_comment_line is None:
+            # (after an unclosed `<!--` an appended entry would be swallowed by the comment)
             n = len(lines)
             fix = Fix(f"add-index-entries: add {n} entr{'y' if n == 1 else 'ies'} to MEMORY.md for topic files "
                       "it does not link", Applicability.UNSAFE, (_append(mem, lines),))

@@ -47,8 +47,7 @@ from pathlib import Path
 
 from memlint.engine import RuleContext
 from memlint.model.loader import LoadedContext, LoadedFile
-from memlint.model.tokens import counter
-from memlint.model.tokens import TOKENIZERS
+from memlint.model.tokens import TOKENIZERS, counter
 from memlint.rules import RuleMeta
 from memlint.rules.size._common import owned, show, window_option
 from memlint.violations import Finding
