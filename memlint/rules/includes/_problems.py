@@ -204,22 +204,6 @@ def _in_chain(loaded: LoadedContext, includer: Path, target: Path) -> bool:
     return any(os.path.realpath(f.path) == real for f in chain(loaded, includer))
 
 
-def show(ctx: RuleContext, path: Path | str) -> str:
-    """A path as a person reads it: relative to the checked root, `~/` in HOME, else absolute."""
-    text = posixpath.normpath(str(path))
-    for root in ctx.roots:
-        for base in {str(root), os.path.realpath(root)}:
-            if text.startswith(base.rstrip("/") + "/"):
-                return text[len(base.rstrip("/")) + 1 :]
-            if text == base:
-                return "."
-    if ctx.home is not None:
-        for base in {str(ctx.home), os.path.realpath(ctx.home)}:
-            if text.startswith(base.rstrip("/") + "/"):
-                return "~/" + text[len(base.rstrip("/")) + 1 :]
-    return text
-
-
 def at_offset(ctx: RuleContext, origin: Origin) -> int | None:
     """The character offset of the include's `@` in its file's text, or None when it is not there."""
     doc = ctx.document(origin.path)

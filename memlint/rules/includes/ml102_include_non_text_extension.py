@@ -45,7 +45,8 @@ from collections.abc import Iterator
 
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.includes._problems import IncludeProblem, at_offset, include_problems, show
+from memlint.rules._paths import show
+from memlint.rules.includes._problems import IncludeProblem, at_offset, include_problems
 from memlint.violations import Applicability, Edit, Finding, Fix
 
 META = RuleMeta(

@@ -44,7 +44,8 @@ from collections.abc import Iterator
 
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.includes._problems import chain, include_problems, show
+from memlint.rules._paths import show
+from memlint.rules.includes._problems import chain, include_problems
 from memlint.violations import Finding
 
 META = RuleMeta(

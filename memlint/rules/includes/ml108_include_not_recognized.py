@@ -51,7 +51,8 @@ from pathlib import Path
 
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.includes._problems import owned, show
+from memlint.rules._paths import show
+from memlint.rules.includes._problems import owned
 from memlint.rules.includes._suspects import Suspect, suspects
 from memlint.violations import Applicability, Edit, Finding, Fix
 

@@ -4,7 +4,6 @@ from, where each top-level frontmatter key stands in the text, how to show a pat
 from __future__ import annotations
 
 import os
-import posixpath
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,22 +16,6 @@ from memlint.violations import Applicability, Edit, Fix
 
 _OPENER = re.compile(rf"---[{JS_WS_CLASS}]*\n")
 _KEY = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:(?=[ \t\r]|$)")
-
-
-def show(ctx: RuleContext, path: Path | str) -> str:
-    """A path as a person reads it: relative to the checked root, `~/` in HOME, else absolute."""
-    text = posixpath.normpath(str(path))
-    for root in ctx.roots:
-        for base in {str(root), os.path.realpath(root)}:
-            if text.startswith(base.rstrip("/") + "/"):
-                return text[len(base.rstrip("/")) + 1 :]
-            if text == base:
-                return "."
-    if ctx.home is not None:
-        for base in {str(ctx.home), os.path.realpath(ctx.home)}:
-            if text.startswith(base.rstrip("/") + "/"):
-                return "~/" + text[len(base.rstrip("/")) + 1 :]
-    return text
 
 
 def rule_base(path: Path) -> Path | None:

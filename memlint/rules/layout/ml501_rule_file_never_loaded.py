@@ -40,7 +40,8 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.model.document import Document
 from memlint.rules import RuleMeta
-from memlint.rules.layout._common import rename_fix, show
+from memlint.rules._paths import show
+from memlint.rules.layout._common import rename_fix
 from memlint.violations import Finding
 
 META = RuleMeta(

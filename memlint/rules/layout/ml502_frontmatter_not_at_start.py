@@ -42,7 +42,7 @@ from memlint.model.discovery import Role
 from memlint.model.frontmatter import parse_frontmatter, rule_paths
 from memlint.model.jstext import JS_WS_CLASS
 from memlint.rules import RuleMeta
-from memlint.rules.layout._common import show
+from memlint.rules._paths import show
 from memlint.violations import Applicability, Edit, Finding, Fix
 
 META = RuleMeta(

@@ -47,7 +47,8 @@ import yaml  # type: ignore[import-untyped,unused-ignore]
 from memlint.engine import RuleContext
 from memlint.model.frontmatter import Frontmatter, parse_frontmatter
 from memlint.rules import RuleMeta
-from memlint.rules.layout._common import rule_files, show, yaml_start
+from memlint.rules._paths import show
+from memlint.rules.layout._common import rule_files, yaml_start
 from memlint.violations import Applicability, Edit, Finding, Fix
 
 META = RuleMeta(

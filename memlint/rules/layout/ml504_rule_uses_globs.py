@@ -39,7 +39,8 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.model.frontmatter import rule_paths
 from memlint.rules import RuleMeta
-from memlint.rules.layout._common import KeyBlock, key_blocks, rule_files, show
+from memlint.rules._paths import show
+from memlint.rules.layout._common import KeyBlock, key_blocks, rule_files
 from memlint.violations import Applicability, Edit, Finding, Fix
 
 META = RuleMeta(

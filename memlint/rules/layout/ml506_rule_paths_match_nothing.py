@@ -43,7 +43,8 @@ from memlint.model.frontmatter import rule_paths
 from memlint.model.globs import rule_matches
 from memlint.model.projectfiles import project_files
 from memlint.rules import RuleMeta
-from memlint.rules.layout._common import find_key, never_matches, rule_base, rule_files, show
+from memlint.rules._paths import show
+from memlint.rules.layout._common import find_key, never_matches, rule_base, rule_files
 from memlint.violations import Finding
 
 META = RuleMeta(

@@ -39,7 +39,7 @@ from pathlib import Path
 from memlint.engine import RuleContext
 from memlint.model.loader import LoadedFile
 from memlint.rules import RuleMeta
-from memlint.rules.layout._common import show
+from memlint.rules._paths import show
 from memlint.violations import Finding
 
 META = RuleMeta(

@@ -37,7 +37,7 @@ from pathlib import Path
 
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.layout._common import show
+from memlint.rules._paths import show
 from memlint.violations import Applicability, Edit, Finding, Fix
 
 META = RuleMeta(
