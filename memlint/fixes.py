@@ -148,11 +148,14 @@ def _write_temp(path: Path, text: str) -> str:
 
 
 def write_all(result: FixResult, backup_suffix: str | None = None) -> list[Path]:
-    """Write every change, all or nothing: temp files first; then deleted files moved aside; new
-    files linked into place (never over an existing file); modified files replaced with
-    `os.replace`, a rewritten MEMORY.md keeping its old text in `MEMORY.md<backup_suffix>`; the
-    moved-aside files are removed last. Any error undoes what was done."""
+    """Write every change, all or nothing: temp files first; new files linked into place (never
+    over an existing file); modified files replaced with `os.replace`, a rewritten MEMORY.md
+    keeping its old text in `MEMORY.md<backup_suffix>`; deleted files last (moved aside, then
+    removed), so a kill at any moment leaves every byte of text in some file. Any error undoes
+    what was done. Temp files left by an earlier, killed run in these folders are removed."""
     changed = result.changed
+    for folder in {p.parent for p in changed}:
+        _remove_stale_temps(folder)
     deleted = sorted(p for p, t in changed.items() if t is None)
     new = sorted(p for p, t in changed.items() if t is not None and result.before.get(p) is None)
     modified = sorted(p for p, t in changed.items() if t is not None and result.before.get(p) is not None)
@@ -165,16 +168,14 @@ def write_all(result: FixResult, backup_suffix: str | None = None) -> list[Path]
             path.parent.mkdir(parents=True, exist_ok=True)
         for path in new + modified:
             temps[path] = _write_temp(path, changed[path] or "")
-        for path in deleted:
-            fd, holder = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".memlint-old", dir=path.parent)
-            os.close(fd)
-            try:
-                os.replace(path, holder)
-            except BaseException:
-                _quiet(os.unlink, holder)
-                raise
-            aside[path] = holder
         for path in new:
+            renamed = _case_only_rename(path, deleted)
+            if renamed is not None:  # `claude.md` -> `CLAUDE.md` on a case-insensitive disk
+                os.rename(renamed, path)
+                deleted.remove(renamed)
+                done.append(path)
+                os.unlink(temps.pop(path))
+                continue
             os.link(temps[path], path)  # fails if the file appeared meanwhile: never overwrite
             done.append(path)
             os.unlink(temps.pop(path))
@@ -188,6 +189,15 @@ def write_all(result: FixResult, backup_suffix: str | None = None) -> list[Path]
             os.replace(temps[path], path)  # the temp stays in `temps` until it is in place
             del temps[path]
             done.append(path)
+        for path in deleted:
+            fd, holder = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".memlint-old", dir=path.parent)
+            os.close(fd)
+            try:
+                os.replace(path, holder)
+            except BaseException:
+                _quiet(os.unlink, holder)
+                raise
+            aside[path] = holder
     except BaseException as exc:
         for temp in temps.values():
             _quiet(os.unlink, temp)
@@ -210,6 +220,27 @@ def write_all(result: FixResult, backup_suffix: str | None = None) -> list[Path]
     for holder in aside.values():
         _quiet(os.unlink, holder)
     return done + deleted
+
+
+def _case_only_rename(new: Path, deleted: list[Path]) -> Path | None:
+    """The deleted path that is the same file as `new` (only on a case-insensitive disk)."""
+    if not new.exists():
+        return None
+    for old in deleted:
+        if old.parent == new.parent and old.name.lower() == new.name.lower() and os.path.samefile(old, new):
+            return old
+    return None
+
+
+def _remove_stale_temps(folder: Path) -> None:
+    """Temp files of an earlier run that was killed mid-write: partial copies, safe to drop."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        if name.startswith(".") and name.endswith(".memlint-tmp"):
+            _quiet(os.unlink, folder / name)
 
 
 def _restore_bytes(path: Path, data: bytes) -> None:

@@ -1,0 +1,89 @@
+"""The fix machinery: edits, overlaps, the loop, and all-or-nothing writes with deletes."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from memlint.fixes import FixError, FixResult, apply_edits, choose, fix_loop, write_all
+from memlint.model.workspace import Workspace
+from memlint.violations import Applicability, Edit, Fix, Violation
+
+
+def _violation(path: Path, fix: Fix) -> Violation:
+    return Violation(path, 1, 1, "ML999", "test", "error", "m", 1, 1, fix)
+
+
+def test_apply_edits_in_order_and_refuses_overlaps(tmp_path: Path) -> None:
+    p = tmp_path / "a.md"
+    assert apply_edits("abcdef", [Edit(p, 4, 5, "E"), Edit(p, 0, 1, "A")]) == "AbcdEf"
+    with pytest.raises(FixError):
+        apply_edits("abcdef", [Edit(p, 0, 3, "x"), Edit(p, 2, 4, "y")])
+
+
+def test_overlapping_fixes_wait_for_the_next_pass(tmp_path: Path) -> None:
+    p = tmp_path / "a.md"
+    first = Fix("one", Applicability.SAFE, (Edit(p, 0, 2, "x"),))
+    second = Fix("two", Applicability.SAFE, (Edit(p, 1, 3, "y"),))
+    third = Fix("three", Applicability.SAFE, (Edit(p, 5, 6, "z"),))
+    chosen = choose([_violation(p, f) for f in (first, second, third)], lambda v: True)
+    assert chosen == [first, third]
+
+
+def test_a_loop_that_never_settles_is_reported_not_written(tmp_path: Path) -> None:
+    p = tmp_path / "a.md"
+    p.write_text("a", encoding="utf-8")
+    workspace = Workspace()
+
+    def run() -> list[Violation]:  # a fix that flips the text forever
+        text = workspace.document(p).text
+        flipped = "b" if text == "a" else "a"
+        return [_violation(p, Fix("flip", Applicability.SAFE, (Edit(p, 0, 1, flipped),)))]
+
+    result, _ = fix_loop(workspace, run, lambda v: True)
+    assert not result.converged
+    assert p.read_text(encoding="utf-8") == "a"
+
+
+def _rename_result(tmp_path: Path) -> tuple[FixResult, Path, Path]:
+    old, new = tmp_path / "claude.md", tmp_path / "CLAUDE.md"
+    old.write_bytes(b"\xef\xbb\xbf# Project\r\nText\r\n")
+    text = old.read_bytes().decode("utf-8")
+    result = FixResult(before={new: None, old: text}, after={new: text, old: None}, applied=1)
+    return result, old, new
+
+
+def test_rename_keeps_every_byte(tmp_path: Path) -> None:
+    result, old, new = _rename_result(tmp_path)
+    before = old.read_bytes()
+    write_all(result)
+    assert not old.exists() and new.read_bytes() == before
+    assert sorted(os.listdir(tmp_path)) == ["CLAUDE.md"]
+
+
+@pytest.mark.parametrize("failing", ["link", "replace"])
+def test_a_failure_mid_write_leaves_the_folder_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         failing: str) -> None:
+    result, old, _new = _rename_result(tmp_path)
+    extra = tmp_path / "MEMORY.md"
+    extra.write_text("- [A](a.md) — a\n", encoding="utf-8")
+    result.before[extra] = extra.read_text(encoding="utf-8")
+    result.after[extra] = "- [A](a.md) — a\n- [B](b.md) — b\n"
+    snapshot = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    real = getattr(os, failing)
+
+    def broken(*args: object, **kwargs: object) -> None:
+        if failing == "replace" and str(args[1]).endswith(".memlint-old"):
+            raise OSError(5, "injected failure", str(args[0]))
+        if failing == "link":
+            raise OSError(5, "injected failure", str(args[1]))
+        real(*args, **kwargs)
+
+    monkeypatch.setattr(os, failing, broken)
+    with pytest.raises(FixError):
+        write_all(result, "~")
+    monkeypatch.setattr(os, failing, real)
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == snapshot
+    assert old.exists()
