@@ -23,3 +23,13 @@ def test_only_files_with_at_or_comment_are_parsed(tmp_path: Path) -> None:
                       "CLAUDE.local.md": False}
     assert [f.path.name for f in ctx.files if f.path.name == "commented.md"]
     assert "note" not in next(f.content for f in ctx.files if f.path.name == "commented.md")
+
+
+def test_any_matches_agrees_with_rule_matches() -> None:
+    from memlint.model.globs import any_matches, rule_matches
+
+    files = ("src/a/b.ts", "docs/x.md", "lib/y.py", "README.md", "a/b/c/d.txt")
+    for patterns in [("src/**/*.ts",), ("*.md",), ("/src",), ("lib",), ("docs/*.py",), ("x/**",),
+                     ("[unclosed",), ("**/d.txt",), ("src/a",), ("!x", "*.md"), ("*.md", "!README.md"),
+                     ("*.md", "!*.md")]:
+        assert any_matches(patterns, files) == any(rule_matches(patterns, f) for f in files), patterns

@@ -120,3 +120,33 @@ def rule_matches(patterns: tuple[str, ...], relative_path: str) -> bool:
         return gitignore_spec(patterns).match_file(relative_path)
     except (ValueError, re.error):
         return False
+
+
+_GROUP_NAME = re.compile(r"\(\?P<\w+>")
+
+
+@lru_cache(maxsize=1024)
+def _combined(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
+    """One multi-line regex for patterns without negation, else None."""
+    spec = gitignore_spec(patterns)
+    regexes = []
+    for pattern in spec.patterns:
+        regex = getattr(pattern, "regex", None)
+        if pattern.include is None:
+            continue
+        if not pattern.include or regex is None:
+            return None
+        regexes.append(_GROUP_NAME.sub("(?:", regex.pattern))
+    return re.compile("|".join(f"(?:{r})" for r in regexes) or "(?!)", re.MULTILINE)
+
+
+def any_matches(patterns: tuple[str, ...], relative_paths: tuple[str, ...]) -> bool:
+    """Whether a conditional rule matches any of `relative_paths` (one regex pass when it can)."""
+    try:
+        combined = _combined(patterns)
+    except (ValueError, re.error):
+        return False
+    if combined is None:
+        return any(rule_matches(patterns, p) for p in relative_paths)
+    usable = "\n".join(p for p in relative_paths if p and not p.startswith(("..", "/")) and "\n" not in p)
+    return combined.search(usable) is not None

@@ -207,7 +207,7 @@ def parse_index(doc: Document, intro_lines: int = 3) -> Index:
     return _parse_cached(doc.text, intro_lines)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=4096)
 def _parse_cached(text: str, intro_lines: int) -> Index:
     doc = Document.from_text(Path("MEMORY.md"), text)
     body_start = len(text) - len(doc.body)
