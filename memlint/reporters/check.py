@@ -41,13 +41,14 @@ def text_line(v: Violation, colour: bool = False) -> str:
 def render_text(report: Report, colour: bool) -> str:
     lines = [text_line(v, colour) for v in report.violations]
     n = len(report.violations)
+    files = f"{report.files_checked} memory file{'s' if report.files_checked != 1 else ''}"
     if n == 0:
-        lines.append(f"All checks passed ({report.files_checked} memory files checked).")
+        lines.append(f"All checks passed ({files} checked).")
     else:
         counts = {s: sum(1 for v in report.violations if v.severity == s) for s in ("error", "warning", "info")}
         detail = ", ".join(f"{c} {s}{'s' if c != 1 else ''}" for s, c in counts.items() if c)
         lines.append(
-            f"Found {n} problem{'s' if n != 1 else ''} ({detail}) in {report.files_checked} memory files; "
+            f"Found {n} problem{'s' if n != 1 else ''} ({detail}) in {files}; "
             f"{report.fixable} fixable with `memlint check --fix`"
             + (" (some need --unsafe-fixes)." if any(
                 v.fix is not None and v.fix.applicability.value == "unsafe" for v in report.violations) else ".")

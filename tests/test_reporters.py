@@ -1,0 +1,83 @@
+"""Output formats of `memlint check`, and exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from memlint.cli import main
+
+
+def _tree(tmp_path: Path) -> Path:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text("# A\n", encoding="utf-8")
+    (tmp_path / "CLAUDE.md").write_text("# P\n\nSee @docs/a.md.\nAnd @gone.md too.\n", encoding="utf-8")
+    return tmp_path
+
+
+def test_text_lines_summary_and_exit_1(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["check", str(_tree(tmp_path)), "--select", "ML1"])
+    assert result.exit_code == 1
+    lines = result.stdout.strip().splitlines()
+    assert any(":3:" in line and " ML102 include-non-text-extension " in line and line.endswith("[*]") for line in lines)
+    assert any(":4:" in line and " ML101 include-target-missing " in line for line in lines)
+    assert lines[-1].startswith("Found 2 problems (2 errors) in 1 memory file; 1 fixable")
+
+
+def test_json_has_the_contract_keys(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["check", str(_tree(tmp_path)), "--select", "ML1", "--format", "json"])
+    data = json.loads(result.stdout)
+    assert set(data) == {"violations", "files_checked"}
+    v = data["violations"][0]
+    assert set(v) == {"code", "slug", "severity", "path", "line", "column", "end_line", "end_column", "message", "fix"}
+    fixed = [x for x in data["violations"] if x["fix"]]
+    assert fixed and set(fixed[0]["fix"]) == {"applicability", "title", "edits"}
+    assert fixed[0]["fix"]["applicability"] == "unsafe"
+
+
+def test_github_is_picked_in_actions(tmp_path: Path) -> None:
+    result = CliRunner(env={"GITHUB_ACTIONS": "true"}).invoke(main, ["check", str(_tree(tmp_path)), "--select", "ML1"])
+    lines = result.stdout.strip().splitlines()
+    assert lines and all(line.startswith("::error title=ML10") for line in lines)
+    assert ",line=3,col=" in "\n".join(lines)
+
+
+def test_sarif_2_1_0_with_rule_metadata(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["check", str(_tree(tmp_path)), "--select", "ML1", "--format", "sarif"])
+    data = json.loads(result.stdout)
+    assert data["version"] == "2.1.0"
+    run = data["runs"][0]
+    ids = {r["id"] for r in run["tool"]["driver"]["rules"]}
+    assert {"ML101", "ML102"} <= ids
+    assert {r["ruleId"] for r in run["results"]} == {"ML101", "ML102"}
+
+
+def test_clean_tree_exits_0_and_empty_run_exits_1(tmp_path: Path) -> None:
+    (tmp_path / "CLAUDE.md").write_text("# Fine\n", encoding="utf-8")
+    assert CliRunner().invoke(main, ["check", str(tmp_path)]).exit_code == 0
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = CliRunner().invoke(main, ["check", str(empty)])
+    assert result.exit_code == 1 and "no memory files found" in result.output
+    assert CliRunner().invoke(main, ["check", str(empty), "--allow-empty"]).exit_code == 0
+
+
+def test_diff_writes_nothing_and_fix_applies(tmp_path: Path) -> None:
+    tree = _tree(tmp_path)
+    before = (tree / "CLAUDE.md").read_bytes()
+    result = CliRunner().invoke(main, ["check", str(tree), "--select", "ML102", "--diff", "--unsafe-fixes"])
+    assert "+See @docs/a.md ." in result.stdout
+    assert (tree / "CLAUDE.md").read_bytes() == before
+    result = CliRunner().invoke(main, ["fix", str(tree), "--select", "ML102", "--unsafe-fixes"])
+    assert result.exit_code == 0, result.output
+    assert (tree / "CLAUDE.md").read_text(encoding="utf-8") == "# P\n\nSee @docs/a.md .\nAnd @gone.md too.\n"
+
+
+def test_explain_and_rules(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["explain", "include-target-missing"])
+    assert result.exit_code == 0 and result.stdout.startswith("# ML101 include-target-missing")
+    assert CliRunner().invoke(main, ["explain", "ML000"]).exit_code == 2
+    listing = CliRunner().invoke(main, ["rules"]).stdout
+    assert "ML101" in listing and "ML903" in listing
