@@ -190,6 +190,7 @@ class _Facts:
     """A file as the loader sees it, whatever the start folder."""
 
     key: str
+    path: Path  # built once: Path objects are costly and every start folder reuses them
     resolved: str
     is_symlink: bool
     document: Document
@@ -221,7 +222,7 @@ class _Loader:
             return cached
         resolved, is_symlink = self.workspace.realpath(path)
         doc = self.workspace.document(path)
-        facts = _Facts(posixpath.normpath(path), resolved, is_symlink, doc)
+        facts = _Facts(posixpath.normpath(path), Path(path), resolved, is_symlink, doc)
         extension = node_extname(path).lower()
         if doc.problem is not None and not doc.readable:
             reason = {"not-found": "missing"}.get(doc.problem.reason, doc.problem.reason)
@@ -271,9 +272,9 @@ class _Loader:
             if origin is not None or reason != "missing":
                 self.skip(path, reason, kind, origin, detail)
             return []
-        result = [LoadedFile(Path(path), kind, depth, facts.content, facts.document, origin, None, facts.globs)]
+        result = [LoadedFile(facts.path, kind, depth, facts.content, facts.document, origin, None, facts.globs)]
         for target, ref in facts.includes:
-            child_origin = Origin(Path(path), ref.line, ref)
+            child_origin = Origin(facts.path, ref.line, ref)
             if not external_ok and not _within(target, str(self.start)):
                 self.skip(target, "external", kind, child_origin, f"outside {self.start}")
                 continue

@@ -67,7 +67,7 @@ def accepted_include(path: str) -> bool:
 
 def _is_net_path(path: str) -> bool:
     """Claude Code refuses `/net/<host>/...` automount paths."""
-    if not path.startswith("/"):
+    if not path.startswith("/") or "net" not in path.lower():
         return False
     parts: list[str] = []
     for part in path.split("/"):
