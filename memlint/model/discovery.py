@@ -67,6 +67,8 @@ def discover(roots: list[Path], extra_memory_dirs: list[Path] | None = None) -> 
         for folder, subfolders, names in os.walk(root):
             subfolders[:] = sorted(d for d in subfolders if d not in PRUNED_FOLDERS)
             here = Path(folder).absolute()
+            if here.parent.name in ("agent-memory", "agent-memory-local") and here.parent.parent.name == ".claude":
+                memory_dirs.add(here)  # an agent's memory folder, with or without its MEMORY.md yet
             for name in names:
                 path = here / name
                 role = classify(path)
