@@ -24,7 +24,18 @@ from memlint.rules import all_rules, find_rule
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Group(click.Group):
+    """Any MemlintError (a broken plugin, an unreadable config) is one line on stderr and exit 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except MemlintError as exc:
+            click.echo(f"memlint: {exc}", err=True)
+            sys.exit(EXIT_ERROR)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="memlint")
 def main() -> None:
     """Lint and fix Claude Code memory: CLAUDE.md, rules, @includes, MEMORY.md, session notes."""
