@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from memlint.model.workspace import Workspace
@@ -20,7 +20,10 @@ class FixError(Exception):
 
 
 def apply_edits(text: str, edits: list[Edit]) -> str:
-    """Apply non-overlapping edits of one file to its text."""
+    """Apply non-overlapping edits of one file to its text. An insertion at the very start of a
+    file that begins with a BOM goes after the BOM: nothing is ever written in front of it."""
+    if text.startswith("\ufeff"):
+        edits = [replace(e, start=1, end=1) if e.start == e.end == 0 else e for e in edits]
     out, cursor = [], 0
     for edit in sorted(edits, key=lambda e: (e.start, e.end)):
         if edit.start < cursor:

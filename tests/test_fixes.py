@@ -87,3 +87,9 @@ def test_a_failure_mid_write_leaves_the_folder_as_it_was(tmp_path: Path, monkeyp
     monkeypatch.setattr(os, failing, real)
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == snapshot
     assert old.exists()
+
+
+def test_an_insertion_at_the_start_goes_after_the_bom(tmp_path: Path) -> None:
+    p = tmp_path / "a.md"
+    assert apply_edits("\ufeffbody", [Edit(p, 0, 0, "top\n")]) == "\ufefftop\nbody"
+    assert apply_edits("\ufeffbody", [Edit(p, 0, 1, "")]) == "body"  # removing the BOM stays possible

@@ -109,8 +109,6 @@ def _append(mem: MemoryIndex, entries: list[str]) -> Edit:
     text, newline = mem.doc.text, mem.doc.newline
     filled = [line for line in mem.index.lines if line.kind != "blank"]
     at = filled[-1].end if filled else mem.index.body_start
-    if at == 0 and text.startswith("\ufeff"):  # never write in front of the BOM
-        at = 1
     body = newline.join(entries)
     if text[:at] not in ("", "\ufeff") and not text[:at].endswith(("\n", "\r")):  # no line ending yet
         return Edit(mem.path, at, at, newline + body)

@@ -63,10 +63,16 @@ def include_problems(ctx: RuleContext) -> list[IncludeProblem]:
 
 
 def _owned_bases(ctx: RuleContext) -> tuple[str, ...]:
+    key = ("owned-bases", ctx.roots, ctx.home)
+    cached = ctx.workspace.memo.get(key)
+    if isinstance(cached, tuple):
+        return cached
     bases = [str(r) for r in ctx.roots] + [os.path.realpath(r) for r in ctx.roots]
     if ctx.home is not None:
         bases += [str(ctx.home), os.path.realpath(ctx.home)]
-    return tuple(b.rstrip("/") for b in bases)
+    result = tuple(b.rstrip("/") for b in bases)
+    ctx.workspace.memo[key] = result
+    return result
 
 
 def owned(ctx: RuleContext, path: Path) -> bool:

@@ -73,6 +73,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         basis = "set in memlint's options"
     count = counter(str(ctx.options.get("tokenizer", "cl100k")))
     cache: dict[str, int] = {}
+    sizes: dict[str, int] = {}
 
     def tokens(item: LoadedFile) -> int:
         key = str(item.path)
@@ -80,13 +81,19 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             cache[key] = count(item.content)
         return cache[key]
 
+    def utf8_bytes(item: LoadedFile) -> int:
+        key = str(item.path)
+        if key not in sizes:
+            sizes[key] = len(item.content.encode("utf-8", "surrogatepass"))
+        return sizes[key]
+
     reported: set[str] = set()
     for loaded in ctx.loads.values():
         if not loaded.files:
             continue
         # A token is at least one UTF-8 byte: a context within budget in bytes needs no tokenizer
         # (and so most runs never load one).
-        if sum(len(f.content.encode("utf-8")) for f in loaded.files) <= budget:
+        if sum(utf8_bytes(f) for f in loaded.files) <= budget:
             continue
         total = sum(tokens(f) for f in loaded.files)
         if total <= budget:
