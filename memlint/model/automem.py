@@ -12,6 +12,12 @@ from memlint.model.jstext import js_trim, utf16_last_newline, utf16_len, utf16_p
 
 MAX_LINES = 200
 MAX_UNITS = 25_000
+# Claude Code's MEMORY.md write guard (C19, 2.1.199+): it warns from 80 % of either cap and asks the
+# agent to compact to 70 % (floor), so a healthy index stays under the target.
+GUARD_WARN_LINES = MAX_LINES * 8 // 10  # 160
+GUARD_WARN_UNITS = MAX_UNITS * 8 // 10  # 20,000
+GUARD_TARGET_LINES = MAX_LINES * 7 // 10  # 140
+GUARD_TARGET_UNITS = MAX_UNITS * 7 // 10  # 17,500
 _NOT_ALNUM = re.compile(r"[^a-zA-Z0-9]")
 _MAX_NAME = 200
 

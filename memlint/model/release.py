@@ -1,0 +1,137 @@
+"""Which Claude Code release memlint models, as named switches.
+
+Memory loading changed between Claude Code 2.1.197 and 2.1.332
+(../shared/spec/claude-code-2.1.332-changes.md, changes C01-C23). Every change is one boolean field of
+`Release`, set from the first release that has it. A run picks its `Release` once (`pick`), and the
+loader, the rules and the reporters read switches: nothing outside this module compares versions.
+
+A version is accepted from 2.1.197 on; it gets the switches of the newest modelled release at or below
+it (`2.1.300` behaves as 2.1.290, the newest modelled change before it).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, fields
+
+from memlint.errors import MemlintError
+
+Version = tuple[int, int, int]
+OLDEST: Version = (2, 1, 197)
+
+
+def parse_version(text: str) -> Version | None:
+    match = re.fullmatch(r"\s*v?(\d+)\.(\d+)\.(\d+)\s*", text)
+    if match is None:
+        return None
+    major, minor, patch = (int(g) for g in match.groups())
+    return major, minor, patch
+
+
+def _fmt(version: Version) -> str:
+    return ".".join(str(n) for n in version)
+
+
+# The first release that has each change. Not bisected changes are placed at the first release
+# where they were seen (see the note on each).
+FIRST: dict[str, Version] = {
+    # C19: the MEMORY.md write guard (PostToolUse text after a Write); older wording until 2.1.209
+    "memory_write_guard": (2, 1, 199),
+    "memory_write_guard_current_wording": (2, 1, 210),
+    # C12: includes, rule files and rule folders whose resolved target leaves the start folder are external
+    "symlinks_resolved_external": (2, 1, 232),
+    # C16: CLAUDE_CODE_PROJECT_DIR_NAME names the auto-memory folder (with CLAUDE_CONFIG_DIR)
+    "project_dir_name_env": (2, 1, 234),
+    # C09: one leading BOM is skipped before frontmatter
+    "frontmatter_after_bom": (2, 1, 239),
+    # C07: the MEMORY.md truncation notice says what was cut
+    "memory_notice_detail": (2, 1, 268),
+    # C10: the instruction files get their own <system-reminder> block (no "# claudeMd")
+    "own_instruction_block": (2, 1, 268),
+    # C01-C06: AGENTS.md and .claude/AGENTS.md (plugin `agents-md@builtin`)
+    "agents_md": (2, 1, 281),
+    # C08: MEMORY.md text sanitised (newlines, invisible and control characters, harness tags)
+    "memory_sanitised": (2, 1, 284),
+    # C03: the plugin id `cc-plugin-agents-md@builtin` (the alias `agents-md@builtin` keeps working)
+    "agents_md_full_plugin_id": (2, 1, 285),
+    # C13: Read(...) deny rules withhold project and local memory files and their includes
+    "read_deny_withholds": (2, 1, 290),
+    # C17: deferred files arrive as one user <system-reminder> block per file
+    "deferred_as_user_blocks": (2, 1, 307),
+    # C14: connector-downloads, .artifact-work, scratchpads and browser download folders are skipped
+    "special_folders_skipped": (2, 1, 319),
+    # C15: CLAUDE_CODE_AUTOMOUNT_ROOTS (and autofs map roots) are skipped by the folder walk
+    "automount_roots_skipped": (2, 1, 323),
+    # C11: text kept verbatim unless a comment block is removed; then the source is spliced
+    "comments_spliced_verbatim": (2, 1, 330),
+    # C18: device and process files (/proc/self/..., /dev/...) are not read. Not bisected: seen in 2.1.332
+    "process_files_skipped": (2, 1, 332),
+    # C20: a warning when the instruction files together pass max(120,000, per-file limit) characters.
+    # Read from the 2.1.332 bundle, not bisected
+    "instruction_total_warning": (2, 1, 332),
+}
+
+
+@dataclass(frozen=True)
+class Release:
+    """The memory behaviour of one Claude Code release."""
+
+    version: Version
+    memory_write_guard: bool = False
+    memory_write_guard_current_wording: bool = False
+    symlinks_resolved_external: bool = False
+    project_dir_name_env: bool = False
+    frontmatter_after_bom: bool = False
+    memory_notice_detail: bool = False
+    own_instruction_block: bool = False
+    agents_md: bool = False
+    memory_sanitised: bool = False
+    agents_md_full_plugin_id: bool = False
+    read_deny_withholds: bool = False
+    deferred_as_user_blocks: bool = False
+    special_folders_skipped: bool = False
+    automount_roots_skipped: bool = False
+    comments_spliced_verbatim: bool = False
+    process_files_skipped: bool = False
+    instruction_total_warning: bool = False
+
+    @property
+    def name(self) -> str:
+        """`2.1.332`, as printed in `context` and the check summary."""
+        return _fmt(self.version)
+
+    def switches(self) -> dict[str, bool]:
+        """Every named switch and its value (for JSON output and the README table)."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "version"}
+
+
+def _build(version: Version) -> Release:
+    return Release(version, **{name: version >= first for name, first in FIRST.items()})
+
+
+# The releases memlint models: the oldest supported and every release that changed something.
+MODELLED: tuple[Version, ...] = tuple(sorted({OLDEST, *FIRST.values()}))
+NEWEST: Version = MODELLED[-1]
+
+
+def supported_text() -> str:
+    return f"{_fmt(OLDEST)} or newer (modelled: {', '.join(_fmt(v) for v in MODELLED)})"
+
+
+def pick(text: str | None) -> Release:
+    """The release for `--claude-code` / `claude-code = "..."` (None: the newest modelled release).
+
+    A newer release than memlint knows gets the newest switch set; an older or malformed one is a
+    usage error that lists what is supported."""
+    if text is None:
+        return _build(NEWEST)
+    version = parse_version(text)
+    if version is None:
+        raise MemlintError(f"Claude Code version {text!r} is not a version like 2.1.332; supported: {supported_text()}")
+    if version < OLDEST:
+        raise MemlintError(f"Claude Code {_fmt(version)} is older than memlint models; supported: {supported_text()}")
+    modelled = max(v for v in MODELLED if v <= version)
+    return Release(version, **{k: v for k, v in _build(modelled).switches().items()})
+
+
+DEFAULT = pick(None)
