@@ -13,6 +13,7 @@ from memlint.config import Config
 from memlint.model.discovery import MemoryFile, Role, classify, discover, session_notes
 from memlint.model.document import Document
 from memlint.model.loader import LoadedContext, load
+from memlint.model.release import DEFAULT, Release
 from memlint.model.workspace import Workspace
 from memlint.rules import Rule, all_rules
 from memlint.suppression import apply_suppressions
@@ -35,6 +36,7 @@ class RuleContext:
     loads: dict[Path, LoadedContext]
     home: Path | None
     options: dict[str, Any] = field(default_factory=dict)
+    release: Release = DEFAULT  # the Claude Code release modelled, picked once per run
 
     def document(self, path: Path) -> Document:
         return self.workspace.document(path)

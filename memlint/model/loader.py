@@ -20,6 +20,7 @@ from memlint.model.document import Document
 from memlint.model.globs import picomatch
 from memlint.model.jstext import js_trim, node_extname, utf16_len
 from memlint.model.markdown import IncludeRef, _is_net_path
+from memlint.model.release import DEFAULT, Release
 from memlint.model.workspace import Workspace
 
 Kind = Literal["managed", "user", "project", "local", "automem"]
@@ -95,6 +96,7 @@ class LoadedContext:
     skipped: tuple[Skipped, ...]
     deferred: tuple[Deferred, ...]
     excludes: tuple[str, ...] = ()
+    release: Release = DEFAULT  # the Claude Code release this models
 
     @property
     def total_chars(self) -> int:
@@ -333,6 +335,7 @@ def load(
     workspace: Workspace | None = None,
     managed_dir: Path = MANAGED_DIR,
     include_nested: bool = True,
+    release: Release = DEFAULT,
 ) -> LoadedContext:
     """What Claude Code loads at start in `start` with HOME `home` (both made absolute and real)."""
     start = Path(os.path.realpath(start))
@@ -361,7 +364,7 @@ def load(
         loader.nested()
     return LoadedContext(
         start, home, project_root, memory_dir, tuple(files), tuple(loader.skipped), tuple(loader.deferred),
-        settings.excludes,
+        settings.excludes, release,
     )
 
 
