@@ -5,9 +5,10 @@ violation and the run goes on."""
 from __future__ import annotations
 
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from memlint.config import Config
 from memlint.model.discovery import MemoryFile, Role, classify, discover, session_notes
@@ -22,6 +23,7 @@ from memlint.violations import Finding, Violation
 # Without --home, memlint models a machine with no user memory and no managed policy.
 NO_HOME = Path("/nonexistent/memlint-no-home")
 NO_MANAGED = Path("/nonexistent/memlint-no-managed")
+T = TypeVar("T")
 
 
 @dataclass
@@ -37,12 +39,29 @@ class RuleContext:
     home: Path | None
     options: dict[str, Any] = field(default_factory=dict)
     release: Release = DEFAULT  # the Claude Code release modelled, picked once per run
+    memo: dict[object, Any] = field(default_factory=dict, repr=False)  # cross-file facts, once per run
 
     def document(self, path: Path) -> Document:
         return self.workspace.document(path)
 
+    def once(self, key: object, compute: Callable[[], T]) -> T:
+        """A fact computed once per run and shared by every rule (key it by what it depends on)."""
+        if key not in self.memo:
+            self.memo[key] = compute()
+        value: T = self.memo[key]
+        return value
+
     def by_role(self, *roles: Role) -> list[MemoryFile]:
+        by_role: dict[Role, list[MemoryFile]] = self.once(("by-role",), self._group_by_role)
+        if len(roles) == 1:
+            return list(by_role.get(roles[0], ()))
         return [f for f in self.files if f.role in roles]
+
+    def _group_by_role(self) -> dict[Role, list[MemoryFile]]:
+        out: dict[Role, list[MemoryFile]] = {}
+        for f in self.files:
+            out.setdefault(f.role, []).append(f)
+        return out
 
     @property
     def root_loads(self) -> list[LoadedContext]:
@@ -64,12 +83,12 @@ class Report:
 def start_folders(roots: tuple[Path, ...], files: tuple[MemoryFile, ...]) -> list[Path]:
     """The project roots, and every folder holding a CLAUDE.md or CLAUDE.local.md (sessions often
     start in a package)."""
-    starts: list[Path] = [r for r in roots if r.is_dir()]
+    starts: dict[Path, None] = {r: None for r in roots if r.is_dir()}  # ordered, O(1) membership
     for f in files:
         folder = f.path.parent
-        if f.path.name in ("CLAUDE.md", "CLAUDE.local.md") and folder.name != ".claude" and folder not in starts:
-            starts.append(folder)
-    return starts
+        if f.path.name in ("CLAUDE.md", "CLAUDE.local.md") and folder.name != ".claude":
+            starts.setdefault(folder)
+    return list(starts)
 
 
 def build_context(

@@ -140,13 +140,19 @@ def _combined(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile("|".join(f"(?:{r})" for r in regexes) or "(?!)", re.MULTILINE)
 
 
-def any_matches(patterns: tuple[str, ...], relative_paths: tuple[str, ...]) -> bool:
-    """Whether a conditional rule matches any of `relative_paths` (one regex pass when it can)."""
+def joined_paths(relative_paths: tuple[str, ...]) -> str:
+    """The paths a pattern can match, one a line: what `any_matches` searches (build it once per
+    folder when many rules search the same files)."""
+    return "\n".join(p for p in relative_paths if p and not p.startswith(("..", "/")) and "\n" not in p)
+
+
+def any_matches(patterns: tuple[str, ...], relative_paths: tuple[str, ...], joined: str | None = None) -> bool:
+    """Whether a conditional rule matches any of `relative_paths` (one regex pass when it can);
+    `joined` is `joined_paths(relative_paths)` when the caller has it already."""
     try:
         combined = _combined(patterns)
     except (ValueError, re.error):
         return False
     if combined is None:
         return any(rule_matches(patterns, p) for p in relative_paths)
-    usable = "\n".join(p for p in relative_paths if p and not p.startswith(("..", "/")) and "\n" not in p)
-    return combined.search(usable) is not None
+    return combined.search(joined_paths(relative_paths) if joined is None else joined) is not None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import posixpath
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
@@ -86,6 +86,7 @@ def _classify(ctx: RuleContext) -> list[IncludeProblem]:
     root_starts = {os.path.realpath(r) for r in ctx.roots}
     judge_order_at_roots = any(str(c.start) in root_starts for c in ctx.loads.values())
     chosen: dict[tuple[str, int, int, str], IncludeProblem] = {}
+    starts_of: dict[tuple[str, int, int, str], list[Path]] = {}  # filled in place: no tuple regrown per start
     starts_seen: dict[tuple[str, int, int, str], set[Path]] = {}
     bases = _owned_bases(ctx)
     for loaded in ctx.loads.values():
@@ -102,21 +103,18 @@ def _classify(ctx: RuleContext) -> list[IncludeProblem]:
             if problem in ("duplicate", "cycle") and judge_order_at_roots and str(loaded.start) not in root_starts:
                 continue  # order-dependent: judged from the project root only
             key = (str(origin.path), origin.line, origin.ref.column, str(skipped.path))
-            found = IncludeProblem(problem, origin, skipped.path, loaded.start, (loaded.start,), skipped,
-                                   loaded, better, detail)
             old = chosen.get(key)
             seen = starts_seen.setdefault(key, set())
             if old is None or _PRIORITY[problem] < _PRIORITY[old.problem]:
                 seen.add(loaded.start)
-                starts = found.starts if old is None else (*old.starts, loaded.start)
-                chosen[key] = IncludeProblem(problem, origin, skipped.path, loaded.start, starts, skipped,
+                starts_of.setdefault(key, []).append(loaded.start)
+                chosen[key] = IncludeProblem(problem, origin, skipped.path, loaded.start, (), skipped,
                                              loaded, better, detail)
             elif old.problem == problem and loaded.start not in seen:
                 seen.add(loaded.start)
-                chosen[key] = IncludeProblem(old.problem, old.origin, old.target, old.start,
-                                             (*old.starts, loaded.start), old.skipped, old.context,
-                                             old.better, old.detail)
-    return sorted(chosen.values(), key=lambda p: (str(p.origin.path), p.origin.line, p.origin.ref.column))
+                starts_of[key].append(loaded.start)
+    found = [replace(p, starts=tuple(starts_of[key])) for key, p in chosen.items()]
+    return sorted(found, key=lambda p: (str(p.origin.path), p.origin.line, p.origin.ref.column))
 
 
 def _what(ctx: RuleContext, loaded: LoadedContext, skipped: Skipped) -> tuple[Problem | None, Path | None, str]:
@@ -137,11 +135,16 @@ def _what(ctx: RuleContext, loaded: LoadedContext, skipped: Skipped) -> tuple[Pr
 
 
 def target_problem(ctx: RuleContext, skipped: Skipped) -> tuple[Problem | None, Path | None, str]:
-    """What is wrong with the target itself, in the loader's order of checks."""
-    target = skipped.path
-    doc = ctx.document(target)
+    """What is wrong with the target itself, in the loader's order of checks (once per target,
+    however many start folders skipped it)."""
     assert skipped.origin is not None
     written = skipped.origin.ref.path
+    key = ("include-target-problem", skipped.path, written)
+    return ctx.once(key, lambda: _target_problem(ctx, skipped.path, written))
+
+
+def _target_problem(ctx: RuleContext, target: Path, written: str) -> tuple[Problem | None, Path | None, str]:
+    doc = ctx.document(target)
     if doc.problem is not None and doc.problem.reason == "not-found":
         meant = without_punctuation(target, written)
         if meant is not None:
@@ -229,6 +232,11 @@ def at_offset(ctx: RuleContext, origin: Origin) -> int | None:
 
 
 def _backslash_after(ctx: RuleContext, origin: Origin) -> bool:
+    key = ("include-backslash-after", origin.path, origin.line, origin.ref.column, origin.ref.written)
+    return ctx.once(key, lambda: _is_backslash_after(ctx, origin))
+
+
+def _is_backslash_after(ctx: RuleContext, origin: Origin) -> bool:
     offset = at_offset(ctx, origin)
     if offset is None:
         return False

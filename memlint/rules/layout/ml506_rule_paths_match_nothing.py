@@ -40,7 +40,7 @@ from pathlib import Path
 from memlint.engine import RuleContext
 from memlint.model.discovery import classify
 from memlint.model.frontmatter import rule_paths
-from memlint.model.globs import any_matches
+from memlint.model.globs import any_matches, joined_paths
 from memlint.model.projectfiles import project_files
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
@@ -60,6 +60,16 @@ def _ordinary(relative: str) -> bool:
     return not relative.startswith(".claude/") and "/.claude/" not in relative and classify(Path(relative)) is None
 
 
+def _has_ordinary(ctx: RuleContext, base: Path, files: tuple[str, ...]) -> bool:
+    """Whether the folder holds a file that is not memory (computed once per folder and run)."""
+    return ctx.once(("has-ordinary-file", base), lambda: any(_ordinary(f) for f in files))
+
+
+def _joined(ctx: RuleContext, base: Path, files: tuple[str, ...]) -> str:
+    """The folder's files as one text for the pattern search (built once per folder and run)."""
+    return ctx.once(("joined-project-files", base), lambda: joined_paths(files))
+
+
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for path, doc in rule_files(ctx):
         fm = doc.frontmatter
@@ -70,11 +80,11 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         if not patterns:
             continue
         files = project_files(ctx.workspace, base)
-        if files is None or not any(_ordinary(f) for f in files):
+        if files is None or not _has_ordinary(ctx, base, files):
             continue  # not a checkout: only memory files were copied here
         if all(never_matches(p, base, files) is not None for p in patterns):
             continue  # ML507
-        if any_matches(tuple(patterns), tuple(files)):
+        if any_matches(tuple(patterns), files, _joined(ctx, base, files)):
             continue
         block = find_key(doc.text, fm, "paths")
         folder = show(ctx, base)
