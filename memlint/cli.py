@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from memlint import __version__, api
-from memlint.api import context as build_context
-from memlint.api import default_home
-from memlint.config import load_config
+from memlint import __version__
 from memlint.errors import MemlintError
-from memlint.fixes import FixError, FixResult, write_all
 from memlint.model.tokens import TOKENIZERS
-from memlint.reporters.check import FORMATS, display_path, render
-from memlint.rules import all_rules, find_rule
+from memlint.reporters import FORMATS
+
+if TYPE_CHECKING:
+    from memlint.fixes import FixResult
+
+# The loader, the rules and the parsers are imported inside the commands that need them, so that
+# `--version`, `clean` and a replayed cached run start fast.
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
 
@@ -49,7 +49,10 @@ def main() -> None:
 @click.option("--managed-dir", type=click.Path(file_okay=False, path_type=Path), default="/etc/claude-code",
               show_default=True, help="Folder of the managed policy CLAUDE.md.")
 def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_dir: Path) -> None:
-    """Show what Claude Code loads into context when started in START."""
+    """Show what Claude Code loads into context when started in START (never cached)."""
+    from memlint.api import context as build_context
+    from memlint.api import default_home
+
     try:
         if not start.is_dir():
             raise MemlintError(f"{start}: not a folder")
@@ -88,6 +91,8 @@ def _check_options(func: Any) -> Any:
         click.option("--diff", is_flag=True, help="Show the fixes as a diff; write nothing."),
         click.option("--no-backup", is_flag=True, help="Do not keep MEMORY.md~ when a fix rewrites MEMORY.md."),
         click.option("--allow-empty", is_flag=True, help="Exit 0 when no memory file is found."),
+        click.option("--no-cache", is_flag=True,
+                     help="Do not replay or store this run in .memlint_cache/ (fixes are never cached)."),
     ]
     for option in reversed(options):
         func = option(func)
@@ -97,16 +102,32 @@ def _check_options(func: Any) -> Any:
 @main.command()
 @_check_options
 @click.option("--fix", "apply_fix", is_flag=True, help="Apply safe fixes (and unsafe ones with --unsafe-fixes).")
-def check(apply_fix: bool, **kwargs: Any) -> None:
-    """Check the memory files under PATHS (default: .) and how Claude Code loads them."""
+def check(apply_fix: bool, no_cache: bool, **kwargs: Any) -> None:
+    """Check the memory files under PATHS (default: .) and how Claude Code loads them.
+
+    A run with the same arguments over unchanged files is replayed from .memlint_cache/ at the
+    project root (`--no-cache` skips it, `memlint clean` removes it)."""
     sys.exit(_run(apply_fix=apply_fix, **kwargs))
 
 
 @main.command()
 @_check_options
-def fix(**kwargs: Any) -> None:
-    """Fix what can be fixed without losing text (`check --fix`)."""
+def fix(no_cache: bool, **kwargs: Any) -> None:
+    """Fix what can be fixed without losing text (`check --fix`; never cached)."""
     sys.exit(_run(apply_fix=True, **kwargs))
+
+
+@main.command()
+@click.argument("path", default=".", type=click.Path(path_type=Path))
+def clean(path: Path) -> None:
+    """Remove the run cache (.memlint_cache/) of the project holding PATH."""
+    from memlint.cache import clean as remove_cache
+
+    try:
+        removed = remove_cache(str(path))
+    except OSError as exc:
+        raise MemlintError(f"cannot remove the cache: {exc}") from exc
+    click.echo(f"Removed {removed}." if removed else "No cache to remove.", err=True)
 
 
 def _run(
@@ -114,6 +135,11 @@ def _run(
     extend_select: tuple[str, ...], ignore: tuple[str, ...], config_path: Path | None, unsafe_fixes: bool,
     diff: bool, no_backup: bool, allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...],
 ) -> int:
+    from memlint import api
+    from memlint.config import load_config
+    from memlint.fixes import FixError, write_all
+    from memlint.reporters.check import render
+
     try:
         targets = list(paths) or [Path(".")]
         for target in targets:
@@ -134,7 +160,8 @@ def _run(
                     click.echo(f"Fixed {outcome.result.applied} problem(s) in {len(written)} file(s).", err=True)
             report = outcome.report
         else:
-            report = api.check(targets, config, home)
+            with _progress(fmt):
+                report = api.check(targets, config, home)
     except (MemlintError, FixError) as exc:
         click.echo(f"memlint: {exc}", err=True)
         return EXIT_ERROR
@@ -150,7 +177,23 @@ def _run(
     return EXIT_PROBLEMS if any(v.severity != "info" for v in report.violations) else EXIT_CLEAN
 
 
+def _progress(fmt: str) -> Any:
+    """Progress on stderr for text output on a terminal, after about two seconds."""
+    from contextlib import nullcontext
+
+    from memlint import progress
+
+    stream = getattr(sys.stderr, "target", sys.stderr)  # past the run cache's recording
+    if fmt != "text" or not stream.isatty():
+        return nullcontext()
+    return progress.shown(stream)
+
+
 def unified_diff(result: FixResult) -> str:
+    import difflib
+
+    from memlint.reporters.check import display_path
+
     chunks: list[str] = []
     for path, new in sorted(result.changed.items()):
         old = result.before.get(path)
@@ -166,6 +209,8 @@ def unified_diff(result: FixResult) -> str:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 def list_rules(fmt: str) -> None:
     """List every rule: code, slug, severity, fix, summary."""
+    from memlint.rules import all_rules
+
     rules = all_rules()
     if fmt == "json":
         click.echo(json.dumps([{"code": r.code, "slug": r.slug, "severity": r.meta.severity, "fix": r.meta.fix,
@@ -180,6 +225,8 @@ def list_rules(fmt: str) -> None:
 @click.argument("rule")
 def explain(rule: str) -> None:
     """Print a rule's page (by code or slug)."""
+    from memlint.rules import find_rule
+
     found = find_rule(rule)
     if found is None:
         click.echo(f"memlint: unknown rule {rule!r} (see `memlint rules`)", err=True)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from memlint import progress
 from memlint.config import Config
 from memlint.model.discovery import MemoryFile, Role, classify, discover, session_notes
 from memlint.model.document import Document
@@ -100,8 +101,11 @@ def build_context(
     loads: dict[Path, LoadedContext] = {}
     files = [f for f in discover(list(roots), memory_dirs) if not config.excluded(f.path)]
     files = _with_pending(files, workspace)
-    for start in start_folders(roots, tuple(files)):
+    starts = start_folders(roots, tuple(files))
+    progress.COUNTS.starts_total += len(starts)
+    for start in starts:
         loads[start] = load(start, home or NO_HOME, workspace, NO_MANAGED, include_nested=False)
+        progress.COUNTS.starts_done += 1
     known = {f.path for f in files}
     if home is not None:  # the project's own auto-memory folder under HOME
         extra = [ctx.automem_dir for ctx in loads.values() if ctx.automem_dir.is_dir()]
@@ -119,7 +123,9 @@ def run_rules(ctx: RuleContext, rules: list[Rule] | None = None) -> list[Violati
     """Run `rules` (default: the selected ones) and return sorted, unsuppressed violations."""
     selected = rules if rules is not None else [r for r in all_rules() if r.code in ctx.config.selected]
     violations: list[Violation] = []
+    progress.COUNTS.rules_total += len(selected)
     for rule in selected:
+        progress.COUNTS.rules_done += 1
         ctx.options = ctx.config.rule_options(rule)
         try:
             for finding in rule.check(ctx):
