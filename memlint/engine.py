@@ -4,7 +4,6 @@ violation and the run goes on."""
 
 from __future__ import annotations
 
-import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -131,6 +130,8 @@ def run_rules(ctx: RuleContext, rules: list[Rule] | None = None) -> list[Violati
             for finding in rule.check(ctx):
                 violations.append(stamp(rule, finding))
         except Exception as exc:  # noqa: BLE001 - one broken rule must not stop the run
+            import traceback
+
             where = traceback.extract_tb(exc.__traceback__)[-1]
             path = ctx.files[0].path if ctx.files else (ctx.roots[0] if ctx.roots else Path("."))
             violations.append(

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-import pathspec
+if TYPE_CHECKING:
+    import pathspec
 
 
 def _expand_all_braces(pattern: str) -> list[str]:
@@ -109,6 +111,8 @@ def picomatch(path: str, patterns: tuple[str, ...]) -> bool:
 @lru_cache(maxsize=1024)
 def gitignore_spec(patterns: tuple[str, ...]) -> pathspec.GitIgnoreSpec:
     """A compiled gitignore-style matcher for a rule's `paths:`."""
+    import pathspec  # only when there are patterns to match
+
     return pathspec.GitIgnoreSpec.from_lines(patterns)
 
 

@@ -18,11 +18,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-
-from markdown_it import MarkdownIt
-from markdown_it.token import Token
+from typing import TYPE_CHECKING
 
 from memlint.model.jstext import JS_WS_CLASS, js_trim, js_trim_start
+
+if TYPE_CHECKING:  # markdown-it-py is imported only when a file needs parsing (it holds `@` or `<!--`)
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
 
 INCLUDE_PATTERN = re.compile(rf"(?:^|[{JS_WS_CLASS}])@((?:[^{JS_WS_CLASS}\\]|\\ )+)")
 COMMENT_SPAN = re.compile(r"<!--[\s\S]*?-->")
@@ -103,6 +105,8 @@ def find_include_texts(text: str) -> list[tuple[int, str, str]]:
 
 @lru_cache(maxsize=1)
 def _parser() -> MarkdownIt:
+    from markdown_it import MarkdownIt
+
     md = MarkdownIt("commonmark")
     md.disable("text_join")  # keep escapes and entities apart from text, as marked does
     md.disable("inline")  # inline parsing runs only where it can matter (see `parse`)
