@@ -27,6 +27,14 @@ def run() -> None:
     code = entry.replay(sys.stdout, sys.stderr)
     if code is not None:
         sys.exit(code)
+    try:
+        cache.prepare(entry.folder)
+    except OSError:
+        pass  # a read-only tree: the run goes on without a cache
+    else:
+        from memlint.model import tokens
+
+        tokens.RANK_CACHE_DIR = entry.folder
     with entry.recording() as (recorder, out, err):
         code = _invoke(argv)
     entry.store(recorder, "".join(out.parts), "".join(err.parts), code)

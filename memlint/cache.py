@@ -105,19 +105,25 @@ def sign(operation: str, path: str) -> Signature:
 class Recorder:
     """Everything a run looks at on disk, signed at the moment it looked."""
 
-    def __init__(self) -> None:
+    def __init__(self, own_folder: str | None = None) -> None:
+        self.own_folder = None if own_folder is None else os.path.join(own_folder, "")
         self.seen: dict[Probe, Signature] = {}
         self.unsure = False  # a path gave two answers, or was reached in a way we cannot sign again
         self.started_ns = time.time_ns()
 
     def note(self, operation: str, path: Any, signature: Signature | None = None) -> None:
-        if isinstance(path, int):
+        if type(path) is str:
+            text = path
+        elif isinstance(path, int):
             return  # a file descriptor: what it points to was opened (and recorded) by path
-        try:
-            text = os.fsdecode(path)
-        except TypeError:
-            self.unsure = True
-            return
+        else:
+            try:
+                text = os.fsdecode(path)
+            except TypeError:
+                self.unsure = True
+                return
+        if self.own_folder is not None and text.startswith(self.own_folder):
+            return  # memlint's own cache files (the tokenizer's rank table, by absolute path)
         probe = (operation, text)
         if signature is None:
             signature = sign(operation, text)
@@ -261,7 +267,7 @@ class Entry:
         """Print the stored output and return the exit code, or None when there is no valid entry."""
         try:
             with open(self.path, "rb") as handle:
-                data = marshal.load(handle)
+                data = marshal.loads(handle.read())  # (marshal.load reads a file object piecemeal: slow)
             fmt, key, probes, out, err, code = data
         except (OSError, EOFError, ValueError, TypeError):
             return None  # missing, corrupt or foreign: the run goes on and rewrites it
@@ -299,7 +305,7 @@ class Entry:
     @contextmanager
     def recording(self) -> Iterator[tuple[Recorder, _Tee, _Tee]]:
         """Record what the run reads and prints (the streams are restored afterwards)."""
-        recorder = Recorder()
+        recorder = Recorder(self.folder)
         out, err = _Tee(sys.stdout), _Tee(sys.stderr)
         saved = sys.stdout, sys.stderr
         sys.stdout, sys.stderr = out, err
