@@ -45,10 +45,13 @@ def detect_newline(text: str) -> str:
 
 @dataclass(eq=False)
 class Document:
-    """A file read from disk. `text` is what Claude Code gets from `readFile(path, "utf8")`."""
+    """A file read from disk. `text` is what Claude Code gets from `readFile(path, "utf8")`.
+
+    `stored` is the file's text when it is valid UTF-8 (most files: one copy held, `data`
+    re-encodes it exactly on demand), else its bytes."""
 
     path: Path
-    data: bytes
+    stored: bytes | str
     problem: FileProblem | None = None
     _scan: Scan | None = field(default=None, repr=False)
     _tokens: list[Token] | None = field(default=None, repr=False)
@@ -77,7 +80,7 @@ class Document:
             problem = FileProblem("binary", "contains NUL bytes")
         else:
             try:
-                data.decode("utf-8")
+                return cls(path, data.decode("utf-8"))
             except UnicodeDecodeError as exc:
                 problem = FileProblem("invalid-utf8", f"invalid UTF-8 at byte {exc.start}")
         return cls(path, data, problem)
@@ -85,21 +88,30 @@ class Document:
     @classmethod
     def from_text(cls, path: Path, text: str) -> Document:
         """A document for text that is not (yet) on disk, e.g. a fix's result."""
-        return cls(path, text.encode("utf-8"))
+        text.encode("utf-8")  # a lone surrogate raises, as it always did
+        return cls(path, text)
 
     @property
     def readable(self) -> bool:
         """Claude Code can read it (it may still be binary or hold invalid UTF-8)."""
         return self.problem is None or self.problem.reason in ("binary", "invalid-utf8")
 
+    @property
+    def data(self) -> bytes:
+        """The file's bytes."""
+        stored = self.stored
+        return stored.encode("utf-8") if isinstance(stored, str) else stored
+
     @cached_property
     def text(self) -> str:
         """The text as Node decodes UTF-8: invalid bytes become U+FFFD; a BOM stays as U+FEFF."""
-        return self.data.decode("utf-8", errors="replace")
+        stored = self.stored
+        return stored if isinstance(stored, str) else stored.decode("utf-8", errors="replace")
 
     @property
     def has_bom(self) -> bool:
-        return self.data.startswith(codecs.BOM_UTF8)
+        stored = self.stored
+        return stored.startswith("\ufeff") if isinstance(stored, str) else stored.startswith(codecs.BOM_UTF8)
 
     @cached_property
     def newline(self) -> str:
