@@ -153,11 +153,12 @@ class Document:
         return self._scan
 
     def tokens(self) -> list[Token]:
-        """markdown-it-py tokens of the body (newlines normalized), parsed once."""
+        """markdown-it-py tokens of the body (newlines normalized), parsed once, up to where
+        nothing further can change its includes (`markdown.includes_prefix`)."""
         if self._tokens is None:
-            from memlint.model.markdown import normalize_newlines, parse
+            from memlint.model.markdown import includes_prefix, normalize_newlines, parse
 
-            self._tokens = parse(normalize_newlines(self.body))
+            self._tokens = parse(includes_prefix(normalize_newlines(self.body)))
         return self._tokens
 
     def line_of_offset(self, offset: int) -> int:

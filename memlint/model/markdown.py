@@ -141,6 +141,24 @@ def normalize_newlines(body: str) -> str:
     return body.replace("\r\n", "\n").replace("\r", "\n")
 
 
+_BLANK_LINE = re.compile(r"\n[ \t]*(?:\n|\Z)")
+
+
+def includes_prefix(source: str) -> str:
+    """The part of newline-normalized `source` that decides its includes: up to the first blank
+    line after the last `@`. Nothing after a blank line changes how the lines before it parse
+    (an unclosed fence or HTML block stays open to the end either way), except a link reference
+    definition (`[label]: url`) and a comment to strip: with either, the whole source."""
+    last = source.rfind("@")
+    if last == -1 or "<!--" in source:
+        return source
+    blank = _BLANK_LINE.search(source, last)
+    if blank is None:
+        return source
+    cut = blank.start() + 1
+    return source if "]:" in source[cut:] else source[:cut]
+
+
 def parse(source: str) -> list[Token]:
     """markdown-it-py tokens (CommonMark, escapes kept apart) of newline-normalized source.
 
