@@ -25,18 +25,24 @@ heavy: a replay costs the stat calls and the output.
 from __future__ import annotations
 
 import builtins
-import hashlib
 import io
 import marshal
 import os
 import stat
 import sys
 import time
+import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TextIO
 
 from memlint import __version__
+
+TYPE_CHECKING = False  # typing itself is not imported: a replay must start fast
+if TYPE_CHECKING:
+    from typing import Any, TextIO
+
+    Signature = tuple[Any, ...]
+    Probe = tuple[str, str]  # (operation, path as the run gave it)
 
 CACHE_DIR = ".memlint_cache"
 FORMAT = 1
@@ -45,9 +51,6 @@ ROOT_MARKERS = (".memlint.toml", "pyproject.toml", ".git")
 # Arguments that make `check` write files or skip the cache: such runs are never cached.
 _UNCACHED_FLAGS = ("--fix", "--diff", "--only-fix", "--no-cache", "--unsafe-fixes", "-h", "--help", "--")
 _ENV = ("HOME", "GITHUB_ACTIONS", "NO_COLOR", "FORCE_COLOR", "TERM")
-
-Signature = tuple[Any, ...]
-Probe = tuple[str, str]  # (operation, path as the run gave it)
 
 
 def cache_root(first_path: str) -> str:
@@ -100,6 +103,24 @@ def sign(operation: str, path: str) -> Signature:
         return sign_stat(_Real.lstat(path) if operation == "lstat" else _Real.stat(path))
     except OSError as exc:
         return ("error", exc.errno or 0)
+
+
+def still_true(probes: list[tuple[Probe, Signature]]) -> bool:
+    """Whether every recorded path still answers as it did (the replay's hot loop)."""
+    real_stat, real_lstat = _Real.stat, _Real.lstat
+    for (operation, path), signature in probes:
+        try:
+            if operation == "stat":
+                now = sign_stat(real_stat(path))
+            elif operation == "lstat":
+                now = sign_stat(real_lstat(path))
+            else:
+                now = _listing(path, _Real.scandir)
+        except OSError as exc:
+            now = ("error", exc.errno or 0)
+        if now != signature:
+            return False
+    return True
 
 
 class Recorder:
@@ -193,6 +214,18 @@ class Recorder:
             if isinstance(path, str):
                 self.note("stat", path)
 
+    def probes(self) -> list[tuple[Probe, Signature]]:
+        """What to check again before a replay: a `stat` of a path whose `lstat` found no symbolic
+        link is implied by that `lstat` (the same answer), so it is left out."""
+        out = []
+        for probe, signature in self.seen.items():
+            operation, path = probe
+            if operation == "stat" and self.seen.get(("lstat", path)) == signature and (
+                    signature[0] == "error" or not stat.S_ISLNK(signature[0])):
+                continue
+            out.append((probe, signature))
+        return out
+
     def trustworthy(self) -> bool:
         """No path gave two answers and no file read changed too close to the run's start."""
         if self.unsure:
@@ -256,12 +289,12 @@ class Entry:
     def __init__(self, argv: list[str]) -> None:
         self.root = cache_root(_first_path(argv))
         self.folder = os.path.join(self.root, CACHE_DIR)
-        material = repr((
+        self.key = repr((
             FORMAT, __version__, sys.version, sys.executable, sys.path, argv, os.getcwd(),
             [os.environ.get(name) for name in _ENV], sys.stdout.isatty(),
-        ))
-        self.key = hashlib.sha256(material.encode("utf-8", "surrogateescape")).hexdigest()
-        self.path = os.path.join(self.folder, f"run-{self.key[:40]}.marshal")
+        ))  # stored whole in the entry and compared exactly: the file name's checksum only spreads
+        raw = self.key.encode("utf-8", "surrogateescape")
+        self.path = os.path.join(self.folder, f"run-{zlib.crc32(raw):08x}{zlib.adler32(raw):08x}.marshal")
 
     def replay(self, stdout: TextIO, stderr: TextIO) -> int | None:
         """Print the stored output and return the exit code, or None when there is no valid entry."""
@@ -271,11 +304,8 @@ class Entry:
             fmt, key, probes, out, err, code = data
         except (OSError, EOFError, ValueError, TypeError):
             return None  # missing, corrupt or foreign: the run goes on and rewrites it
-        if fmt != FORMAT or key != self.key or not isinstance(code, int):
+        if fmt != FORMAT or key != self.key or not isinstance(code, int) or not still_true(probes):
             return None
-        for (operation, path), signature in probes:
-            if sign(operation, path) != signature:
-                return None
         stdout.write(out)
         stdout.flush()
         stderr.write(err)
@@ -287,7 +317,7 @@ class Entry:
         recorder.modules()
         if code not in (0, 1) or not recorder.trustworthy():
             return False
-        data = marshal.dumps((FORMAT, self.key, list(recorder.seen.items()), out, err, code))
+        data = marshal.dumps((FORMAT, self.key, recorder.probes(), out, err, code))
         temporary = f"{self.path}.{os.getpid()}.tmp"
         try:
             prepare(self.folder)
