@@ -4,8 +4,9 @@
     python benchmarks/compare.py --scale 1 [--runs 3]          # builds benchmarks/make_tree.py's tree
     python benchmarks/compare.py --tree DIR [--runs 3]         # any existing tree (e.g. a corpus copy)
 
-Each repetition is a paired run: memlint cold (its `.memlint_cache/` removed first), agnix, then
-memlint warm (the cache the cold run left). CPU is user + system time of the child alone, peak RSS
+Each repetition is a paired run: memlint cold (its `.memlint_cache/` removed first), agnix, memlint
+warm (the cache the cold run left: nothing changed), then memlint after an edit (the stored runs
+removed, the tokenizer's rank table kept: what a run costs once a file changed). CPU is user + system time of the child alone, peak RSS
 its maximum resident set (both from `os.wait4`). The table shows medians over the repetitions and
 the median of the per-pair ratios; the load average is printed because the machine may be shared.
 `--memlint "python -m memlint"` measures another memlint (e.g. with PYTHONPATH set to an old tree).
@@ -65,6 +66,7 @@ def compare(tree: Path, memlint: list[str], agnix: str | None, runs: int, warm: 
     check = [*memlint, "check", "."]
     cold: list[Sample] = []
     hot: list[Sample] = []
+    edited: list[Sample] = []
     other: list[Sample] = []
     print(f"tree {tree}   load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     for _ in range(runs):
@@ -74,12 +76,16 @@ def compare(tree: Path, memlint: list[str], agnix: str | None, runs: int, warm: 
             other.append(run_once([agnix, "."], tree))
         if warm:
             hot.append(run_once(check, tree))
+            for entry in cache.glob("run-*"):
+                entry.unlink()
+            edited.append(run_once(check, tree))
     print(row("memlint cold", cold))
     if warm:
         print(row("memlint warm", hot))
+        print(row("memlint edited", edited))
     if other:
         print(row("agnix", other))
-        for name, mine in (("cold", cold), ("warm", hot)):
+        for name, mine in (("cold", cold), ("warm", hot), ("edited", edited)):
             if not mine:
                 continue
             cpu = median([m.cpu / a.cpu for m, a in zip(mine, other)])
