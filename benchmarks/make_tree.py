@@ -18,8 +18,10 @@ import shutil
 import subprocess
 from pathlib import Path
 
-WORDS = ("deploy migration retry webhook cache index schema worker queue token latency "
-         "fixture rollback pipeline service endpoint handler config review release").split()
+WORDS = (
+    "deploy", "migration", "retry", "webhook", "cache", "index", "schema", "worker", "queue", "token", "latency",
+    "fixture", "rollback", "pipeline", "service", "endpoint", "handler", "config", "review", "release",
+)
 BASE_COUNTS = {"docs": 700, "packages": 300, "agents_md": 100, "rules": 100, "agents": 10, "topics": 389}
 
 
