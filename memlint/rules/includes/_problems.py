@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
@@ -149,7 +150,7 @@ def _target_problem(ctx: RuleContext, target: Path, written: str) -> tuple[Probl
         meant = without_punctuation(target, written)
         if meant is not None:
             return "punctuation", meant, ""
-        cased = case_match(target)
+        cased = case_match(target, lambda folder, name: _names_by_case(ctx, folder).get(name.lower(), []))
         if cased is not None:
             return "case", cased, ""
         return "missing", None, ""
@@ -178,8 +179,24 @@ def without_punctuation(target: Path, written: str) -> Path | None:
     return candidate if candidate.is_file() else None
 
 
-def case_match(target: Path) -> Path | None:
-    """The one existing file whose path differs from `target` only in letter case."""
+def _names_by_case(ctx: RuleContext, folder: Path) -> dict[str, list[str]]:
+    """A folder's entries by lower-cased name, listed once per run."""
+    def build() -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for name in os.listdir(folder):
+            out.setdefault(name.lower(), []).append(name)
+        return out
+
+    return ctx.once(("names-by-case", folder), build)
+
+
+def _same_name(folder: Path, name: str) -> list[str]:
+    return [n for n in os.listdir(folder) if n.lower() == name.lower()]
+
+
+def case_match(target: Path, same_name: Callable[[Path, str], list[str]] = _same_name) -> Path | None:
+    """The one existing file whose path differs from `target` only in letter case (`same_name`
+    lists a folder's entries equal to a name but for case; it may answer from a per-run memo)."""
     parts = Path(posixpath.normpath(str(target))).parts
     current = Path(parts[0])
     changed = False
@@ -188,7 +205,7 @@ def case_match(target: Path) -> Path | None:
             current = current / part
             continue
         try:
-            names = [n for n in os.listdir(current) if n.lower() == part.lower()]
+            names = same_name(current, part)
         except OSError:
             return None
         if len(names) != 1:
@@ -219,13 +236,11 @@ def at_offset(ctx: RuleContext, origin: Origin) -> int | None:
     if doc.problem is not None:
         return None
     text = doc.text
-    offset = 0
-    for _ in range(origin.line - 1):
-        index = _next_line(text, offset)
-        if index == -1:
-            return None
-        offset = index
-    offset += origin.ref.column - 1
+    starts = ctx.once(("line-starts", origin.path, text), lambda: _line_starts(text))
+    line_index = max(origin.line - 1, 0)
+    if line_index >= len(starts):
+        return None
+    offset = starts[line_index] + origin.ref.column - 1
     if text[offset : offset + 1 + len(origin.ref.written)] != "@" + origin.ref.written:
         return None
     return offset
@@ -242,6 +257,16 @@ def _is_backslash_after(ctx: RuleContext, origin: Origin) -> bool:
         return False
     after = offset + 1 + len(origin.ref.written)
     return ctx.document(origin.path).text[after : after + 1] == "\\"
+
+
+def _line_starts(text: str) -> list[int]:
+    """The offset where each line begins (CRLF, LF or a lone CR ends a line), once per file."""
+    starts = [0]
+    index = _next_line(text, 0)
+    while index != -1:
+        starts.append(index)
+        index = _next_line(text, index)
+    return starts
 
 
 def _next_line(text: str, offset: int) -> int:
