@@ -1,0 +1,157 @@
+"""Secret detectors: known token shapes, private key blocks, JWTs, passwords in URLs and high-entropy
+values assigned to secret-like names, with the filters that keep documentation examples out.
+
+A match is only ever shown masked (`mask`): its kind, its first four characters and its length.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import math
+import re
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Secret:
+    kind: str
+    start: int  # offset in the text
+    value: str  # never printed; `masked` is
+
+    @property
+    def masked(self) -> str:
+        return mask(self.value)
+
+
+def mask(value: str) -> str:
+    """`ghp_…` (40 chars): the first four characters and the length, nothing else."""
+    return f"`{value[:4]}…` ({len(value)} chars)"
+
+
+# Words that mark a value as an example or a stand-in, never a real credential.
+_PLACEHOLDER = re.compile(
+    r"example|sample|dummy|placeholder|redacted|your|fake|changeme|change[_-]?me|replace|insert|"
+    r"xxxx|\*\*\*|\.\.\.|…|<|>|\{|\}|\$\(|\$[A-Z_]|%[A-Z_]+%|0000|1234|abcd|test|todo|secret_here|here$",
+    re.IGNORECASE,
+)
+_DOC_VALUES = frozenset({
+    "AKIAIOSFODNN7EXAMPLE",
+    "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+})
+
+
+def entropy(value: str) -> float:
+    """Shannon entropy in bits per character."""
+    counts = Counter(value)
+    return -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values())
+
+
+def looks_random(value: str, minimum: float = 3.0) -> bool:
+    """High entropy, no long run of one character, no placeholder word."""
+    if value in _DOC_VALUES or _PLACEHOLDER.search(value):
+        return False
+    if re.search(r"(.)\1{3,}", value):
+        return False
+    return entropy(value) >= minimum
+
+
+_SHAPES: tuple[tuple[str, re.Pattern[str], int], ...] = tuple(
+    (kind, re.compile(pattern), group)
+    for kind, pattern, group in (
+        ("AWS access key id", r"\b((?:AKIA|ASIA)[0-9A-Z]{16})\b", 1),
+        ("GitHub token", r"\b((?:ghp|gho|ghs|ghu|ghr)_[A-Za-z0-9]{36})\b", 1),
+        ("GitHub fine-grained token", r"\b(github_pat_[A-Za-z0-9_]{50,})", 1),
+        ("GitLab token", r"\b(glpat-[A-Za-z0-9_-]{20,})", 1),
+        ("Slack token", r"\b(xox[abpr]-[0-9]{6,}-[0-9A-Za-z-]{10,})", 1),
+        ("Stripe live key", r"\b((?:sk|rk)_live_[0-9A-Za-z]{20,})", 1),
+        ("Anthropic API key", r"\b(sk-ant-[a-z0-9]+-[A-Za-z0-9_-]{40,})", 1),
+        ("OpenAI API key", r"\b(sk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{40,})", 1),
+        ("Google API key", r"\b(AIza[0-9A-Za-z_-]{35})(?![0-9A-Za-z_-])", 1),
+    )
+)
+_AWS_SECRET = re.compile(r"(?i)aws.{0,20}secret.{0,20}?[=:]\s*[\"']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])")
+_PRIVATE_KEY = re.compile(r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----([\s\S]{0,8000}?)-----END")
+_JWT = re.compile(r"\b(eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,})")
+_URL_PASSWORD = re.compile(r"\b([a-z][a-z0-9+.-]{1,20})://([^\s:/@'\"`<>]+):([^\s/@'\"`<>]+)@([^\s/?#'\"`<>]+)")
+_ASSIGNED = re.compile(
+    r"(?i)\b([A-Za-z0-9_.-]*(?:token|secret|passw(?:or)?d|passwd|pwd|api[_-]?key|apikey|access[_-]?key|"
+    r"private[_-]?key|client[_-]?secret|auth[_-]?key|credentials?)[A-Za-z0-9_-]*)[\"']?\s*(?:=|:|:=|=>)\s*"
+    r"[\"'`]?([^\s\"'`,;)\]}]{16,})"
+)
+_WEAK_PASSWORDS = frozenset({"password", "pass", "passwd", "secret", "root", "admin", "postgres", "mysql",
+                             "guest", "user", "test", "dev", "local", "changeme", "example", "pwd", "123456"})
+
+
+def _jwt_is_example(token: str) -> bool:
+    payload = token.split(".")[1]
+    try:
+        data = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+    except (ValueError, UnicodeDecodeError):
+        return True  # not a JWT after all
+    text = json.dumps(data).lower()
+    return "john doe" in text or "1234567890" in text or bool(_PLACEHOLDER.search(text))
+
+
+def find_secrets(text: str) -> Iterator[Secret]:
+    """Every secret in `text`, in order of appearance (one per place)."""
+    found: dict[int, Secret] = {}
+    taken: list[tuple[int, int]] = []
+
+    def add(kind: str, start: int, end: int, value: str) -> None:
+        if any(s < end and start < e for s, e in taken):
+            return
+        taken.append((start, end))
+        found[start] = Secret(kind, start, value)
+
+    for match in _PRIVATE_KEY.finditer(text):
+        body = re.sub(r"[^A-Za-z0-9+/=]", "", re.sub(r"(?m)^[A-Za-z-]+:.*$", "", match.group(2)))
+        if len(body) >= 64 and looks_random(body, 4.0):
+            add(f"{match.group(1) or ''}private key block".strip(), match.start(), match.end(), match.group(0))
+    for kind, pattern, group in _SHAPES:
+        for match in pattern.finditer(text):
+            value = match.group(group)
+            rand = value[4:]
+            if looks_random(rand, 3.0) and re.search(r"[0-9]", rand) and re.search(r"[A-Za-z]", rand) \
+                    and not _wordy(rand):
+                add(kind, match.start(group), match.end(group), value)
+    for match in _AWS_SECRET.finditer(text):
+        if looks_random(match.group(1), 4.0):
+            add("AWS secret access key", match.start(1), match.end(1), match.group(1))
+    for match in _JWT.finditer(text):
+        if not _jwt_is_example(match.group(1)):
+            add("JWT", match.start(1), match.end(1), match.group(1))
+    for match in _URL_PASSWORD.finditer(text):
+        user, password = match.group(2), match.group(3)
+        if password.lower() in _WEAK_PASSWORDS or password == user or _PLACEHOLDER.search(password):
+            continue
+        if len(password) < 6 or not looks_random(password, 2.5):
+            continue
+        add(f"password in a `{match.group(1)}://` URL", match.start(3), match.end(3), password)
+    for match in _ASSIGNED.finditer(text):
+        value = match.group(2)
+        if _credential_value(value):
+            add(f"value of `{match.group(1)}`", match.start(2), match.end(2), value)
+    return iter(found[k] for k in sorted(found))
+
+
+def _credential_value(value: str) -> bool:
+    """A value that looks generated: mixed letters and digits, high entropy, no path, URL, code or
+    variable reference."""
+    if "/" in value or "." in value and not re.fullmatch(r"[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+", value):
+        return False
+    if value.startswith(("$", "%", "process", "os.", "env", "ENV", "secrets", "vault:", "op://")):
+        return False
+    if not (re.search(r"[0-9]", value) and re.search(r"[A-Za-z]", value)):
+        return False
+    if _wordy(value):
+        return False  # snake-case or kebab-case words: an identifier, not a key
+    return looks_random(value, 3.5)
+
+
+def _wordy(value: str) -> bool:
+    """Lower-case words joined by `-` or `_` (a name like `sk-bs4-parsing-helper`), not a key."""
+    return re.fullmatch(r"[a-z0-9]*(?:[_-][a-z0-9]+)+", value.lstrip("_-")) is not None and bool(
+        re.search(r"[a-z]{3}", value))
