@@ -25,6 +25,7 @@ JOINERS = frozenset({0x200C, 0x200D})  # at home in emoji sequences and joining 
 KEPT_BY_SANITISER = JOINERS
 TAGS = range(0xE0000, 0xE0080)
 _RTL = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+_NO_MARKS = {cp: None for cp in MARKS}
 _BLACK_FLAG = "\U0001F3F4"
 
 
@@ -79,7 +80,7 @@ def hidden_characters(text: str) -> Iterator[Hidden]:
             line = text[text.rfind("\n", 0, i) + 1 : (text.find("\n", i) + 1 or n + 1) - 1]
             legit = (
                 (cp == 0xFEFF and i == 0)
-                or (cp in MARKS and _RTL.search(line) is not None)
+                or (cp in MARKS and _RTL.search(line.translate(_NO_MARKS)) is not None)
                 or (cp in JOINERS | {0x200B} and (_legit_neighbour(before) or _legit_neighbour(after)))
             )
             if not legit:
