@@ -32,7 +32,7 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 
 # A forbidding word earlier in the sentence, or a heading / list intro that forbids.
 _NEGATION = re.compile(
-    r"\b(?:never|not|don'?t|doesn'?t|didn'?t|won'?t|shouldn'?t|mustn'?t|can'?t|cannot|avoid|avoiding|no|"
+    r"\b(?:never|not|don'?ts?|doesn'?t|didn'?t|won'?t|shouldn'?t|mustn'?t|can'?t|cannot|avoid|avoiding|no|"
     r"forbid(?:den)?|prohibit(?:ed)?|disallow(?:ed)?|banned|without|instead\s+of|rather\s+than|refuse|block(?:s|ed)?|"
     r"deny|denied|stop|unless|except|prevent(?:s|ed)?|warn|dangerous|unsafe|risky|bad|wrong|anti-?patterns?|"
     r"blocks?|guard(?:s|ed)?|detect(?:s|ed)?|catch(?:es)?|flag(?:s|ged)?)\b|[❌🚫⛔✗✘]|\bNO\b|\bDON'T\b",

@@ -23,6 +23,8 @@ class Secret:
 
     @property
     def masked(self) -> str:
+        if self.value.startswith("-----"):
+            return f"({self.value.count(chr(10)) - 1} lines)"
         return mask(self.value)
 
 

@@ -10,7 +10,7 @@ in any letter case and with a fullwidth `＜`. A tag name quoted in an inline co
 (`` `<system-reminder>` ``) is a mention, not a tag, and is left alone.
 
 Every file is loaded as it is, except MEMORY.md on releases from 2.1.284, which rewrites the tags
-of its list to `<\tag>` (spec C08): there only the tags it does not rewrite (`<function_calls>`,
+of its list to `<\\tag>` (spec C08): there only the tags it does not rewrite (`<function_calls>`,
 `<invoke>`) are reported.
 
 ## Why is this bad?

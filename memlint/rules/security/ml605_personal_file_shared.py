@@ -86,9 +86,14 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             continue
         if ignored_by(path, top, ctx.document, repo.git_dir if repo else None) is not None:
             continue
-        state = "is not tracked yet" if is_tracked is False else "may be committed (memlint found no git index)"
-        yield Finding(path, 1, f"`{shown}`{loaded} {state}, and no .gitignore covers it: the next `git add .` "
-                      "shares one person's private file with every clone; add it to .gitignore")
+        if repo is None:
+            state = "is in no git repository memlint can see"
+        elif is_tracked is None:
+            state = "may be tracked (memlint could not read .git/index)"
+        else:
+            state = "is not tracked yet"
+        yield Finding(path, 1, f"`{shown}`{loaded} {state}, and no .gitignore covers it: once committed (`git add .`), "
+                      "every clone loads one person's private file; add it to .gitignore")
 
 
 def _top(ctx: RuleContext, path: Path) -> Path:
