@@ -20,8 +20,8 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          rf"--force\s+--recursive)\s+(?:--no-preserve-root\s+)?[\"']?{_BROAD}[\"']?(?=[\s`;&|)\"']|$)")),
         ("skips git hooks with `--no-verify`", r"(?<![\w-])--no-verify\b"),
         ("force-pushes to a main branch",
-         (r"\bgit\s+push\b[^\n`;&|]{0,80}?(?:\s--force\b|\s-f\b)[^\n`;&|]{0,80}?\b(?:main|master)\b|"
-         r"\bgit\s+push\b[^\n`;&|]{0,80}?\b(?:main|master)\b[^\n`;&|]{0,40}?(?:\s--force\b|\s-f\b)")),
+         (r"\bgit\s+push\b[^\n`;&|]{0,80}?(?:\s--force(?![\w-])|\s-f\b)[^\n`;&|]{0,80}?\b(?:main|master)\b|"
+         r"\bgit\s+push\b[^\n`;&|]{0,80}?\b(?:main|master)\b[^\n`;&|]{0,40}?(?:\s--force(?![\w-])|\s-f\b)")),
         ("turns off Claude Code's permission prompts", r"--dangerously-skip-permissions\b"),
         ("tells the model to override its instructions",
          (r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+)?"
@@ -36,6 +36,11 @@ _NEGATION = re.compile(
     r"forbid(?:den)?|prohibit(?:ed)?|disallow(?:ed)?|banned|without|instead\s+of|rather\s+than|refuse|block(?:s|ed)?|"
     r"deny|denied|stop|unless|except|prevent(?:s|ed)?|warn|dangerous|unsafe|risky|bad|wrong|anti-?patterns?|"
     r"blocks?|guard(?:s|ed)?|detect(?:s|ed)?|catch(?:es)?|flag(?:s|ged)?)\b|[❌🚫⛔✗✘]|\bNO\b|\bDON'T\b",
+    re.IGNORECASE,
+)
+# After the match on its line: "`--no-verify` is forbidden", "| `rm -rf /` | ❌ |", "(never)".
+_FORBIDDEN_AFTER = re.compile(
+    r"[❌🚫⛔✗✘]|\b(?:forbidden|prohibited|not allowed|never|banned|blocked|disallowed|dangerous|do not|don't)\b",
     re.IGNORECASE,
 )
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*)$")
@@ -90,8 +95,7 @@ def dangers(text: str) -> Iterator[Danger]:
                 continue
             if _NEGATION.search(_sentence_before(text, match.start())):
                 continue
-            if re.match(r"\s*[`\"')]*\s*(?:is|are)\s+(?:forbidden|not allowed|banned|blocked|prohibited|dangerous)",
-                        _after(text, match.end()), re.IGNORECASE):
+            if _FORBIDDEN_AFTER.search(_after(text, match.end())[:80]):
                 continue
             if _context_forbids(text, match.start()):
                 continue

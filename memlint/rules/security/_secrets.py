@@ -83,6 +83,7 @@ _ASSIGNED = re.compile(
     r"private[_-]?key|client[_-]?secret|auth[_-]?key|credentials?)[A-Za-z0-9_-]*)[\"']?\s*(?:=|:|:=|=>)\s*"
     r"[\"'`]?([^\s\"'`,;)\]}]{16,})"
 )
+_URL_WORDS = re.compile(r"pass|pwd|secret|admin|user|root|dev|local|demo|guest|default|sample|token", re.IGNORECASE)
 _WEAK_PASSWORDS = frozenset({"password", "pass", "passwd", "secret", "root", "admin", "postgres", "mysql",
                              "guest", "user", "test", "dev", "local", "changeme", "example", "pwd", "123456"})
 
@@ -94,6 +95,8 @@ def _jwt_is_example(token: str) -> bool:
     except (ValueError, UnicodeDecodeError):
         return True  # not a JWT after all
     text = json.dumps(data).lower()
+    if isinstance(data, dict) and data.get("role") == "anon":
+        return True  # a public "anon" key (Supabase and the like): meant to ship to browsers
     return "john doe" in text or "1234567890" in text or bool(_PLACEHOLDER.search(text))
 
 
@@ -129,7 +132,9 @@ def find_secrets(text: str) -> Iterator[Secret]:
         user, password = match.group(2), match.group(3)
         if password.lower() in _WEAK_PASSWORDS or password == user or _PLACEHOLDER.search(password):
             continue
-        if len(password) < 6 or not looks_random(password, 2.5):
+        if len(password) < 8 or not looks_random(password, 3.0) or _URL_WORDS.search(password):
+            continue
+        if sum(bool(re.search(c, password)) for c in ("[a-z]", "[A-Z]", "[0-9]", "[^A-Za-z0-9]")) < 2:
             continue
         add(f"password in a `{match.group(1)}://` URL", match.start(3), match.end(3), password)
     for match in _ASSIGNED.finditer(text):

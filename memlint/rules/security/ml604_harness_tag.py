@@ -51,7 +51,7 @@ META = RuleMeta(
     code="ML604",
     slug="harness-tag",
     severity="error",
-    summary="A file loaded unsanitised holds harness tags like <system-reminder>",
+    summary="A file loaded unsanitised holds harness tags like `<system-reminder>`",
 )
 
 # The tags Claude Code 2.1.284+ rewrites in MEMORY.md (spec C08); `channel` only with `source=`.

@@ -48,11 +48,11 @@ META = RuleMeta(
     summary="A memory file names an absolute path in one person's home folder",
 )
 
-_POSIX = re.compile(r"(?<![\w./~$-])(/(?:Users|home)/([A-Za-z0-9._-]+)(?:/[^\s`'\")\]>,;*|]*)?)")
-_WINDOWS = re.compile(r"(?<![\w\\])([A-Za-z]:[\\/]+Users[\\/]+([^\\/\s`'\"<>|:*?]+)(?:[\\/][^\s`'\")\]>,;*|]*)?)",
+_POSIX = re.compile(r"(?<![\w./~$-])(/(?:Users|home)/([A-Za-z0-9._-]+)/[^\s`'\")\]>,;*|]+)")
+_WINDOWS = re.compile(r"(?<![\w\\])([A-Za-z]:[\\/]+Users[\\/]+([^\\/\s`'\"<>|:*?]+)[\\/][^\s`'\")\]>,;*|]+)",
                       re.IGNORECASE)
 _PLACEHOLDER = re.compile(
-    r"^(?:you|your.*|user|username|user_?name|users?|me|name|myname|my-?user|xxx+|example|somebody|someone|"
+    r"^(?:you|your.*|user\d*|test\d*|myself|him|her|them|username|user_?name|users?|me|name|myname|my-?user|xxx+|example|somebody|someone|"
     r"dev|developer|runner|ubuntu|vscode|node|root|app|\.\.\.|…|foo|bar|john|jane|jdoe|johndoe|alice|bob|"
     r"admin|default|public|shared|all users)$|[<>{}$%*]",
     re.IGNORECASE,
