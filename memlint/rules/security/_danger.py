@@ -3,6 +3,7 @@ forbids them."""
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -53,51 +54,79 @@ class Danger:
 
 
 def _sentence_before(text: str, offset: int) -> str:
-    line_start = text.rfind("\n", 0, offset) + 1
-    before = text[line_start:offset]
+    line_start = text.rfind("\n", max(0, offset - 300), offset) + 1
+    before = text[max(line_start, offset - 300) : offset]
     cut = max(before.rfind(". "), before.rfind("! "), before.rfind("? "))
     return before[cut + 1 :] if cut != -1 else before
 
 
 def _after(text: str, end: int) -> str:
-    line_end = text.find("\n", end)
-    return text[end : line_end if line_end != -1 else len(text)]
+    """The rest of the line after `end` (at most 80 characters)."""
+    return text[end : end + 80].split("\n", 1)[0]
 
 
-def _context_forbids(text: str, offset: int) -> bool:
-    """The nearest heading above, or the line that introduces the list or block holding the match,
-    forbids (`## Don'ts`, `Never:`, `Forbidden commands:`)."""
-    lines = text[:offset].split("\n")
-    current = lines.pop() if lines else ""
-    in_list = bool(re.match(r"\s*(?:[-*+]|\d+[.)])\s", current)) or current.startswith((" ", "\t"))
-    for line in reversed(lines[-40:]):
+_LIST_ITEM = re.compile(r"\s*(?:[-*+]|\d+[.)])\s")
+
+
+def _governed(text: str) -> tuple[list[int], list[bool]]:
+    """For each line (by its start offset): whether the heading, list intro or paragraph that
+    governs it forbids (`## Don'ts`, `Never:`, `Forbidden commands:`). One pass over the text.
+
+    List items, indented lines, code fences and the lines inside them inherit from the last heading
+    or paragraph line above; a paragraph line forbids what follows only when it ends with `:`."""
+    starts: list[int] = []
+    forbids: list[bool] = []
+    anchor = False
+    fenced = False
+    offset = 0
+    for line in text.split("\n"):
+        starts.append(offset)
+        forbids.append(anchor)
+        offset += len(line) + 1
+        stripped = line.strip()
+        if stripped.startswith(("```", "~~~")):
+            fenced = not fenced
+            continue
+        if fenced or not stripped or _LIST_ITEM.match(line) or line.startswith((" ", "\t")):
+            continue
         heading = _HEADING.match(line)
         if heading:
-            return _NEGATION.search(heading.group(1)) is not None
-        stripped = line.strip()
-        if not stripped:
-            continue
-        if re.match(r"(?:[-*+]|\d+[.)])\s", stripped) or line.startswith((" ", "\t")) or stripped.startswith("```"):
-            continue  # a sibling list item or a code line: keep looking for the intro
-        if in_list or stripped.endswith(":"):
-            return stripped.endswith(":") and _NEGATION.search(stripped) is not None
-        return False
-    return False
+            anchor = _NEGATION.search(heading.group(1)) is not None
+        else:
+            anchor = stripped.endswith(":") and _NEGATION.search(stripped) is not None
+    return starts, forbids
+
+
+# Words one of which must be in the (lower-cased) text for each pattern to be tried at all.
+GATES: dict[str, tuple[str, ...]] = {
+    "pipes a download into a shell": ("curl", "wget"),
+    "pipes a download into PowerShell": ("iex", "invoke-expression"),
+    "deletes a broad path with `rm -rf`": ("rm ", "rm\t"),
+    "skips git hooks with `--no-verify`": ("--no-verify",),
+    "force-pushes to a main branch": ("push",),
+    "turns off Claude Code's permission prompts": ("--dangerously-skip-permissions",),
+    "tells the model to override its instructions": ("ignore", "disregard", "forget", "override"),
+}
 
 
 def dangers(text: str) -> Iterator[Danger]:
     """Every dangerous standing instruction that no surrounding word forbids."""
     seen: set[int] = set()
+    governed: tuple[list[int], list[bool]] | None = None
+    lower = text.lower()
     for what, pattern in PATTERNS:
+        if not any(word in lower for word in GATES[what]):
+            continue
         for match in pattern.finditer(text):
-            line_start = text.rfind("\n", 0, match.start()) + 1
-            if line_start in seen:
+            governed = governed or _governed(text)
+            index = bisect.bisect_right(governed[0], match.start()) - 1
+            if index in seen:
                 continue
             if _NEGATION.search(_sentence_before(text, match.start())):
                 continue
-            if _FORBIDDEN_AFTER.search(_after(text, match.end())[:80]):
+            if _FORBIDDEN_AFTER.search(_after(text, match.end())):
                 continue
-            if _context_forbids(text, match.start()):
+            if governed[1][index]:
                 continue
-            seen.add(line_start)
+            seen.add(index)
             yield Danger(match.start(), what)

@@ -15,6 +15,7 @@ from pathlib import Path
 from memlint.engine import RuleContext
 from memlint.model.document import Document
 from memlint.rules._paths import show
+from memlint.rules.security._text import Lines, line_col
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,19 @@ class Exposed:
 
 
 def exposed(ctx: RuleContext) -> list[Exposed]:
-    """Every file Claude Code loads or may load, sorted by path."""
+    """Every file Claude Code loads or may load, sorted by path (worked out once per check run and
+    shared by the security rules; forgotten when a fix changes a file)."""
+    key = ("security.exposed", id(ctx))
+    cached = ctx.workspace.memo.get(key)
+    if isinstance(cached, tuple) and cached[0] is ctx:
+        result: list[Exposed] = cached[1]
+        return result
+    result = _exposed(ctx)
+    ctx.workspace.memo[key] = (ctx, result)
+    return result
+
+
+def _exposed(ctx: RuleContext) -> list[Exposed]:
     start: dict[str, list[Path]] = {}
     later: dict[str, list[Path]] = {}
     paths: dict[str, Path] = {}
@@ -75,7 +88,7 @@ def where(ctx: RuleContext, item: Exposed) -> str:
     if item.later:
         parts.append("loaded once Claude reads a file it covers, in " + ", ".join(f"`{show(ctx, f)}`" for f in item.later))
     if item.memory_index and not item.at_start:
-        parts.append("auto memory: loaded at the start of every session")
+        parts.append("an auto-memory index: loaded at the start of every session that uses this memory folder")
     if item.topic:
         parts.append("auto-memory topic file: Claude reads it when it recalls the topic")
     return "; ".join(parts) if parts else "may be loaded"
@@ -86,6 +99,4 @@ def sanitised(ctx: RuleContext, item: Exposed) -> bool:
     return item.memory_index and ctx.release.memory_sanitised
 
 
-def line_col(text: str, offset: int) -> tuple[int, int]:
-    line_start = text.rfind("\n", 0, offset) + 1
-    return text.count("\n", 0, offset) + 1, offset - line_start + 1
+__all__ = ["Exposed", "Lines", "exposed", "line_col", "readable", "sanitised", "where"]

@@ -9,6 +9,8 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from memlint.rules.security._text import Lines
+
 NAMES = {
     0x202A: "left-to-right embedding", 0x202B: "right-to-left embedding", 0x202C: "pop directional formatting",
     0x202D: "left-to-right override", 0x202E: "right-to-left override", 0x2066: "left-to-right isolate",
@@ -59,33 +61,45 @@ def escape(text: str) -> str:
 
 def hidden_characters(text: str) -> Iterator[Hidden]:
     """Bidi controls, zero-width characters and tag-character runs that are not doing a legitimate job."""
-    i = 0
-    n = len(text)
-    while i < n:
-        cp = ord(text[i])
+    lines: Lines | None = None
+    rtl: dict[int, bool] = {}
+
+    def rtl_line(offset: int) -> bool:
+        nonlocal lines
+        lines = lines or Lines(text)
+        start = lines.start(offset)
+        if start not in rtl:
+            rtl[start] = _RTL.search(text[start : lines.end(offset)].translate(_NO_MARKS)) is not None
+        return rtl[start]
+
+    if text.isascii():
+        return
+    for match in _CANDIDATE.finditer(text):
+        i, run = match.start(), match.group(0)
+        cp = ord(run[0])
         if cp in TAGS:
-            j = i
-            while j < n and ord(text[j]) in TAGS:
-                j += 1
-            run = text[i:j]
             if not _flag_sequence(text, i, run):
                 spelled = "".join(chr(ord(c) - 0xE0000) for c in run if 0x20 <= ord(c) - 0xE0000 < 0x7F)
                 yield Hidden(i, f"{len(run)} tag characters (U+E0000-E007F) spelling \"{escape(spelled)[:120]}\"",
-                             tuple(ord(c) for c in run))
-            i = j
+                             tuple(ord(c) for c in run[:1000]))
             continue
-        if cp in BIDI or cp in ZERO_WIDTH:
-            before = text[i - 1] if i else ""
-            after = text[i + 1] if i + 1 < n else ""
-            line = text[text.rfind("\n", 0, i) + 1 : (text.find("\n", i) + 1 or n + 1) - 1]
-            legit = (
-                (cp == 0xFEFF and i == 0)
-                or (cp in MARKS and _RTL.search(line.translate(_NO_MARKS)) is not None)
-                or (cp in JOINERS | {0x200B} and (_legit_neighbour(before) or _legit_neighbour(after)))
-            )
-            if not legit:
-                yield Hidden(i, f"{NAMES[cp]} U+{cp:04X}", (cp,))
-        i += 1
+        if cp == 0xFEFF and i == 0:  # the BOM
+            i, run = 1, run[1:]
+            if not run:
+                continue
+        kinds = sorted({ord(c) for c in run})
+        if len(run) == 1:
+            before, after = (text[i - 1] if i else ""), text[i + 1 : i + 2]
+            if cp in JOINERS | {0x200B} and (_legit_neighbour(before) or _legit_neighbour(after)):
+                continue
+        if all(k in MARKS for k in kinds) and rtl_line(i):
+            continue
+        names = ", ".join(f"{NAMES[k]} U+{k:04X}" for k in kinds)
+        what = names if len(run) == 1 else f"{len(run)} invisible characters in a row ({names})"
+        yield Hidden(i, what, tuple(kinds))
+
+
+_CANDIDATE = re.compile("[\U000e0000-\U000e007f]+|[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]+")
 
 
 def _flag_sequence(text: str, start: int, run: str) -> bool:
@@ -101,6 +115,8 @@ CONFUSABLE = frozenset(
     "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧοινρϲ"  # Greek
 )
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+_WORD_END = re.compile(r"(?:[^\W\d_]+['’])*[^\W\d_]*\Z")  # the start of the word ending at a position
+_FOREIGN = re.compile("[\u0370-\u03ff\u0400-\u052f]")
 
 
 @dataclass(frozen=True)
@@ -123,10 +139,16 @@ def _script(ch: str) -> str:
 
 def mixed_words(text: str) -> Iterator[MixedWord]:
     """Words mixing Latin letters with Cyrillic or Greek look-alikes (`pаypal` with a Cyrillic а)."""
-    for match in _WORD.finditer(text):
-        word = match.group(0)
-        if word.isascii():
+    end = 0
+    for hit in _FOREIGN.finditer(text):
+        if hit.start() < end:
+            continue  # in the word just looked at
+        left = _WORD_END.search(text, max(0, hit.start() - 100), hit.start())
+        match = _WORD.match(text, left.start() if left else hit.start())
+        if match is None:
             continue
+        end = match.end()
+        word = match.group(0)
         scripts = {_script(c) for c in word if c.isalpha()}
         if "latin" not in scripts or not scripts & {"cyrillic", "greek"} or "other" in scripts:
             continue

@@ -62,6 +62,7 @@ from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.security._exposure import exposed, line_col, readable, where
 from memlint.rules.security._secrets import find_secrets
+from memlint.rules.security._text import MAX_PER_FILE, capped, how_many
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -79,16 +80,17 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         doc = readable(ctx, item)
         if doc is None:
             continue
-        secrets = list(find_secrets(doc.text))
+        secrets, over = capped(find_secrets(doc.text))
+        over = over or len(secrets) >= MAX_PER_FILE
         if not secrets:
             continue
         listed = []
         for secret in secrets[:_SHOWN]:
             line, _ = line_col(doc.text, secret.start)
             listed.append(f"{secret.kind} {secret.masked} at line {line}")
-        more = f" and {len(secrets) - _SHOWN} more" if len(secrets) > _SHOWN else ""
+        more = f" and {len(secrets) - _SHOWN}{'+' if over else ''} more" if len(secrets) > _SHOWN else ""
         line, column = line_col(doc.text, secrets[0].start)
-        count = "a secret" if len(secrets) == 1 else f"{len(secrets)} secrets"
+        count = "a secret" if len(secrets) == 1 else f"{how_many(secrets, over)} secrets"
         yield Finding(
             item.path,
             line,

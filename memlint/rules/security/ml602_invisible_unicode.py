@@ -54,6 +54,7 @@ from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.security._exposure import exposed, line_col, readable, sanitised, where
+from memlint.rules.security._text import capped, how_many
 from memlint.rules.security._unicode import hidden_characters
 from memlint.violations import Finding, Severity
 
@@ -72,14 +73,14 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         doc = readable(ctx, item)
         if doc is None:
             continue
-        found = list(hidden_characters(doc.text))
+        found, over = capped(hidden_characters(doc.text))
         if not found:
             continue
         listed = []
         for hidden in found[:_SHOWN]:
             line, column = line_col(doc.text, hidden.offset)
             listed.append(f"{hidden.what} at {line}:{column}")
-        more = f" and {len(found) - _SHOWN} more" if len(found) > _SHOWN else ""
+        more = f" and {len(found) - _SHOWN}{'+' if over else ''} more" if len(found) > _SHOWN else ""
         cleaned = sanitised(ctx, item)
         reaching = [h for h in found if not (cleaned and h.sanitised)]
         severity: Severity | None
@@ -96,7 +97,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         yield Finding(
             item.path,
             line,
-            f"`{show(ctx, item.path)}` ({where(ctx, item)}) holds {len(found)} invisible "
+            f"`{show(ctx, item.path)}` ({where(ctx, item)}) holds {how_many(found, over)} invisible "
             f"character{'s' if len(found) > 1 else ''} or run{'s' if len(found) > 1 else ''}: "
             f"{'; '.join(listed)}{more}; {fate}: delete them",
             column=column,

@@ -41,6 +41,7 @@ from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.security._exposure import exposed, line_col, readable, where
+from memlint.rules.security._text import capped, how_many
 from memlint.rules.security._unicode import escape, mixed_words
 from memlint.violations import Finding
 
@@ -59,19 +60,19 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         doc = readable(ctx, item)
         if doc is None:
             continue
-        words = list(mixed_words(doc.text))
+        words, over = capped(mixed_words(doc.text))
         if not words:
             continue
         listed = []
         for word in words[:_SHOWN]:
             line, column = line_col(doc.text, word.offset)
-            listed.append(f"\"{escape(word.word)}\" at {line}:{column} ({', '.join(word.foreign)})")
-        more = f" and {len(words) - _SHOWN} more" if len(words) > _SHOWN else ""
+            listed.append(f"\"{escape(word.word[:40])}\" at {line}:{column} ({', '.join(word.foreign)})")
+        more = f" and {len(words) - _SHOWN}{'+' if over else ''} more" if len(words) > _SHOWN else ""
         line, column = line_col(doc.text, words[0].offset)
         yield Finding(
             item.path,
             line,
-            f"`{show(ctx, item.path)}` ({where(ctx, item)}) has {len(words)} word{'s' if len(words) > 1 else ''} "
+            f"`{show(ctx, item.path)}` ({where(ctx, item)}) has {how_many(words, over)} word{'s' if len(words) > 1 else ''} "
             f"that mix scripts: {'; '.join(listed)}{more}; they read as Latin to a reviewer but are other "
             "words to the model and to every search, and Claude Code passes them on unchanged: retype them",
             column=column,

@@ -38,6 +38,7 @@ belongs in the file). To write about a tag, quote its name in backticks.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 
@@ -45,6 +46,7 @@ from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.security._exposure import exposed, line_col, readable, sanitised, where
+from memlint.rules.security._text import MAX_PER_FILE, Lines, capped, how_many
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -74,23 +76,27 @@ _TAG = re.compile(
 _CODE_SPAN = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)")
 
 
-def _in_code_span(text: str, start: int, end: int) -> bool:
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", end)
-    line = text[line_start : line_end if line_end != -1 else len(text)]
-    return any(m.start() <= start - line_start and end - line_start <= m.end() for m in _CODE_SPAN.finditer(line))
-
-
 def tags(text: str, memory_sanitised: bool) -> list[tuple[int, str]]:
     """(offset, tag as written) of every harness tag outside inline code that reaches the model."""
     out = []
+    lines: Lines | None = None
+    spans: dict[int, list[tuple[int, int]]] = {}  # the code spans of a line, by the line's offset
     for match in _TAG.finditer(text):
         name = match.group(1).lower()
         if memory_sanitised and (name in SANITISED or name.startswith("antml:") or name == "channel"):
             continue
-        if _in_code_span(text, match.start(), match.end()):
-            continue
+        if "`" in text[max(0, match.start() - 2000) : match.start()]:  # perhaps inside a code span
+            lines = lines or Lines(text)
+            start = lines.start(match.start())
+            if start not in spans:
+                line = text[start : lines.end(match.start())]
+                spans[start] = [(start + m.start(), start + m.end()) for m in _CODE_SPAN.finditer(line)]
+            index = bisect.bisect_right(spans[start], (match.start(), len(text))) - 1
+            if index >= 0 and match.end() <= spans[start][index][1]:
+                continue
         out.append((match.start(), match.group(0)))
+        if len(out) > MAX_PER_FILE:
+            break
     return out
 
 
@@ -99,18 +105,19 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         doc = readable(ctx, item)
         if doc is None:
             continue
-        found = tags(doc.text, sanitised(ctx, item))
+        found, over = capped(tags(doc.text, sanitised(ctx, item)))
         if not found:
             continue
         names = list(dict.fromkeys(f"`{tag[:40]}`" for _, tag in found))
         line, column = line_col(doc.text, found[0][0])
-        lines = sorted({line_col(doc.text, offset)[0] for offset, _ in found})
+        index = Lines(doc.text)
+        lines = sorted({index.line(offset) for offset, _ in found})
         note = (f"; Claude Code {ctx.release.name} rewrites the others in MEMORY.md, not these"
                 if sanitised(ctx, item) else "")
         yield Finding(
             item.path,
             line,
-            f"`{show(ctx, item.path)}` ({where(ctx, item)}) holds {len(found)} harness tag"
+            f"`{show(ctx, item.path)}` ({where(ctx, item)}) holds {how_many(found, over)} harness tag"
             f"{'s' if len(found) > 1 else ''} ({', '.join(names[:5])}) on line{'s' if len(lines) > 1 else ''} "
             f"{', '.join(str(n) for n in lines[:10])}: Claude Code passes them to the model unchanged, "
             f"where they can pass file text off as a message from the harness or a tool{note}: delete them",

@@ -30,6 +30,7 @@ the repository, or move the line into your CLAUDE.local.md or `~/.claude/CLAUDE.
 
 from __future__ import annotations
 
+import heapq
 import os
 import re
 from collections.abc import Iterator
@@ -39,6 +40,7 @@ from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.security._exposure import exposed, line_col, readable, where
+from memlint.rules.security._text import MAX_PER_FILE, capped, how_many
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -48,25 +50,34 @@ META = RuleMeta(
     summary="A memory file names an absolute path in one person's home folder",
 )
 
-_POSIX = re.compile(r"(?<![\w./~$-])(/(?:Users|home)/([A-Za-z0-9._-]+)/[^\s`'\")\]>,;*|]+)")
+_POSIX = re.compile(r"(/(?:Users|home)/([A-Za-z0-9._-]+)/[^\s`'\")\]>,;*|]+)")  # literal first: fast
 _WINDOWS = re.compile(r"(?<![\w\\])([A-Za-z]:[\\/]+Users[\\/]+([^\\/\s`'\"<>|:*?]+)[\\/][^\s`'\")\]>,;*|]+)",
                       re.IGNORECASE)
+_WINDOWS_HINT = re.compile(r":[\\/]+users[\\/]", re.IGNORECASE)
 _PLACEHOLDER = re.compile(
     r"^(?:you|your.*|user\d*|test\d*|myself|him|her|them|username|user_?name|users?|me|name|myname|my-?user|xxx+|example|somebody|someone|"
     r"dev|developer|runner|ubuntu|vscode|node|root|app|\.\.\.|…|foo|bar|john|jane|jdoe|johndoe|alice|bob|"
-    r"admin|default|public|shared|all users)$|[<>{}$%*]",
+    r"admin|default|public|shared|all users|node_modules|dist|build|src|lib|bin|share|projects|workspace|data|www|"
+    r"git|docker|apps?)$|[<>{}$%*]",
     re.IGNORECASE,
 )
 _SHOWN = 5
 
 
 def paths(text: str) -> Iterator[tuple[int, str, str]]:
-    """(offset, path, user name) of every home-folder path with a real-looking user name."""
-    for pattern in (_POSIX, _WINDOWS):
-        for match in pattern.finditer(text):
-            user = match.group(2)
-            if _PLACEHOLDER.search(user):
-                continue
+    """(offset, path, user name) of every home-folder path with a real-looking user name, in order."""
+    return heapq.merge(*(_paths(text, pattern) for pattern in (_POSIX, _WINDOWS)))
+
+
+def _paths(text: str, pattern: re.Pattern[str]) -> Iterator[tuple[int, str, str]]:
+    if pattern is _WINDOWS and _WINDOWS_HINT.search(text) is None:
+        return
+    for match in pattern.finditer(text):
+        before = text[match.start() - 1 : match.start()]
+        if pattern is _POSIX and before and (before.isalnum() or before in "_./~$-"):
+            continue  # part of a longer path or a URL (`https://x.dev/home/...`)
+        user = match.group(2)
+        if not _PLACEHOLDER.search(user):
             yield match.start(1), match.group(1).rstrip(".:"), user
 
 
@@ -84,20 +95,23 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         doc = readable(ctx, item)
         if doc is None:
             continue
-        found = sorted((offset, path) for offset, path, _ in paths(doc.text)
-                       if "\\" in path or ":" in path[:2] or not os.path.lexists(path))
+        missing: dict[str, bool] = {}
+        for _, path, _ in paths(doc.text):
+            if path not in missing and len(missing) <= MAX_PER_FILE:
+                missing[path] = "\\" in path or ":" in path[:2] or not os.path.lexists(path)
+        found, over = capped((offset, path) for offset, path, _ in paths(doc.text) if missing.get(path, True))
         if not found:
             continue
         listed = []
         for offset, path in found[:_SHOWN]:
             line, _ = line_col(doc.text, offset)
             listed.append(f"`{path[:80]}` (line {line})")
-        more = f" and {len(found) - _SHOWN} more" if len(found) > _SHOWN else ""
+        more = f" and {len(found) - _SHOWN}{'+' if over else ''} more" if len(found) > _SHOWN else ""
         line, column = line_col(doc.text, found[0][0])
         yield Finding(
             item.path,
             line,
-            f"`{show(ctx, item.path)}` ({where(ctx, item)}) names {len(found)} path"
+            f"`{show(ctx, item.path)}` ({where(ctx, item)}) names {how_many(found, over)} path"
             f"{'s' if len(found) > 1 else ''} in one person's home folder that do not exist here: "
             f"{', '.join(listed)}{more}; Claude is told to use files nobody else has: "
             "use a project-relative path or move the line to CLAUDE.local.md",

@@ -52,6 +52,7 @@ from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.security._danger import dangers
 from memlint.rules.security._exposure import exposed, line_col, readable, where
+from memlint.rules.security._text import capped, how_many
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -69,17 +70,17 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         doc = readable(ctx, item)
         if doc is None:
             continue
-        found = list(dangers(doc.text))
+        found, over = capped(dangers(doc.text))
         if not found:
             continue
         found.sort(key=lambda d: d.offset)
         listed = [f"line {line_col(doc.text, d.offset)[0]} {d.what}" for d in found[:_SHOWN]]
-        more = f" and {len(found) - _SHOWN} more" if len(found) > _SHOWN else ""
+        more = f" and {len(found) - _SHOWN}{'+' if over else ''} more" if len(found) > _SHOWN else ""
         line, column = line_col(doc.text, found[0].offset)
         yield Finding(
             item.path,
             line,
-            f"`{show(ctx, item.path)}` ({where(ctx, item)}) gives {len(found)} dangerous standing "
+            f"`{show(ctx, item.path)}` ({where(ctx, item)}) gives {how_many(found, over)} dangerous standing "
             f"instruction{'s' if len(found) > 1 else ''}: {'; '.join(listed)}{more}; Claude follows it in "
             "every session: replace it with a safe way or state it as a prohibition",
             column=column,
