@@ -16,7 +16,9 @@ memory (MEMORY.md and its topic files). It finds:
   `client_secret` (`API_KEY=...`, `password: ...`).
 
 The message names each secret's kind, line and a masked form (its first four characters and its
-length): memlint never prints a secret.
+length): memlint never prints a secret. A `<!-- memlint: disable-next-line ML601 -->` comment
+silences the one occurrence below it (a test key you mean to keep); the file's other secrets are
+still reported. At most 10,000 findings are counted per file.
 
 Documentation examples are left alone. A value is only a secret when the random part of it has
 high Shannon entropy (3 bits per character for a known token shape, 3.5 for an assigned value, 4
@@ -62,6 +64,7 @@ from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.security._exposure import exposed, line_col, readable, where
 from memlint.rules.security._secrets import find_secrets
+from memlint.rules.security._suppress import split
 from memlint.rules.security._text import MAX_PER_FILE, capped, how_many
 from memlint.violations import Finding
 
@@ -82,6 +85,10 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             continue
         secrets, over = capped(find_secrets(doc.text))
         over = over or len(secrets) >= MAX_PER_FILE
+        keep, quiet = split(doc, META, [secret.start for secret in secrets])
+        for line in quiet:  # dropped by the engine: the comment covers that occurrence only
+            yield Finding(item.path, line, f"`{show(ctx, item.path)}`: a suppressed occurrence of {META.slug}")
+        secrets = [secrets[i] for i in keep]
         if not secrets:
             continue
         listed = []

@@ -54,6 +54,7 @@ from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.security._exposure import exposed, line_col, readable, sanitised, where
+from memlint.rules.security._suppress import split
 from memlint.rules.security._text import capped, how_many
 from memlint.rules.security._unicode import hidden_characters
 from memlint.violations import Finding, Severity
@@ -74,6 +75,10 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         if doc is None:
             continue
         found, over = capped(hidden_characters(doc.text))
+        keep, quiet = split(doc, META, [h.offset for h in found])
+        for line in quiet:  # dropped by the engine: the comment covers that occurrence only
+            yield Finding(item.path, line, f"`{show(ctx, item.path)}`: a suppressed occurrence of {META.slug}")
+        found = [found[i] for i in keep]
         if not found:
             continue
         listed = []

@@ -41,6 +41,7 @@ from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.security._exposure import exposed, line_col, readable, where
+from memlint.rules.security._suppress import split
 from memlint.rules.security._text import capped, how_many
 from memlint.rules.security._unicode import escape, mixed_words
 from memlint.violations import Finding
@@ -61,6 +62,10 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         if doc is None:
             continue
         words, over = capped(mixed_words(doc.text))
+        keep, quiet = split(doc, META, [w.offset for w in words])
+        for line in quiet:  # dropped by the engine: the comment covers that occurrence only
+            yield Finding(item.path, line, f"`{show(ctx, item.path)}`: a suppressed occurrence of {META.slug}")
+        words = [words[i] for i in keep]
         if not words:
             continue
         listed = []

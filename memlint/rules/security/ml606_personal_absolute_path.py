@@ -40,6 +40,7 @@ from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.security._exposure import exposed, line_col, readable, where
+from memlint.rules.security._suppress import split
 from memlint.rules.security._text import MAX_PER_FILE, capped, how_many
 from memlint.violations import Finding
 
@@ -100,6 +101,10 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             if path not in missing and len(missing) <= MAX_PER_FILE:
                 missing[path] = "\\" in path or ":" in path[:2] or not os.path.lexists(path)
         found, over = capped((offset, path) for offset, path, _ in paths(doc.text) if missing.get(path, True))
+        keep, quiet = split(doc, META, [f[0] for f in found])
+        for line in quiet:  # dropped by the engine: the comment covers that occurrence only
+            yield Finding(item.path, line, f"`{show(ctx, item.path)}`: a suppressed occurrence of {META.slug}")
+        found = [found[i] for i in keep]
         if not found:
             continue
         listed = []

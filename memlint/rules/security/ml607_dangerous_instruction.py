@@ -15,7 +15,8 @@ Prose that forbids these is left alone: a forbidding word earlier in the same se
 run `rm -rf ~`", "do not use `--no-verify`", "avoid", "instead of", "❌"), a following "is
 forbidden", or a list or code block under a heading or an intro line that forbids ("## Don'ts",
 "Never:", "Forbidden commands:", "Anti-patterns"). It is a warning: the file's author may mean it
-for a throw-away machine.
+for a throw-away machine. A `<!-- memlint: disable-next-line ML607 -->` comment silences the one
+occurrence below it; the file's other occurrences are still reported.
 
 ## Why is this bad?
 A memory file is an instruction Claude follows in every session, on every machine that loads it,
@@ -52,6 +53,7 @@ from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.security._danger import dangers
 from memlint.rules.security._exposure import exposed, line_col, readable, where
+from memlint.rules.security._suppress import split
 from memlint.rules.security._text import capped, how_many
 from memlint.violations import Finding
 
@@ -71,6 +73,10 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         if doc is None:
             continue
         found, over = capped(dangers(doc.text))
+        keep, quiet = split(doc, META, [d.offset for d in found])
+        for line in quiet:  # dropped by the engine: the comment covers that occurrence only
+            yield Finding(item.path, line, f"`{show(ctx, item.path)}`: a suppressed occurrence of {META.slug}")
+        found = [found[i] for i in keep]
         if not found:
             continue
         found.sort(key=lambda d: d.offset)
