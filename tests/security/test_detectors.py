@@ -56,7 +56,7 @@ EXAMPLES = [
     ("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIy"
     "fQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"),
     "Authorization: Bearer eyJhbGciOi...", "-----BEGIN RSA PRIVATE KEY-----\nMIIE...\n-----END RSA PRIVATE KEY-----",
-    "sk-this-is-a-very-long-kebab-case-name-for-a-skill-2024",
+    "sk-this-is-a-very-long-kebab-case-name-for-a-skill-2024", "api_key: 123e4567-e89b-12d3-a456-426614174000",
 ]
 
 

@@ -40,7 +40,7 @@ def mask(value: str) -> str:
 # Words that mark a value as an example or a stand-in, never a real credential.
 _PLACEHOLDER = re.compile(
     r"example|sample|dummy|placeholder|redacted|your|fake|changeme|change[_-]?me|replace|insert|"
-    r"xxxx|\*\*\*|\.\.\.|…|<|>|\{|\}|\$\(|\$[A-Z_]|%[A-Z_]+%|0000|1234|abcd|test|todo|secret_here|here$",
+    r"xxxx|\*\*\*|\.\.\.|…|<|>|\{|\}|\$\(|\$[A-Z_]|%[A-Z_]+%|0000|1234|abcd|123e4567|test|todo|secret_here|here$",
     re.IGNORECASE,
 )
 _DOC_VALUES = frozenset({
