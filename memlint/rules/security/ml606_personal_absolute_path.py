@@ -4,7 +4,8 @@
 Reports, once per file Claude Code loads or may load, absolute paths into a user's home folder,
 `/Users/<name>/...`, `/home/<name>/...` and `C:\\Users\\<name>\\...`, that do not exist on the
 machine memlint runs on. Placeholder names (`<name>`, `you`, `username`, `$USER`, `me`, `xxx`,
-`example`, `alice`...) and paths that exist here (your own home) are left alone. Personal files
+`example`, `alice`...) and paths that exist here (in your own home folder: memlint looks up no
+other user's folder, which could trigger an automount) are left alone. Personal files
 are left alone too: CLAUDE.local.md, `.claude/agent-memory-local/` and files outside the checked
 folders (your `~/.claude` memory) are where such paths belong (ML605 reports a personal file
 that git shares). It is a warning: the path may be right on one machine.
@@ -89,6 +90,16 @@ def _shared(ctx: RuleContext, path: Path) -> bool:
     return any(root == path or root in path.parents for root in ctx.roots)
 
 
+def _exists_here(path: str) -> bool:
+    """Whether the path exists on this machine. Only paths in the running user's own home are looked
+    up: a lookup in another user's `/home/<name>` can trigger an automount (and stall on a network
+    file system), and such a folder is not the reader's anyway."""
+    home = os.path.expanduser("~").rstrip("/")
+    if "\\" in path or ":" in path[:2] or not home or not path.startswith(home + "/"):
+        return False
+    return os.path.lexists(path)
+
+
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for item in exposed(ctx):
         if not _shared(ctx, item.path):
@@ -99,7 +110,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         missing: dict[str, bool] = {}
         for _, path, _ in paths(doc.text):
             if path not in missing and len(missing) <= MAX_PER_FILE:
-                missing[path] = "\\" in path or ":" in path[:2] or not os.path.lexists(path)
+                missing[path] = not _exists_here(path)
         found, over = capped((offset, path) for offset, path, _ in paths(doc.text) if missing.get(path, True))
         keep, quiet = split(doc, META, [f[0] for f in found])
         for line in quiet:  # dropped by the engine: the comment covers that occurrence only
