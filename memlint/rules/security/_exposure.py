@@ -84,7 +84,8 @@ def where(ctx: RuleContext, item: Exposed) -> str:
     """`loaded at start in ., app` / `loaded when Claude reads a matching file in .` / `auto memory`."""
     parts = []
     if item.at_start:
-        parts.append("loaded at start in " + ", ".join(f"`{show(ctx, f)}`" for f in item.at_start))
+        what = "auto memory, loaded" if item.memory_index else "loaded"
+        parts.append(f"{what} at start in " + ", ".join(f"`{show(ctx, f)}`" for f in item.at_start))
     if item.later:
         parts.append("loaded once Claude reads a file it covers, in " + ", ".join(f"`{show(ctx, f)}`" for f in item.later))
     if item.memory_index and not item.at_start:

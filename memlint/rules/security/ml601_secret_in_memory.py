@@ -58,6 +58,7 @@ lives instead (an environment variable, a vault, a `.env` file that is not loade
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
@@ -76,6 +77,12 @@ META = RuleMeta(
 )
 
 _SHOWN = 5
+
+
+def _shared(ctx: RuleContext, path: Path) -> str:
+    if any(root == path or root in path.parents for root in ctx.roots):
+        return ", and everyone who can read the repository has it"
+    return ", in every session of the project"
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
@@ -102,7 +109,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             item.path,
             line,
             f"`{show(ctx, item.path)}` ({where(ctx, item)}) holds {count}: {'; '.join(listed)}{more}; "
-            "Claude Code sends it to the model with the file, and everyone with the file has it: "
+            f"Claude Code sends it to the model with the file{_shared(ctx, item.path)}: "
             "remove it, rotate it, and name where it is kept instead",
             column=column,
         )
