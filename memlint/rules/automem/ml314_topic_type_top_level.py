@@ -50,6 +50,7 @@ from memlint.rules.automem._topics import all_topics
 from memlint.violations import Finding
 
 META = RuleMeta(
+    default=False,
     code="ML314",
     slug="topic-type-top-level",
     severity="info",

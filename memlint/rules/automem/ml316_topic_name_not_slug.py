@@ -47,6 +47,7 @@ from memlint.rules.automem._topics import CLAUDE_SLUG, all_topics, claude_slug
 from memlint.violations import Finding
 
 META = RuleMeta(
+    default=False,
     code="ML316",
     slug="topic-name-not-slug",
     severity="info",

@@ -49,6 +49,7 @@ from memlint.rules.automem._topics import folders
 from memlint.violations import Applicability, Edit, Finding, Fix
 
 META = RuleMeta(
+    default=False,
     code="ML320",
     slug="memory-whitespace",
     severity="info",

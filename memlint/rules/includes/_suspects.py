@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Literal
 
 from memlint.model.document import Document
+from memlint.model.include_problems import TRAILING_PUNCTUATION
 from memlint.model.jstext import js_trim_start
 from memlint.model.markdown import COMMENT_SPAN, _comment_residue, accepted_include, normalize_newlines
-from memlint.rules.includes._problems import TRAILING_PUNCTUATION
 
 Where = Literal["code-block", "code-span", "html-block", "unclosed-comment", "glued", "backslash", "rejected"]
 _CANDIDATE = re.compile(r"(?:(?<=^)|(?<=[\s(\[{<>\"'`“‘]))@([^\s`'\"()\[\]{}<>“”‘’]+)")

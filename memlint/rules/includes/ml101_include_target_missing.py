@@ -36,9 +36,9 @@ import re
 from collections.abc import Iterator
 
 from memlint.engine import RuleContext
+from memlint.model.include_problems import TRAILING_PUNCTUATION, IncludeProblem, include_problems
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.includes._problems import TRAILING_PUNCTUATION, IncludeProblem, include_problems
 from memlint.violations import Finding
 
 META = RuleMeta(

@@ -50,9 +50,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from memlint.engine import RuleContext
+from memlint.model.include_problems import owned
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.includes._problems import owned
 from memlint.rules.includes._suspects import Suspect, suspects
 from memlint.violations import Applicability, Edit, Finding, Fix
 
