@@ -9,12 +9,12 @@ Claude Code tells Claude to keep index entries "to one line under ~200 chars". A
 the 25,000-unit budget of the index that every session loads, and detail belongs in the topic file.
 
 ## Example
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 - [Deploy](deploy.md) — we deploy with blue/green on Fridays only after the release manager has signed off in the release channel and the smoke tests of staging have passed twice in a row, and we never deploy during the on-call handover
 ```
 
 Use instead:
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 - [Deploy](deploy.md) — blue/green on Fridays, after sign-off and two green staging runs
 ```
 """
@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.model.jstext import utf16_len
 from memlint.rules import RuleMeta
-from memlint.rules.automem._common import indexes
+from memlint.rules.automem._common import auto_memory_indexes
 from memlint.rules.automem._index import MAX_LINE_CHARS
 from memlint.violations import Finding
 
@@ -39,7 +39,7 @@ META = RuleMeta(
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
-    for mem in indexes(ctx):
+    for mem in auto_memory_indexes(ctx):
         for line in mem.index.lines:
             if line.kind in ("code", "comment"):
                 continue

@@ -56,7 +56,7 @@ from collections.abc import Iterator
 
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.automem._common import indexes, split_fix
+from memlint.rules.automem._common import auto_memory_indexes, split_fix
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -81,7 +81,7 @@ _WHAT = {
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
-    for mem in indexes(ctx, int(ctx.options.get("intro-lines", 3))):
+    for mem in auto_memory_indexes(ctx, int(ctx.options.get("intro-lines", 3))):
         if not mem.index.blocks:
             continue
         fix, _ = split_fix(ctx, mem)

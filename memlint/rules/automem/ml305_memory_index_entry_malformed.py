@@ -9,13 +9,13 @@ Claude decides whether to open a topic file from its index line alone. Without a
 link buried in the middle of the line, the memory is easily overlooked.
 
 ## Example
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 - [Deploy](deploy.md)
 - See [testing](testing.md) for the policy
 ```
 
 Use instead:
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 - [Deploy](deploy.md) — blue/green on Fridays only
 - [Testing](testing.md) — integration tests hit a real database
 ```
@@ -28,7 +28,7 @@ from collections.abc import Iterator
 
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.automem._common import indexes
+from memlint.rules.automem._common import auto_memory_indexes
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -42,7 +42,7 @@ _LINK_FIRST = re.compile(r"(?:[-*+]|\d{1,9}[.)])[ \t]+\[")
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
-    for mem in indexes(ctx):
+    for mem in auto_memory_indexes(ctx):
         for entry in mem.index.entries:
             if entry.well_formed or len(entry.line.content) > 200:
                 continue

@@ -9,7 +9,7 @@ Whatever the frontmatter says never reaches Claude, and an `@file` in MEMORY.md 
 the file is not loaded. Both look like they work and do not.
 
 ## Example
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 ---
 description: project memory
 ---
@@ -18,7 +18,7 @@ See @docs/conventions.md
 ```
 
 Use instead:
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 - [Deploy](deploy.md) — how we ship
 - [Conventions](conventions.md) — naming and layout rules of the code base
 ```
@@ -30,7 +30,7 @@ from collections.abc import Iterator
 
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.automem._common import indexes
+from memlint.rules.automem._common import auto_memory_indexes
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -42,7 +42,7 @@ META = RuleMeta(
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
-    for mem in indexes(ctx):
+    for mem in auto_memory_indexes(ctx):
         if mem.doc.frontmatter is not None:
             yield Finding(
                 mem.path,

@@ -9,16 +9,16 @@ The index promises a memory that is not there: when Claude follows the entry to 
 file, the read fails and the memory is lost. Usually the file was renamed or deleted by hand.
 
 ## Example
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 - [Deploy](deploy.md) — blue/green on Fridays only
 ```
 
 Use instead:
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 - [Deploy](deploy.md) — blue/green on Fridays only
 ```
 
-```md deploy.md
+```md ~/.claude/projects/<project>/memory/deploy.md
 ---
 name: deploy
 description: Blue/green deploys, Fridays only.
@@ -37,7 +37,7 @@ from collections.abc import Iterator
 
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.automem._common import exists, indexes
+from memlint.rules.automem._common import auto_memory_indexes, exists
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -49,7 +49,7 @@ META = RuleMeta(
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
-    for mem in indexes(ctx):
+    for mem in auto_memory_indexes(ctx):
         folder = mem.path.parent
         listing = ctx.workspace.listing(str(folder)) or []
         names = {name.lower(): name for name, _, is_file in listing if is_file}

@@ -45,7 +45,7 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules.automem._index import parse_index
-from memlint.rules.automem._topics import Topic, claude_slug, folders, index_by_folder
+from memlint.rules.automem._topics import Topic, claude_slug, index_by_folder, memory_folders
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -58,7 +58,7 @@ META = RuleMeta(
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     by_folder = index_by_folder(ctx)
-    for folder, paths in folders(ctx).items():
+    for folder, paths in memory_folders(ctx).items():
         known: set[str] = set()
         docs = []
         for path in paths:
