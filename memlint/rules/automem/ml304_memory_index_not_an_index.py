@@ -1,9 +1,10 @@
 """MEMORY.md holds content that is not an index: paragraphs, sections with bodies, code, lists of detail.
 
 ## What it does
-Reports every block of MEMORY.md that is not a one-line index entry `- [Title](file.md) — hook`:
-a heading with a body, a paragraph, a code block, a table, a list of detail, lines continuing an
-entry, or an entry over 200 characters. A short introduction under the title is accepted.
+Reports, once per MEMORY.md and listing where, the blocks that are not one-line index entries
+`- [Title](file.md) — hook`: a heading with a body, a paragraph, a code block, a table, a list of
+detail, lines continuing an entry. A short introduction under the title is accepted; an entry over
+200 characters is ML303's. Blocks past Claude Code's 200-line cut are named as never loaded.
 
 ## Why is this bad?
 MEMORY.md is loaded into every session and cut at 200 lines: detail written into it costs context
@@ -56,7 +57,8 @@ from collections.abc import Iterator
 
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.automem._common import auto_memory_indexes, split_fix
+from memlint.rules.automem._common import MemoryIndex, auto_memory_indexes, cut_entries, split_fix
+from memlint.rules.automem._index import Block
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -75,27 +77,50 @@ _WHAT = {
     "list": "a list of detail",
     "table": "a table",
     "quote": "a block quote",
-    "long-entry": "an entry over 200 characters",
-    "entry-detail": "detail continuing an entry",
+    "entry-detail": "detail under an entry",
 }
+_SHOWN = 4
+
+
+def _where(mem: MemoryIndex, blocks: list[Block]) -> str:
+    parts = []
+    for block in blocks[:_SHOWN]:
+        lines = mem.index.block_lines(block)
+        where = f"lines {lines[0]}-{lines[-1]}" if len(lines) > 1 else f"line {lines[0]}"
+        parts.append(f"{where} ({_WHAT[block.kind]} '{block.title}')")
+    more = f", \u2026 ({len(blocks)} in all)" if len(blocks) > _SHOWN else ""
+    return ", ".join(parts) + more
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for mem in auto_memory_indexes(ctx, int(ctx.options.get("intro-lines", 3))):
-        if not mem.index.blocks:
+        # An over-long entry is still an entry: ML303 reports it.
+        blocks = [b for b in mem.index.blocks if b.kind != "long-entry"]
+        if not blocks:
             continue
-        fix, _ = split_fix(ctx, mem)
-        for block in mem.index.blocks:
-            lines = mem.index.block_lines(block)
-            where = f"lines {lines[0]}-{lines[-1]}" if len(lines) > 1 else f"line {lines[0]}"
-            yield Finding(
-                mem.path,
-                lines[0],
-                f"{where} ('{block.title}') {'are' if len(lines) > 1 else 'is'} {_WHAT[block.kind]}, not an "
-                f"index entry: Claude Code loads {'them' if len(lines) > 1 else 'it'} into every session and "
-                f"counts {'them' if len(lines) > 1 else 'it'} toward the 200-line cut; move the detail into a "
-                "topic file and keep one line "
-                "`- [Title](file.md) — hook`",
-                end_line=lines[-1],
-                fix=fix,
+        last_loaded, _ = cut_entries(mem)
+        loaded = [b for b in blocks if mem.index.block_lines(b)[0] <= last_loaded]
+        cut = [b for b in blocks if mem.index.block_lines(b)[0] > last_loaded]
+        count = sum(len(mem.index.block_lines(b)) for b in loaded)
+        parts = []
+        if loaded:
+            parts.append(
+                f"{_where(mem, loaded)} {'is' if count == 1 else 'are'} detail, not one-line index entries: "
+                f"Claude Code loads MEMORY.md into every session, so these {count} lines cost context each time and "
+                f"use up its 200-line / 25,000-unit MEMORY.md limit"
             )
+        if cut:
+            parts.append(
+                f"{_where(mem, cut)} {'lies' if len(cut) == 1 else 'lie'} past Claude Code's 200-line cut: "
+                "never loaded"
+            )
+        fix, _ = split_fix(ctx, mem)
+        first = mem.index.block_lines(blocks[0])
+        yield Finding(
+            mem.path,
+            first[0],
+            "; ".join(parts) + "; move the detail into topic files and keep one line `- [Title](file.md) — hook` "
+            "for each",
+            end_line=mem.index.block_lines(blocks[-1])[-1],
+            fix=fix,
+        )
