@@ -2,7 +2,8 @@
 
 ## What it does
 Reports a frontmatter block at the top of MEMORY.md (Claude Code removes it from the loaded index)
-and every `@path` in it (Claude Code never follows includes in auto memory).
+and every `@path` in it that names a file (Claude Code never follows includes in auto memory). An
+`@scope/package` or `@handle` in prose, with no extension and no such file, is left alone.
 
 ## Why is this bad?
 Whatever the frontmatter says never reaches Claude, and an `@file` in MEMORY.md stays plain text:
@@ -26,11 +27,13 @@ Use instead:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.automem._common import auto_memory_indexes
+from memlint.rules.automem._common import auto_memory_indexes, exists
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -51,6 +54,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                 "it from the index it loads, so Claude never sees it; write it as index lines or drop it",
             )
         for ref in mem.doc.scan().includes:
+            if not _meant_as_include(ctx, mem.path.parent, ref.path):
+                continue  # `@scope/pkg`, `@user`: an npm scope or a handle in prose, not a file
             yield Finding(
                 mem.path,
                 ref.line,
@@ -58,3 +63,10 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                 f"`{ref.path}` is not loaded; make it a topic file and link it as `- [Title](file.md) — hook`",
                 column=ref.column,
             )
+
+
+def _meant_as_include(ctx: RuleContext, folder: Path, written: str) -> bool:
+    """`@path` names a file: it ends in a file extension, or it exists beside MEMORY.md."""
+    if re.search(r"\.[A-Za-z0-9]{1,8}$", written):
+        return True
+    return not written.startswith(("~", "/")) and exists(ctx, folder / written)

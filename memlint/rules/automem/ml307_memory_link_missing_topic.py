@@ -1,8 +1,9 @@
 """MEMORY.md links a topic file that does not exist.
 
 ## What it does
-Reports every link in MEMORY.md (outside code) to a local `.md` file that is not in the memory
-folder, and says when a file of the same name in other letter case is there instead.
+Reports every link in MEMORY.md (outside code) to a local `.md` file inside the memory folder that
+does not exist, and says when a file of the same name in other letter case is there instead. A link
+that leaves the memory folder (`../notes/x.md`) points at no topic file and is not judged here.
 
 ## Why is this bad?
 The index promises a memory that is not there: when Claude follows the entry to read the topic
@@ -57,6 +58,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         for link in mem.index.links:
             if not link.target.lower().endswith(".md"):
                 continue
+            if link.target.startswith(("/", "~")) or os.path.normpath(link.target).startswith(".."):
+                continue  # leaves the memory folder: not a topic file
             target = folder / link.target
             if exists(ctx, target):
                 continue

@@ -1,7 +1,8 @@
 """A topic file's `description` is over one line or over 150 characters.
 
 ## What it does
-Reports descriptions that hold a line break, or that are longer than 150 characters.
+Reports descriptions that hold a line break, or that are longer than 150 characters: a threshold of memlint's own (Claude Code sets no
+length; it asks for "one specific line").
 
 ## Why is this bad?
 Claude Code's memory scan prints each memory on one line, `- [type] file.md (date): description`.
@@ -55,7 +56,7 @@ META = RuleMeta(
     code="ML315",
     slug="topic-description-too-long",
     severity="warning",
-    summary="a topic file's description is over one line or over ~150 characters",
+    summary="a topic file's description is over one line or over memlint's 150-character limit",
     options={"max-chars": 150},
 )
 
@@ -71,7 +72,9 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         if lines > 1:
             problems.append(f"spans {lines} lines, which break the one-line list of Claude Code's memory scan")
         if len(description.strip()) > limit:
-            problems.append(f"is {len(description.strip())} characters (over {limit}), spent on every memory scan")
+            problems.append(f"is {len(description.strip())} characters, over memlint's limit of {limit} (Claude Code "
+                            "sets none, but asks for one specific line, and sends every description to each "
+                            "memory scan)")
         if problems:
             yield Finding(topic.path, topic.key_line("description"), f"the description {' and '.join(problems)}; "
                           "keep it to one specific line")
