@@ -1,8 +1,8 @@
 """A topic file's `description` is over one line or over 150 characters.
 
 ## What it does
-Reports descriptions that hold a line break, or that are longer than 150 characters: a threshold of memlint's own (Claude Code sets no
-length; it asks for "one specific line").
+Reports descriptions that hold a line break, or that are longer than 150 characters: a threshold
+of memlint's own (Claude Code sets no length; it asks for "one specific line").
 
 ## Why is this bad?
 Claude Code's memory scan prints each memory on one line, `- [type] file.md (date): description`.
