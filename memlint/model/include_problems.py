@@ -99,6 +99,8 @@ def _classify(ctx: RuleContext) -> list[IncludeProblem]:
             text = str(origin.path)
             if not any(text == b or text.startswith(b + "/") for b in bases):
                 continue
+            if ctx.home is None and origin.ref.path.startswith("~"):
+                continue  # no HOME modelled (no --home): memlint cannot say what `~/...` holds
             problem, better, detail = _what(ctx, loaded, skipped)
             if problem is None or _backslash_after(ctx, origin):
                 continue  # `@docs\a.md` asks for `docs`: ML108 reports the backslash path
