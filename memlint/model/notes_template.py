@@ -266,6 +266,10 @@ def _match(raw: list[Section], template: Template) -> list[Section]:
     for pos, section in enumerate(raw):
         if pos in index:
             continue
+        described = _described(section, template, taken)
+        if described is not None:  # a renamed heading that kept its template description line
+            candidates.append((-2.0, pos, described))
+            continue
         scores = [(similarity(section.title, tsec.title), i) for i, tsec in enumerate(template.sections)]
         best = max(scores, key=lambda si: (si[0], -si[1]), default=(0.0, 0))
         if best[0] >= NEAR_RATIO:  # only its closest template section: a copy of it if that one is taken
@@ -289,3 +293,16 @@ def _match(raw: list[Section], template: Template) -> list[Section]:
         dup = i is not None and primary.get(i) != pos
         out.append(Section(section.heading, section.lines, section.start, section.end, i, pos in exact, dup))
     return out
+
+
+def _described(section: Section, template: Template, taken: set[int]) -> int | None:
+    """The template section whose own description line opens `section` (first non-blank line)."""
+    first = next((line.text for line in section.lines if line.text.strip()), None)
+    if first is None or not is_italic(first):
+        return None
+    for i, tsec in enumerate(template.sections):
+        if i in taken or tsec.description is None:
+            continue
+        if first.strip() == tsec.description.strip() or similarity(first, tsec.description) >= DESCRIPTION_RATIO:
+            return i
+    return None
