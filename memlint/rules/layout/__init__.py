@@ -12,5 +12,6 @@ from memlint.rules.layout import ml507_rule_pattern_never_matches as _507
 from memlint.rules.layout import ml508_conditional_rule_includes_load_at_start as _508
 from memlint.rules.layout import ml509_misnamed_claude_md as _509
 from memlint.rules.layout import ml510_agents_md_not_read as _510
+from memlint.rules.layout import ml515_rule_skill_frontmatter as _515
 
-RULES = (_501, _502, _503, _504, _505, _506, _507, _508, _509, _510)
+RULES = (_501, _502, _503, _504, _505, _506, _507, _508, _509, _510, _515)
