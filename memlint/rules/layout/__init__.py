@@ -13,5 +13,6 @@ from memlint.rules.layout import ml508_conditional_rule_includes_load_at_start a
 from memlint.rules.layout import ml509_misnamed_claude_md as _509
 from memlint.rules.layout import ml510_agents_md_not_read as _510
 from memlint.rules.layout import ml515_rule_skill_frontmatter as _515
+from memlint.rules.layout import ml516_memory_placeholder_text as _516
 
-RULES = (_501, _502, _503, _504, _505, _506, _507, _508, _509, _510, _515)
+RULES = (_501, _502, _503, _504, _505, _506, _507, _508, _509, _510, _515, _516)
