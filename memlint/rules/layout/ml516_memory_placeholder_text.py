@@ -16,7 +16,7 @@ like it does. The file was generated from a template and never finished.
 ```md CLAUDE.md
 # <project name>
 
-## Architecture
+Architecture:
 TODO: describe the architecture
 ```
 
@@ -24,7 +24,7 @@ Use instead:
 ```md CLAUDE.md
 # Billing service
 
-## Architecture
+Architecture:
 A Flask API in `api/`, workers in `jobs/`, Postgres for everything.
 ```
 """
