@@ -102,11 +102,12 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         loaded = [b for b in blocks if mem.index.block_lines(b)[0] <= last_loaded]
         cut = [b for b in blocks if mem.index.block_lines(b)[0] > last_loaded]
         count = sum(len(mem.index.block_lines(b)) for b in loaded)
+        cost = "this line costs" if count == 1 else f"these {count} lines cost"
         parts = []
         if loaded:
             parts.append(
                 f"{_where(mem, loaded)} {'is' if count == 1 else 'are'} detail, not one-line index entries: "
-                f"Claude Code loads MEMORY.md into every session, so these {count} lines cost context each time and "
+                f"Claude Code loads MEMORY.md into every session, so {cost} context each time and "
                 f"use up its 200-line / 25,000-unit MEMORY.md limit"
             )
         if cut:

@@ -3,7 +3,8 @@
 ## What it does
 Reports, once per file, markdown links (`[API](docs/api.md)`) and backticked paths
 (`` `src/billing/invoice.ts` ``) in a file Claude Code loads at start that name a file which is
-not there, while its folder is (so the file was renamed or deleted, not never checked out). Links
+not there, while its folder is there with other files in it (so the file was renamed or deleted,
+not left out of a partial checkout). Links
 resolve from the linking file's folder; a backticked path from the project folder or the file's
 folder. URLs, anchors, globs, placeholders, code blocks, paths outside the project and paths
 whose folder is missing are left alone. MEMORY.md links are ML307's.
@@ -54,6 +55,7 @@ _TICKED = re.compile(r"`([A-Za-z0-9_.@-]+(?:/[A-Za-z0-9_.@-]+)+\.[A-Za-z0-9]{1,8
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
 _SHOWN = 4
+_MEMORY_NAMES = frozenset({"CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "MEMORY.md"})
 
 
 def _base(file: LoadedFile, start: Path) -> Path:
@@ -71,9 +73,9 @@ def _missing(ctx: RuleContext, candidates: list[Path], inside: Path) -> bool:
         if not str(path).startswith(str(inside) + os.sep):
             return False
         listing = ctx.workspace.listing(str(path.parent))
-        if listing is None:
+        if listing is None or not any(is_file and name not in _MEMORY_NAMES for name, _, is_file in listing):
             if n == 0:
-                return False  # its folder is missing too: a partial checkout, or generated later
+                return False  # its folder is missing or holds only memory files: a partial checkout
             continue
         if any(name == path.name for name, _, _ in listing):
             return False
@@ -129,7 +131,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                 file.path,
                 found[0][0],
                 f"`{show(ctx, file.path)}` points Claude at {'files that do' if len(found) > 1 else 'a file that does'} "
-                "not exist ({shown}) although the folder is there: Claude Code "
+                f"not exist ({shown}) although the folder is there: Claude Code "
                 "loads this into every session, Claude opens the path and the read fails; point at the file's "
                 "new name or drop the reference",
                 end_line=found[-1][0],
