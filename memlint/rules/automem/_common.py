@@ -58,6 +58,16 @@ def auto_memory_indexes(ctx: RuleContext, intro_lines: int = 3) -> Iterator[Memo
             yield mem
 
 
+def loaded_every_session(ctx: RuleContext, path: Path) -> str:
+    """How a message says that MEMORY.md is loaded at every start, worded for what it is: an
+    exported memory folder is Claude Code's index only where it is the auto-memory folder."""
+    found = identity(ctx, path)
+    if found.kind == "exported":
+        return "this looks like an exported memory folder: wherever it is Claude Code's auto memory, MEMORY.md " \
+               "is loaded into every session"
+    return "Claude Code loads MEMORY.md into every session"
+
+
 def index_of_text(path: Path, text: str) -> MemoryIndex:
     """A MEMORY.md that is not on disk (a fix's result)."""
     doc = Document.from_text(path, text)

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.model.jstext import utf16_len
 from memlint.rules import RuleMeta
-from memlint.rules.automem._common import auto_memory_indexes, cut_entries
+from memlint.rules.automem._common import auto_memory_indexes, cut_entries, loaded_every_session
 from memlint.rules.automem._index import MAX_LINE_CHARS
 from memlint.violations import Finding
 
@@ -59,7 +59,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             long[0][0].number,
             f"{'an index entry is' if one else f'{len(long)} index entries are'} over 200 characters: line"
             f"{'' if one else 's'} {shown}. Claude Code asks for entries \"to one line under ~200 chars\"; "
-            f"MEMORY.md is loaded into every session, so {'it costs' if one else 'they cost'} {total:,} characters "
+            f"{loaded_every_session(ctx, mem.path)}, so {'it costs' if one else 'they cost'} {total:,} characters "
             "each time out of its 25,000-unit limit; keep a short hook here and move the detail into the topic file",
             column=MAX_LINE_CHARS + 1,
             end_line=long[-1][0].number,

@@ -57,7 +57,13 @@ from collections.abc import Iterator
 
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.automem._common import MemoryIndex, auto_memory_indexes, cut_entries, split_fix
+from memlint.rules.automem._common import (
+    MemoryIndex,
+    auto_memory_indexes,
+    cut_entries,
+    loaded_every_session,
+    split_fix,
+)
 from memlint.rules.automem._index import Block
 from memlint.violations import Finding
 
@@ -107,7 +113,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         if loaded:
             parts.append(
                 f"{_where(mem, loaded)} {'is' if count == 1 else 'are'} detail, not one-line index entries: "
-                f"Claude Code loads MEMORY.md into every session, so {cost} context each time and "
+                f"{loaded_every_session(ctx, mem.path)}, so {cost} context each time and "
                 f"use up its 200-line / 25,000-unit MEMORY.md limit"
             )
         if cut:
