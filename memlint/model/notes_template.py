@@ -223,6 +223,19 @@ class Notes:
     preamble: Section
     sections: tuple[Section, ...]
 
+    @property
+    def template_at_other_level(self) -> bool:
+        """Every template section is here with the template's own words, all at one other heading
+        level (`## Current State` ...): the notes were made from a copy of the template with `##`
+        headings, not renamed one by one."""
+        matched = [s for s in self.sections if s.template_index is not None and not s.duplicate and s.heading]
+        if len(matched) < 2 or any(s.exact for s in matched):
+            return False
+        levels = {heading_level(s.heading.text) for s in matched if s.heading is not None}
+        same_words = all(normalize(s.title) == normalize(self.template.sections[s.template_index].title)
+                         for s in matched if s.template_index is not None)
+        return same_words and len(levels) == 1
+
     def present(self) -> dict[int, Section]:
         """Template index -> the first section standing for it."""
         out: dict[int, Section] = {}

@@ -112,9 +112,9 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         parts = []
         if loaded:
             parts.append(
-                f"{_where(mem, loaded)} {'is' if count == 1 else 'are'} detail, not one-line index entries: "
+                f"{_where(mem, loaded)} {'is detail, not a one-line index entry' if count == 1 else 'are detail, not one-line index entries'}: "
                 f"{loaded_every_session(ctx, mem.path)}, so {cost} context each time and "
-                f"use up its 200-line / 25,000-unit MEMORY.md limit"
+                f"{'uses' if count == 1 else 'use'} up its 200-line / 25,000-unit MEMORY.md limit"
             )
         if cut:
             parts.append(

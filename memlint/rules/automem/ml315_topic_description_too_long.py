@@ -86,8 +86,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         yield Finding(
             first.path,
             first.key_line("description"),
-            f"{'the description of' if len(found) == 1 else f'{len(found)} descriptions, of'} {shown}, "
-            f"{'is' if len(found) == 1 else 'are'} over memlint's limit of {limit} characters (Claude Code "
+            f"{f'the description of {shown} is' if len(found) == 1 else f'{len(found)} descriptions, of {shown}, are'}"
+            " over memlint's limit of {limit} characters (Claude Code "
             "sets none, but asks for one specific line and sends every description to each memory scan); keep "
             "each to one line that says what the memory holds",
         )
