@@ -3,8 +3,8 @@
 ## What it does
 Reads `package.json` scripts and Makefile targets as data (nothing is run) in the folder a memory
 file speaks for (the folder of its CLAUDE.md or `.claude/`; for an include, the start folder) and
-reports, once per file, `npm run X`, `pnpm run X`, `yarn run X` and `make X` where X is not
-defined there. Commands with `cd`, `--prefix`, `-w`/`--workspace`, `--filter` or `make -C` run
+reports, once per file, `npm run X`, `pnpm run X`, `yarn run X` and `make X` written as commands
+(in code, or at the start of a line) where X is not defined there. Commands with `cd`, `--prefix`, `-w`/`--workspace`, `--filter` or `make -C` run
 elsewhere and are left alone, and so is a Makefile that includes others or has pattern rules.
 
 ## Why is this bad?
@@ -51,6 +51,10 @@ _NPM = re.compile(r"\b(npm|pnpm|yarn)\s+run\s+([A-Za-z0-9:_.@/-]+)")
 _MAKE = re.compile(r"(?<![\w/.-])make((?:\s+[A-Za-z0-9_./-]+)+)")
 _ELSEWHERE = re.compile(r"\bcd\s|--prefix|(?:^|\s)(?:-w|--workspace|--filter|-C)\b")
 _TARGET = re.compile(r"^([A-Za-z0-9_./ -]+?)\s*::?(?![=])", re.MULTILINE)
+_FENCE_LINE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+_CODE_SPAN = re.compile(r"(`+)(.+?)\1")
+_LEADING = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\$\s+)?")
+_PROSE = frozenset(["sure", "it", "the", "a", "an", "this", "that", "them", "these", "those", "any", "all", "every", "your", "our", "use", "changes"])
 _MAKEFILES = ("GNUmakefile", "makefile", "Makefile")
 _SHOWN = 4
 
@@ -87,22 +91,44 @@ def _base(file: LoadedFile, start: Path) -> Path:
     return file.path.parent
 
 
+def _commands(text: str) -> Iterator[tuple[int, str]]:
+    """(line, command text) for what reads as a command: code spans, code blocks, and lines that
+    start with `$ ` or with the command itself. Prose ("make sure ...") is not a command."""
+    fence: str | None = None
+    for number, line in enumerate(text.split("\n"), 1):
+        match = _FENCE_LINE.match(line)
+        if match:
+            fence = None if fence is not None and match.group(1)[0] == fence[0] else fence or match.group(1)
+            continue
+        if fence is not None:
+            yield number, line
+            continue
+        for span in _CODE_SPAN.finditer(line):
+            yield number, span.group(2)
+        bare = _LEADING.sub("", line)
+        if bare.startswith(("make ", "npm ", "pnpm ", "yarn ")):
+            yield number, bare
+
+
 def _undefined(ctx: RuleContext, text: str, base: Path) -> list[tuple[int, str, str]]:
     scripts, targets = _scripts(ctx, base), _targets(ctx, base)
     out: list[tuple[int, str, str]] = []
-    for number, line in enumerate(text.split("\n"), 1):
-        if _ELSEWHERE.search(line):
+    if scripts is None and targets is None:
+        return out
+    for number, command in _commands(text):
+        if _ELSEWHERE.search(command):
             continue
         if scripts is not None:
-            for m in _NPM.finditer(line):
+            for m in _NPM.finditer(command):
                 if m.group(2) not in scripts:
                     out.append((number, m.group(0), f"`package.json` has no script `{m.group(2)}`"))
         if targets is not None:
-            for m in _MAKE.finditer(line):
+            for m in _MAKE.finditer(command):
                 goals = [g for g in m.group(1).split() if "=" not in g and not g.startswith("-")]
-                missing = [g for g in goals[:1] if g not in targets and re.fullmatch(r"[a-z][a-z0-9_.-]*", g)]
+                missing = [g for g in goals[:1] if g not in targets and g not in _PROSE
+                           and re.fullmatch(r"[a-z][a-z0-9_.-]*", g)]
                 out += [(number, f"make {g}", f"the Makefile has no target `{g}`") for g in missing]
-    return out
+    return sorted(set(out))
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
