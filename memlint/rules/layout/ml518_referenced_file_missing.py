@@ -6,7 +6,7 @@ Reports, once per file, markdown links (`[API](docs/api.md)`) and backticked pat
 not there, while its folder is there with other files in it (so the file was renamed or deleted,
 not left out of a partial checkout). Links
 resolve from the linking file's folder; a backticked path from the project folder or the file's
-folder. URLs, anchors, globs, placeholders, code blocks, paths outside the project and paths
+folder. URLs, anchors, globs, placeholders, example paths ("e.g. `src/foo.ts`"), code blocks, paths outside the project and paths
 whose folder is missing are left alone. MEMORY.md links are ML307's.
 
 ## Why is this bad?
@@ -55,6 +55,8 @@ _TICKED = re.compile(r"`([A-Za-z0-9_.@-]+(?:/[A-Za-z0-9_.@-]+)+\.[A-Za-z0-9]{1,8
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
 _SHOWN = 4
+_ILLUSTRATIVE = re.compile(r"\be\.g\.|\bfor example\b|\bsuch as\b|\bfor instance\b|\blike `", re.IGNORECASE)
+_PLACEHOLDER = re.compile(r"(?i)\b(?:foo|bar|baz|example|sample|my[-_]|your[-_]|xxx|yyy|name)\b|\b(?:my|your)[-_]")
 _MEMORY_NAMES = frozenset({"CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "MEMORY.md"})
 
 
@@ -102,8 +104,11 @@ def _references(ctx: RuleContext, file: LoadedFile, base: Path) -> list[tuple[in
                 continue
             if _missing(ctx, [Path(os.path.normpath(here / target))], base):
                 out.append((number, target))
+        illustrative = bool(_ILLUSTRATIVE.search(line))
         for m in _TICKED.finditer(line):
             target = m.group(1)
+            if illustrative or _PLACEHOLDER.search(target):
+                continue  # an example path ("e.g. `src/foo/bar.ts`"), not a pointer
             if target.startswith(("~", ".")) and not target.startswith(".claude/"):
                 continue
             paths = [Path(os.path.normpath(base / target)), Path(os.path.normpath(here / target))]
