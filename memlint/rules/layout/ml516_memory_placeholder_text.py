@@ -4,7 +4,7 @@
 Reports, once per file, placeholder text left from a template in a file Claude Code loads at
 start (CLAUDE.md, CLAUDE.local.md, rules, their includes): words in angle brackets such as
 `<project name>` or `<describe the architecture>`, bracketed fill-ins such as `[Your Name]`, and
-lines that are only `TODO: describe ...`, `TODO: add ...` or `TBD`. Code blocks and code spans are
+lines that are only `TODO: describe ...`, `TODO: fill in ...` or `TBD`. Code blocks and code spans are
 left alone.
 
 ## Why is this bad?
@@ -52,7 +52,7 @@ _ANGLE = re.compile(r"<(?!https?:|mailto:|!)([A-Za-z][A-Za-z'/-]*(?: [A-Za-z][A-
 _BRACKET = re.compile(r"\[((?:your|insert|project|describe|add|enter)\b[A-Za-z '/-]{0,40}|[A-Za-z ]{0,20}\bname)\](?![(\[:])",
                       re.IGNORECASE)
 _TODO = re.compile(r"^\s{0,3}(?:[-*+]\s+)?(?:\*\*|__)?(?:TODO|TBD|FIXME)(?:\*\*|__)?\b\s*[:.-]?\s*"
-                   r"(?:(?:describe|add|fill|write|document|explain|list|complete|insert)\b.{0,80})?$", re.IGNORECASE)
+                   r"(?:(?:describe|fill|write|document|explain|insert)\b.{0,80})?$", re.IGNORECASE)
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _CODE_SPAN = re.compile(r"(`+).*?\1")
 _SHOWN = 4
