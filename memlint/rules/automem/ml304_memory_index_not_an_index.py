@@ -4,7 +4,7 @@
 Reports, once per MEMORY.md and listing where, the blocks that are not one-line index entries
 `- [Title](file.md) — hook`: a heading with a body, a paragraph, a code block, a table, a list of
 detail, lines continuing an entry. A short introduction under the title is accepted; an entry over
-200 characters is ML303's. Blocks past Claude Code's 200-line cut are named as never loaded.
+200 characters is ML303's, and blocks past Claude Code's 200-line cut are ML301's (never loaded).
 
 ## Why is this bad?
 MEMORY.md is loaded into every session and cut at 200 lines: detail written into it costs context
@@ -100,34 +100,22 @@ def _where(mem: MemoryIndex, blocks: list[Block]) -> str:
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for mem in auto_memory_indexes(ctx, int(ctx.options.get("intro-lines", 3))):
-        # An over-long entry is still an entry: ML303 reports it.
-        blocks = [b for b in mem.index.blocks if b.kind != "long-entry"]
+        # An over-long entry is still an entry (ML303's); blocks past the cut are never loaded (ML301's).
+        last_loaded, _ = cut_entries(mem)
+        blocks = [b for b in mem.index.blocks
+                  if b.kind != "long-entry" and mem.index.block_lines(b)[0] <= last_loaded]
         if not blocks:
             continue
-        last_loaded, _ = cut_entries(mem)
-        loaded = [b for b in blocks if mem.index.block_lines(b)[0] <= last_loaded]
-        cut = [b for b in blocks if mem.index.block_lines(b)[0] > last_loaded]
-        count = sum(len(mem.index.block_lines(b)) for b in loaded)
+        count = sum(len(mem.index.block_lines(b)) for b in blocks)
+        what = "is detail, not a one-line index entry" if count == 1 else "are detail, not one-line index entries"
         cost = "this line costs" if count == 1 else f"these {count} lines cost"
-        parts = []
-        if loaded:
-            parts.append(
-                f"{_where(mem, loaded)} {'is detail, not a one-line index entry' if count == 1 else 'are detail, not one-line index entries'}: "
-                f"{loaded_every_session(ctx, mem.path)}, so {cost} context each time and "
-                f"{'uses' if count == 1 else 'use'} up its 200-line / 25,000-unit MEMORY.md limit"
-            )
-        if cut:
-            parts.append(
-                f"{_where(mem, cut)} {'lies' if len(cut) == 1 else 'lie'} past Claude Code's 200-line cut: "
-                "never loaded"
-            )
         fix, _ = split_fix(ctx, mem)
-        first = mem.index.block_lines(blocks[0])
         yield Finding(
             mem.path,
-            first[0],
-            "; ".join(parts) + "; move the detail into topic files and keep one line `- [Title](file.md) — hook` "
-            "for each",
+            mem.index.block_lines(blocks[0])[0],
+            f"{_where(mem, blocks)} {what}: {loaded_every_session(ctx, mem.path)}, so {cost} context each time and "
+            f"{'uses' if count == 1 else 'use'} up its 200-line / 25,000-unit MEMORY.md limit; move the detail into "
+            "topic files and keep one line `- [Title](file.md) — hook` for each",
             end_line=mem.index.block_lines(blocks[-1])[-1],
             fix=fix,
         )
