@@ -1,6 +1,8 @@
 """A file is included twice: Claude Code loads it only at the first place.
 
 ## What it does
+Opt-in (`--select ML106` or `extend-select`): nothing is lost, the file is loaded once, so the
+default run leaves it out.
 Reports an include of a file that Claude Code has already loaded earlier in the same session
 start-up (included by another file, under another spelling such as `./a.md` or through a symlink,
 or loaded at start anyway like a `CLAUDE.md`). Repeating the same `@path` within one file is not
@@ -42,6 +44,7 @@ from memlint.rules._paths import show
 from memlint.violations import Finding
 
 META = RuleMeta(
+    default=False,
     code="ML106",
     slug="include-duplicate",
     severity="info",
