@@ -94,7 +94,8 @@ def test_changes_name_line_and_character() -> None:
     assert [(c.line, c.what) for c in found] == [
         (2, "U+200B ZERO WIDTH SPACE removed"),
         (2, "`<system-reminder` defused as `<\\system-reminder`"),
-        (3, "U+2028 LINE SEPARATOR turned into a line break"),
+        (3, "U+2028 LINE SEPARATOR turned into a line break (counted as one line for the 200-line limit, "
+            "read by the model as several)"),
     ]
 
 
@@ -118,3 +119,9 @@ def test_ml301_quotes_the_notice_of_the_release(tmp_path) -> None:  # type: igno
     new = findings_for(tmp_path, "ML301", NEW)
     assert "Only part of it was loaded. Keep index" in old[0]
     assert 'Only part of it was loaded: 1 of 201 lines were cut off, starting at line 201 ("- entry 201").' in new[0]
+
+
+def test_ml322_only_where_claude_code_sanitises(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "MEMORY.md").write_text("# Memory\n- [A](a.md) \u2014 zero\u200bwidth\n", encoding="utf-8")
+    assert findings_for(tmp_path, "ML322", pick("2.1.283")) == []
+    assert len(findings_for(tmp_path, "ML322", pick("2.1.284"))) == 1

@@ -53,7 +53,7 @@ _NEWLINES = re.compile("\r\n|[\r\u2028\u2029]")
 @lru_cache(maxsize=4096)
 def is_removed(ch: str) -> bool:
     """Whether the sanitiser removes this code point."""
-    if ch in KEPT or ch in "\t\n":
+    if ch in KEPT or ch in "\t\n\r":  # CR is turned into a line break first
         return False
     point = ord(ch)
     if point < 0x20 or 0x7F <= point <= 0x9F:
@@ -85,8 +85,9 @@ class Change:
 
 def _name(ch: str) -> str:
     point = ord(ch)
-    name = unicodedata.name(ch, "") if not 0xD800 <= point <= 0xDFFF else "lone surrogate"
-    return f"U+{point:04X}" + (f" {name}" if name else f" ({unicodedata.category(ch)})")
+    name = unicodedata.name(ch, "") if not 0xD800 <= point <= 0xDFFF else ""
+    kinds = {"Cc": "control character", "Co": "private use", "Cn": "unassigned", "Cs": "lone surrogate"}
+    return f"U+{point:04X} " + (name or kinds.get(unicodedata.category(ch), unicodedata.category(ch)))
 
 
 def changes(text: str) -> list[Change]:
@@ -99,10 +100,11 @@ def changes(text: str) -> list[Change]:
         breaks = _NEWLINES.findall(line.removesuffix("\r"))
         if breaks:
             shown = sorted({"CR" if b == "\r" else _name(b) for b in breaks})
-            out.append(Change(number, f"{', '.join(shown)} turned into a line break"))
+            out.append(Change(number, f"{', '.join(shown)} turned into a line break (counted as one line "
+                                      "for the 200-line limit, read by the model as several)"))
         seen: dict[str, int] = {}
         for ch in line:
-            if ch != "\r" and is_removed(ch):
+            if is_removed(ch):
                 seen[ch] = seen.get(ch, 0) + 1
         for ch, n in seen.items():
             out.append(Change(number, f"{_name(ch)} removed" + (f" ({n}\u00d7)" if n > 1 else "")))
