@@ -94,8 +94,8 @@ def test_changes_name_line_and_character() -> None:
     assert [(c.line, c.what) for c in found] == [
         (2, "U+200B ZERO WIDTH SPACE removed"),
         (2, "`<system-reminder` defused as `<\\system-reminder`"),
-        (3, "U+2028 LINE SEPARATOR turned into a line break (counted as one line for the 200-line limit, "
-            "read by the model as several)"),
+        (3, ("U+2028 LINE SEPARATOR turned into a line break (counted as one line for the 200-line limit, "
+            "read by the model as several)")),
     ]
 
 
