@@ -125,3 +125,40 @@ def test_ml322_only_where_claude_code_sanitises(tmp_path) -> None:  # type: igno
     (tmp_path / "MEMORY.md").write_text("# Memory\n- [A](a.md) \u2014 zero\u200bwidth\n", encoding="utf-8")
     assert findings_for(tmp_path, "ML322", pick("2.1.283")) == []
     assert len(findings_for(tmp_path, "ML322", pick("2.1.284"))) == 1
+
+
+ADVICE = "keep one line per entry, move detail into topic files, and merge or drop stale entries."
+
+
+@pytest.mark.parametrize(("version", "lines", "size", "text"), [
+    ("2.1.198", 214, 3000, None),
+    ("2.1.332", 159, 19_999, None),
+    ("2.1.332", 214, 3000, "Error: this write left the memory index at MEMORY.md at 214 lines, over its 200-line read "
+     "limit. The write succeeded, but everything past the limit is silently dropped each time the index is loaded "
+     "\u2014 entries at the end are already invisible to readers. Rewrite it to under 140 lines now: " + ADVICE),
+    ("2.1.332", 164, 3000, "The memory index at MEMORY.md is 164 lines, approaching the 200-line read limit. "
+     "Compact it to under 140 lines now: " + ADVICE),
+    ("2.1.332", 1, 20_482, "The memory index at MEMORY.md is 20KB, approaching the 24.4KB read limit. "
+     "Compact it to under 17.1KB now: " + ADVICE),
+    ("2.1.332", 200, 3000, "The memory index at MEMORY.md is 200 lines, approaching the 200-line read limit. "
+     "Compact it to under 140 lines now: " + ADVICE),
+    ("2.1.209", 214, 3000, "The memory index at MEMORY.md is 214 lines, over the 200-line read limit \u2014 content "
+     "beyond that is dropped when this index is loaded. Compact it to under 140 lines now: " + ADVICE),
+    ("2.1.199", 200, 3000, "The memory index at MEMORY.md is 200 lines, over the 200-line read limit \u2014 content "
+     "beyond that is dropped when this index is loaded. Compact it to under 140 lines now: " + ADVICE),
+    ("2.1.210", 160, 19_000, "The memory index at MEMORY.md is 160 lines, approaching the 200-line read limit. "
+     "Compact it to under 140 lines now: " + ADVICE),  # 0.8 of the line cap beats 0.76 of the size cap
+    ("2.1.210", 160, 20_000, "The memory index at MEMORY.md is 19.5KB, approaching the 24.4KB read limit. "
+     "Compact it to under 17.1KB now: " + ADVICE),  # a tie names the size
+])
+def test_guard_text(version: str, lines: int, size: int, text: str | None) -> None:
+    from memlint.model.automem import guard_text
+
+    assert guard_text(lines, size, pick(version)) == text
+
+
+def test_ml302_says_what_the_guard_says_per_release(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "MEMORY.md").write_text("\n".join(f"- [N{n}](n{n}.md) \u2014 f" for n in range(170)) + "\n",
+                                        encoding="utf-8")
+    assert "has no write guard" in findings_for(tmp_path, "ML302", pick("2.1.198"))[0]
+    assert "`The memory index at MEMORY.md is 170 lines, approaching" in findings_for(tmp_path, "ML302", NEW)[0]

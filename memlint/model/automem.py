@@ -194,6 +194,35 @@ def truncate_index(text: str, release: Release = DEFAULT) -> Truncation:
                       release.memory_sanitised)
 
 
+_GUARD_ADVICE = "keep one line per entry, move detail into topic files, and merge or drop stale entries."
+
+
+def guard_text(line_count: int, size: int, release: Release = DEFAULT) -> str | None:
+    """What Claude Code's write guard (C19) tells the agent after it writes a MEMORY.md of this size,
+    or None: nothing before 2.1.199 or below 80 % of both caps. Only the dimension nearest its cap is
+    named (size on a tie); 2.1.199-2.1.209 call a full cap `over`, later releases only a passed one."""
+    if not release.memory_write_guard:
+        return None
+    by_size = (size / MAX_UNITS, size, MAX_UNITS, format_size(size), format_size(MAX_UNITS),
+               format_size(GUARD_TARGET_UNITS))
+    by_lines = (line_count / MAX_LINES, line_count, MAX_LINES, f"{line_count} lines", f"{MAX_LINES}-line",
+                f"{GUARD_TARGET_LINES} lines")
+    frac, amount, cap_value, now, cap, target = by_lines if by_lines[0] > by_size[0] else by_size
+    if frac < 0.8:
+        return None
+    if not release.memory_write_guard_current_wording:
+        state = (f"over the {cap} read limit \u2014 content beyond that is dropped when this index is loaded"
+                 if amount >= cap_value else f"approaching the {cap} read limit")
+        return f"The memory index at MEMORY.md is {now}, {state}. Compact it to under {target} now: {_GUARD_ADVICE}"
+    if amount > cap_value:
+        return (f"Error: this write left the memory index at MEMORY.md at {now}, over its {cap} read limit. "
+                "The write succeeded, but everything past the limit is silently dropped each time the index is "
+                "loaded \u2014 entries at the end are already invisible to readers. "
+                f"Rewrite it to under {target} now: {_GUARD_ADVICE}")
+    return (f"The memory index at MEMORY.md is {now}, approaching the {cap} read limit. "
+            f"Compact it to under {target} now: {_GUARD_ADVICE}")
+
+
 _ENTRY_TITLE = re.compile(r"^\s*[-*+]\s+\[([^\]]+)\]\(|^#{1,6}\s+(.+?)\s*#*\s*$")
 
 
