@@ -162,3 +162,23 @@ def test_ml302_says_what_the_guard_says_per_release(tmp_path) -> None:  # type: 
                                         encoding="utf-8")
     assert "has no write guard" in findings_for(tmp_path, "ML302", pick("2.1.198"))[0]
     assert "`The memory index at MEMORY.md is 170 lines, approaching" in findings_for(tmp_path, "ML302", NEW)[0]
+
+
+def test_ml204_only_on_releases_with_the_total_warning(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / ".claude" / "rules").mkdir(parents=True)
+    for name in ("CLAUDE.local.md", "NOTES.md", ".claude/rules/a.md"):
+        (tmp_path / name).write_text("# Notes\n" + "- keep builds reproducible\n" * 1400, encoding="utf-8")
+    (tmp_path / "CLAUDE.md").write_text("# P\n@NOTES.md\n" + "- keep builds reproducible\n" * 1400, encoding="utf-8")
+    assert findings_for(tmp_path, "ML204", pick("2.1.331")) == []
+    found = findings_for(tmp_path, "ML204", pick("2.1.332"))
+    assert len(found) == 1
+    assert "loads 4 instruction files" in found[0]  # an include counts as a file of its own
+
+
+@pytest.mark.parametrize(("number", "text"), [
+    (999, "999"), (1000, "1.0k"), (120_000, "120.0k"), (123_456, "123.5k"), (999_999, "1.0m"), (1_234_567, "1.2m"),
+])
+def test_compact_numbers_as_intl(number: int, text: str) -> None:
+    from memlint.rules.size.ml204_instruction_files_over_total import compact
+
+    assert compact(number) == text
