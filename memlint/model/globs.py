@@ -1,8 +1,8 @@
 """The two glob dialects of Claude Code's loader.
 
 - `claudeMdExcludes` use picomatch (`dot: true`) against the absolute path with `/` separators;
-- rules' `paths:` use gitignore semantics (the `ignore` package; pathspec's GitIgnoreSpec here),
-  against the path relative to the folder that holds `.claude/`.
+- rules' `paths:` use gitignore semantics (the matcher bundled in Claude Code, ported in
+  `memlint.model.gitignore`), against the path relative to the folder that holds `.claude/`.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-import pathspec
+from memlint.model.gitignore import ignores
 
 
 def _expand_all_braces(pattern: str) -> list[str]:
@@ -106,47 +106,11 @@ def picomatch(path: str, patterns: tuple[str, ...]) -> bool:
     return any(_picomatch_regex(p).match(path) for p in patterns if p)
 
 
-@lru_cache(maxsize=1024)
-def gitignore_spec(patterns: tuple[str, ...]) -> pathspec.GitIgnoreSpec:
-    """A compiled gitignore-style matcher for a rule's `paths:`."""
-    return pathspec.GitIgnoreSpec.from_lines(patterns)
-
-
 def rule_matches(patterns: tuple[str, ...], relative_path: str) -> bool:
     """Whether Claude Code loads a conditional rule when a file at `relative_path` is read."""
-    if not relative_path or relative_path.startswith(("..", "/")):
-        return False
-    try:
-        return gitignore_spec(patterns).match_file(relative_path)
-    except (ValueError, re.error):
-        return False
-
-
-_GROUP_NAME = re.compile(r"\(\?P<\w+>")
-
-
-@lru_cache(maxsize=1024)
-def _combined(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
-    """One multi-line regex for patterns without negation, else None."""
-    spec = gitignore_spec(patterns)
-    regexes = []
-    for pattern in spec.patterns:
-        regex = getattr(pattern, "regex", None)
-        if pattern.include is None:
-            continue
-        if not pattern.include or regex is None:
-            return None
-        regexes.append(_GROUP_NAME.sub("(?:", regex.pattern))
-    return re.compile("|".join(f"(?:{r})" for r in regexes) or "(?!)", re.MULTILINE)
+    return ignores(patterns, relative_path)
 
 
 def any_matches(patterns: tuple[str, ...], relative_paths: tuple[str, ...]) -> bool:
-    """Whether a conditional rule matches any of `relative_paths` (one regex pass when it can)."""
-    try:
-        combined = _combined(patterns)
-    except (ValueError, re.error):
-        return False
-    if combined is None:
-        return any(rule_matches(patterns, p) for p in relative_paths)
-    usable = "\n".join(p for p in relative_paths if p and not p.startswith(("..", "/")) and "\n" not in p)
-    return combined.search(usable) is not None
+    """Whether a conditional rule matches any of `relative_paths`."""
+    return any(ignores(patterns, p) for p in relative_paths)
