@@ -44,6 +44,16 @@ const single = [
   "***/CLAUDE.md", "**/a/***", "**/.git/**", "**/node_modules/**", "**/{01..3}/CLAUDE.md", "**/{3..1}/CLAUDE.md",
   "**/{a..c..2}/CLAUDE.md", "**/[z-a]/CLAUDE.md", "**/[/CLAUDE.md", "**/a]/CLAUDE.md", "**/#/CLAUDE.md",
   "**/$/CLAUDE.md", "**/a.b/CLAUDE.md", "**/a^b/CLAUDE.md", "*/**", "/**", "**/*/", `${T}`, `${T}/`,
+  // second batch, written after the first passed (a check that the emulation generalises)
+  `${T}/[ab]/CLAUDE.md`, `${T}/[!b]*/CLAUDE.md`, `${T}/*[a]/CLAUDE.md`, "**/a*/CLAUDE.md", "**/*b/CLAUDE.md",
+  "**/*.local.*", "**/.claude/*", "**/.claude/rules/*", "**/rules/**", "**/{.claude,a}/**", "**/@(a|.claude)/**",
+  "**/!(a|b)/CLAUDE.md", "**/!(*.md)", "**/+(a|b)/CLAUDE.md", "**/a/!(CLAUDE.md)", "**/[a-b][b-c]/CLAUDE.md",
+  "**/[[:upper:]]/CLAUDE.md", "**/[[:lower:][:digit:]]/CLAUDE.md", "**/[^[:alpha:]]/CLAUDE.md",
+  "**/{a,b,c}/CLAUDE.md", "**/{a,{b,c}}/CLAUDE.md", "**/{x,a}*/CLAUDE.md", "/home/{dev,x}/**", "/home/dev/*",
+  "/home/dev/**/CLAUDE.local.md", "/*/*/proj/**", "**/proj/*/CLAUDE.md", "**/proj/**/CLAUDE.md", "**/???/CLAUDE.md",
+  "**/?b/CLAUDE.md", "**/a?/CLAUDE.md", "**/*/*/CLAUDE.md", "*/CLAUDE.md", "**/\\*b/CLAUDE.md", "**/a\ b/CLAUDE.md",
+  "**/[a\]]/CLAUDE.md", "**/[\\]/CLAUDE.md", "**/a/**/b/**", "**/**", "**/**/**/CLAUDE.md", "!!**/a/CLAUDE.md",
+  "!(**/a/CLAUDE.md)", "**/{a..b}{b..c}/CLAUDE.md", "**/{0..9}/CLAUDE.md", "**/CLAUDE*", "**/CLAUDE.?d",
 ];
 const multi = [
   ["**/CLAUDE.md", "!**/b/CLAUDE.md"], ["**/a/**", "**/b/**"], ["!**/a/**", "!**/b/**"],
