@@ -40,7 +40,7 @@ from pathlib import Path
 from memlint.engine import RuleContext
 from memlint.model.discovery import classify
 from memlint.model.frontmatter import rule_paths
-from memlint.model.globs import any_matches, joined_paths
+from memlint.model.globs import any_matches
 from memlint.model.projectfiles import project_files
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
@@ -65,11 +65,6 @@ def _has_ordinary(ctx: RuleContext, base: Path, files: tuple[str, ...]) -> bool:
     return ctx.once(("has-ordinary-file", base), lambda: any(_ordinary(f) for f in files))
 
 
-def _joined(ctx: RuleContext, base: Path, files: tuple[str, ...]) -> str:
-    """The folder's files as one text for the pattern search (built once per folder and run)."""
-    return ctx.once(("joined-project-files", base), lambda: joined_paths(files))
-
-
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for path, doc in rule_files(ctx):
         fm = doc.frontmatter
@@ -84,7 +79,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             continue  # not a checkout: only memory files were copied here
         if all(never_matches(p, base, files) is not None for p in patterns):
             continue  # ML507
-        if any_matches(tuple(patterns), files, _joined(ctx, base, files)):
+        if any_matches(tuple(patterns), files):
             continue
         block = find_key(doc.text, fm, "paths")
         folder = show(ctx, base)
