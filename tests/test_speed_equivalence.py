@@ -66,3 +66,34 @@ def test_a_text_ml320_skips_as_tidy_has_nothing_to_tidy(text: str) -> None:
         return
     with mock.patch.object(ml320, "_files", lambda ctx: iter([(doc.path, doc)])):
         assert not list(ml320.check(mock.Mock())), "a text called tidy has white space to fix"
+
+
+def _ignores_one_path_at_a_time(globs: tuple[str, ...], path: str) -> bool:
+    """The matcher's walk for one path, as written before folders were shared between paths."""
+    import re
+
+    from memlint.model import gitignore
+
+    if not path or path.startswith("/") or re.match(r"\.\.?(/|$)", path):
+        return False
+    rules = gitignore._rules(globs)
+    if not rules:
+        return False
+    collapsed = re.sub("/+", "/", path) if "//" in path else path
+    parents = [collapsed[: m.start() + 1] for m in re.finditer("/", collapsed[:-1]) if m.start() > 0]
+    return any(gitignore._verdict(rules, folder) for folder in parents) or gitignore._verdict(rules, path)
+
+
+SEGMENTS = st.sampled_from(["a", "b", "A", "pkg", ".x", "*", "**", "c.ts", "d.md", "", "..", "."])
+GLOBS = st.lists(st.sampled_from(
+    ["a/", "*.ts", "!b/*.ts", "pkg/**", "**/d.md", "a/*", "!a/c.ts", "/b", "x/**/*.ts", "*", "!pkg/", "#c", ""]
+), max_size=4).map(tuple)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(GLOBS, st.lists(st.lists(SEGMENTS, min_size=1, max_size=4).map("/".join), max_size=8).map(tuple))
+def test_any_matches_tests_each_folder_once_with_the_same_answer(globs: tuple[str, ...], paths: tuple[str, ...]) -> None:
+    from memlint.model.gitignore import ignores, ignores_any
+
+    assert ignores_any(globs, paths) == any(_ignores_one_path_at_a_time(globs, p) for p in paths)
+    assert [ignores(globs, p) for p in paths] == [_ignores_one_path_at_a_time(globs, p) for p in paths]
