@@ -60,6 +60,12 @@ class Case:
     # written as JSON to <tree>/<cwd>/.claude/settings.json (placeholders substituted in strings)
     settings: dict[str, Any] | None = None
     note: str = ""
+    # written as JSON to <root>/flag-settings.json and given to Claude Code as `--settings FILE`
+    flag_settings: dict[str, Any] | None = None
+    # added to Claude Code's environment (placeholders substituted)
+    env: dict[str, str] = field(default_factory=dict)
+    # releases the case is recorded on (None: every release in recordings/)
+    releases: tuple[str, ...] | None = None
 
 
 # --------------------------------------------------------------------------- helpers for big text
@@ -965,7 +971,30 @@ def build(case: Case, root: Path) -> tuple[Path, Path]:
         path = tree / case.cwd / ".claude" / "settings.json"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(settings, indent=1))
+    if case.flag_settings is not None:
+        flag = json.loads(_subst(json.dumps(case.flag_settings), tree, home))
+        (root / "flag-settings.json").write_text(json.dumps(flag, indent=1))
     return Path(os.path.realpath(tree)), Path(os.path.realpath(home))
+
+
+def flag_settings_file(case: Case, tree: Path) -> Path | None:
+    """Where `build` put the case's `--settings` file (None when it has none)."""
+    return tree.parent / "flag-settings.json" if case.flag_settings is not None else None
+
+
+def case_env(case: Case, tree: Path, home: Path) -> dict[str, str]:
+    """The case's extra environment for Claude Code, placeholders substituted."""
+    return {k: _subst(v, tree, home) for k, v in case.env.items()}
+
+
+def oracle_args(case: Case, tree: Path, home: Path) -> list[str]:
+    """cc_oracle.py arguments beyond TREE: --cwd, --home, --env, --arg for the `--settings` file."""
+    args = ["--cwd", case.cwd, "--home", str(home)]
+    args += [f"--env={k}={v}" for k, v in case_env(case, tree, home).items()]
+    flag = flag_settings_file(case, tree)
+    if flag is not None:
+        args += ["--arg=--settings", f"--arg={flag}"]
+    return args
 
 
 # --------------------------------------------------------------------------- comparing

@@ -18,6 +18,7 @@ import pytest
 from memlint import api
 from memlint.config import load_config
 from memlint.model.loader import load
+from memlint.model.release import DEFAULT
 from memlint.model.workspace import Workspace
 
 DIFFERENTIAL = Path(__file__).resolve().parents[1] / "differential"
@@ -71,7 +72,7 @@ def _check(name: str, tmp_path: Path) -> tuple[Path, Path, list[tuple[str, int, 
 def _unloaded_meant_includes(name: str, tree: Path, home: Path) -> list[tuple[str, int, str]]:
     """(includer, line, written) of includes in loaded files whose targets Claude Code did not load."""
     case = BY_NAME[name]
-    files = recording(name)["files"]
+    files = recording(DEFAULT.name, name)["files"]
     sub = {"<TREE>": str(tree), "<HOME>": str(home)}
 
     def real(path: str) -> str:
