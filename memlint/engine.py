@@ -53,6 +53,8 @@ def start_folders(roots: tuple[Path, ...], files: tuple[MemoryFile, ...]) -> lis
             if f.path.name == "CLAUDE.local.md":
                 continue
             folder = folder.parent
+        elif f.path.name == "AGENTS.md" and folder.name.startswith("."):  # .github/AGENTS.md: no session starts there
+            continue
         if folder not in starts and folder.is_dir():
             starts.append(folder)
     return starts
@@ -71,7 +73,8 @@ def build_context(
     files = [f for f in discover(list(roots), memory_dirs) if not config.excluded(f.path)]
     files = _with_pending(files, workspace)
     for start in start_folders(roots, tuple(files)):
-        loads[start] = load(start, home or NO_HOME, workspace, NO_MANAGED, False, release, launch)
+        # a root's deferred files (nested CLAUDE.md and AGENTS.md) are modelled too
+        loads[start] = load(start, home or NO_HOME, workspace, NO_MANAGED, start in roots, release, launch)
     known = {f.path for f in files}
     if home is not None:  # the project's own auto-memory folder under HOME
         extra = [ctx.automem_dir for ctx in loads.values() if ctx.automem_dir.is_dir()]

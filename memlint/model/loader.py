@@ -320,14 +320,14 @@ class _Loader:
             if here.name == ".claude":  # a folder's .claude/CLAUDE.md belongs to that folder
                 if here.parent != self.start and "CLAUDE.md" in names:
                     self.deferred.append(Deferred(here / "CLAUDE.md", "nested-claude-md", "project"))
-                if here.parent != self.start and "AGENTS.md" in names and self.nested_agents(here.parent):
+                if here.parent != self.start and "AGENTS.md" in names and self.nested_agents(here.parent, here / "AGENTS.md"):
                     self.deferred.append(Deferred(here / "AGENTS.md", "nested-agents-md", "project"))
                 continue
             if "CLAUDE.md" in names:
                 self.deferred.append(Deferred(here / "CLAUDE.md", "nested-claude-md", "project"))
             if "CLAUDE.local.md" in names:
                 self.deferred.append(Deferred(here / "CLAUDE.local.md", "nested-claude-md", "local"))
-            if "AGENTS.md" in names and self.nested_agents(here):
+            if "AGENTS.md" in names and self.nested_agents(here, here / "AGENTS.md"):
                 self.deferred.append(Deferred(here / "AGENTS.md", "nested-agents-md", "project"))
             if ".claude" in here.parts and "rules" in here.parts:
                 anchor = here.parts.index(".claude")
@@ -341,9 +341,11 @@ class _Loader:
     agents_mode: Mode | None = None  # set by load(): None when AGENTS.md is never read
     claude_md_at_start: bool = False
 
-    def nested_agents(self, folder: Path) -> bool:
+    def nested_agents(self, folder: Path, path: Path) -> bool:
         """C05: a folder's AGENTS files arrive when Claude reads a file there (fallback mode: only
         when no CLAUDE.md family file loaded at start and the folder has no CLAUDE.md)."""
+        if self.facts(str(path)).skip is not None:  # missing, empty, unreadable: nothing arrives
+            return False
         if self.agents_mode == "claude-md-and-agents-md":
             return True
         if self.agents_mode != "claude-md-or-agents-md" or self.claude_md_at_start:

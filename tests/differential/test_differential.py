@@ -21,7 +21,17 @@ import pytest
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from cases import BY_NAME, CASES, build, canonical, case_env, flag_settings_file, normalize, oracle_args, rule_groups
+from cases import (
+    BY_NAME,
+    CASES,
+    build,
+    canonical,
+    case_env,
+    flag_settings_file,
+    normalize,
+    oracle_args,
+    rule_groups,
+)
 
 RECORDINGS = HERE / "recordings"
 ORACLE = Path(__file__).resolve().parents[3] / "shared/oracle/cc_oracle.py"
