@@ -194,11 +194,11 @@ class _Loader:
             if why is not None:
                 return "special-folder", why
         if release.process_files_skipped and (process_file(path) or process_file(resolved)):
-            return "process-file", "a device or process file, which Claude Code does not read"
+            return "process-file", "it names a device or process file, which Claude Code does not read"
         if release.read_deny_withholds and kind in ("project", "local"):
             rule = self.settings.denied(path) or self.settings.denied(resolved)
             if rule is not None:
-                return "read-denied", f"the deny rule {rule.written!r} in {rule.settings} covers it"
+                return "read-denied", f"the Read deny rule {rule.written!r} in {rule.settings} covers it"
         return None
 
     def outside(self, path: str, resolved: str) -> bool:
@@ -310,47 +310,8 @@ class _Loader:
             out += self.process(str(path), "project", external_ok)
         return out
 
-    def nested(self) -> None:
-        """Memory files in folders below the start: loaded only when Claude reads a file there."""
-        for folder, subfolders, names in os.walk(self.start):
-            subfolders[:] = sorted(d for d in subfolders if d not in PRUNED_FOLDERS)
-            here = Path(folder)
-            if here == self.start:
-                continue
-            if here.name == ".claude":  # a folder's .claude/CLAUDE.md belongs to that folder
-                if here.parent != self.start and "CLAUDE.md" in names:
-                    self.deferred.append(Deferred(here / "CLAUDE.md", "nested-claude-md", "project"))
-                if here.parent != self.start and "AGENTS.md" in names and self.nested_agents(here.parent, here / "AGENTS.md"):
-                    self.deferred.append(Deferred(here / "AGENTS.md", "nested-agents-md", "project"))
-                continue
-            if "CLAUDE.md" in names:
-                self.deferred.append(Deferred(here / "CLAUDE.md", "nested-claude-md", "project"))
-            if "CLAUDE.local.md" in names:
-                self.deferred.append(Deferred(here / "CLAUDE.local.md", "nested-claude-md", "local"))
-            if "AGENTS.md" in names and self.nested_agents(here, here / "AGENTS.md"):
-                self.deferred.append(Deferred(here / "AGENTS.md", "nested-agents-md", "project"))
-            if ".claude" in here.parts and "rules" in here.parts:
-                anchor = here.parts.index(".claude")
-                if here.parts[anchor + 1 : anchor + 2] == ("rules",) and Path(*here.parts[:anchor]) != self.start:
-                    for name in sorted(n for n in names if n.endswith(".md")):
-                        doc = self.workspace.document(here / name)
-                        globs = doc.rule_globs if doc.readable else None
-                        reason: DeferReason = "conditional-rule" if globs else "nested-claude-md"
-                        self.deferred.append(Deferred(here / name, reason, "project", tuple(globs or ())))
-
     agents_mode: Mode | None = None  # set by load(): None when AGENTS.md is never read
     claude_md_at_start: bool = False
-
-    def nested_agents(self, folder: Path, path: Path) -> bool:
-        """C05: a folder's AGENTS files arrive when Claude reads a file there (fallback mode: only
-        when no CLAUDE.md family file loaded at start and the folder has no CLAUDE.md)."""
-        if self.facts(str(path)).skip is not None:  # missing, empty, unreadable: nothing arrives
-            return False
-        if self.agents_mode == "claude-md-and-agents-md":
-            return True
-        if self.agents_mode != "claude-md-or-agents-md" or self.claude_md_at_start:
-            return False
-        return not any(self.workspace.document(p).readable for p in (folder / "CLAUDE.md", folder / ".claude" / "CLAUDE.md"))
 
 
 CLAUDE_NAMES = ("CLAUDE.md", "CLAUDE.local.md")
@@ -408,7 +369,9 @@ def load(
         if index is not None:
             files.append(index)
     if include_nested:
-        loader.nested()
+        from memlint.model.deferred import defer_nested
+
+        defer_nested(loader)
     return LoadedContext(
         start, home, project_root, memory_dir, tuple(files), tuple(loader.skipped), tuple(loader.deferred),
         settings.excludes, release, settings,

@@ -217,7 +217,7 @@ def _deny_matches(rule: DenyRule, path: str) -> bool:
 
 
 def _approved(home: Path, config_dir: Path | None, project_root: Path) -> bool:
-    state = read_json((config_dir.parent if config_dir else home) / ".claude.json") or {}
+    state = read_json((config_dir or home) / ".claude.json") or {}  # CLAUDE_CONFIG_DIR holds it when set
     projects = state.get("projects")
     entry = projects.get(str(project_root)) if isinstance(projects, dict) else None
     return isinstance(entry, dict) and entry.get("hasClaudeMdExternalIncludesApproved") is True

@@ -66,6 +66,8 @@ class Case:
     env: dict[str, str] = field(default_factory=dict)
     # releases the case is recorded on (None: every release in recordings/)
     releases: tuple[str, ...] | None = None
+    # a file (relative to the tree) Claude is made to Read: what it attaches then is recorded too
+    read: str | None = None
 
 
 # --------------------------------------------------------------------------- helpers for big text
@@ -997,7 +999,25 @@ def oracle_args(case: Case, tree: Path, home: Path) -> list[str]:
     flag = flag_settings_file(case, tree)
     if flag is not None:
         args += ["--arg=--settings", f"--arg={flag}"]
+    if case.read is not None:
+        args += [f"--read={tree / case.read}"]
     return args
+
+
+_CONTENTS = re.compile(r"Contents of (.+?):\n\n")
+
+
+def attached(after_read: list[list[dict[str, Any]]], tree: Path, home: Path) -> list[dict[str, str]]:
+    """[{path, via}] of the memory files attached after the Read (the oracle's `after_read`): `via` is
+    `system` for a system message, `user` for a block of the user turn."""
+    subs = placeholders(tree, home)
+    out = []
+    for part in (after_read[0] if after_read else []):
+        if "text" not in part:
+            continue
+        via = "system" if part.get("role") == "system" else "user"
+        out += [{"path": _apply(m.group(1), subs), "via": via} for m in _CONTENTS.finditer(part["text"])]
+    return out
 
 
 # --------------------------------------------------------------------------- comparing

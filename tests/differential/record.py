@@ -26,7 +26,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from cases import BY_NAME, CASES, Case, build, normalize, oracle_args
+from cases import BY_NAME, CASES, Case, attached, build, normalize, oracle_args
 
 ORACLE = Path(__file__).resolve().parents[3] / "shared/oracle/cc_oracle.py"
 RECORDINGS = HERE / "recordings"
@@ -51,7 +51,10 @@ def run_oracle(case: Case, version: str, oracle: Path = ORACLE, timeout: float =
         if r.returncode != 0:
             raise OracleError(r.returncode, r.stderr.decode("utf-8", "replace")[-1500:])
         out = json.loads(r.stdout.decode("utf-8", "surrogatepass"))
-        return {"claude_code": out["claude_code"], "files": normalize(out["files"], tree, home)}
+        data = {"claude_code": out["claude_code"], "files": normalize(out["files"], tree, home)}
+        if case.read is not None:
+            data["after_read"] = attached(out.get("after_read", []), tree, home)
+        return data
     finally:
         shutil.rmtree(root, ignore_errors=True)
 

@@ -30,6 +30,7 @@ from cases import (
     flag_settings_file,
     normalize,
     oracle_args,
+    placeholders,
     rule_groups,
 )
 
@@ -107,6 +108,19 @@ def test_memlint_matches_claude_code(release: str, name: str, tmp_path: Path) ->
     data = ctx.to_dict()
     actual = entries(normalize(data["files"], tree, home))
     assert_same(actual, entries(expected["files"]), rule_groups(tree, home), case.note)
+    if case.read is not None:
+        from memlint.model.deferred import on_read
+
+        got = on_read(ctx.loaded, tree / case.read)
+        subs = placeholders(tree, home)
+        shown = []
+        for item in got:
+            path = str(item.file.path)
+            for old, new in subs:
+                path = path.replace(old, new)
+            shown.append({"path": path, "via": item.via})
+        key = lambda a: (a["path"], a["via"])
+        assert sorted(shown, key=key) == sorted(expected["after_read"], key=key), case.note
 
 
 @pytest.mark.oracle

@@ -28,7 +28,7 @@ from cases import BY_NAME, CASES, build
 
 from tests.differential.test_differential import recording
 
-CODES = ["ML1", "ML2"]
+CODES = ["ML1", "ML2", "ML517"]
 
 # Trees that hold problems other than unloaded includes, and the codes they must report.
 WRONG: dict[str, set[str]] = {
@@ -58,7 +58,19 @@ WRONG: dict[str, set[str]] = {
     "trim_unicode_whitespace": {"ML203"},
     "unicode_content_and_names": {"ML108"},  # @日本.md is rejected for its first character
     "include_non_ascii_start": {"ML108"},
+    "ag11_empty_claude_md": {"ML203"},
+    "m01_include_symlink_outside": {"ML107"},  # link.md resolves outside proj/ (2.1.232+)
+    "m12_external_include_approved_by_cwd_key": {"ML107"},
+    "m08_read_deny": {"ML517"},  # deny rules withhold includes (2.1.290+)
+    "m05_special_folders": {"ML517"},
+    "m30_proc_dev_includes": {"ML517"},
+    "m09_read_deny_claude_md": {"ML517"},
+    "m40_user_deny_absolute": {"ML517"},
+    "m42_bare_read_deny": {"ML517"},
+    "m06_start_in_connector_downloads": {"ML517"},
 }
+# Cases recorded from a folder `check` does not model as a start (it holds no memory file).
+NOT_A_START = {"ag42_agents_external_include"}
 
 
 def _check(name: str, tmp_path: Path) -> tuple[Path, Path, list[tuple[str, int, str]]]:
@@ -108,6 +120,8 @@ NAMES = [c.name for c in CASES]
 
 @pytest.mark.parametrize("name", NAMES)
 def test_every_meant_include_claude_code_skipped_is_reported(name: str, tmp_path: Path) -> None:
+    if name in NOT_A_START:
+        pytest.skip("the recording's start folder holds no memory file, so `check` does not start there")
     tree, home, found = _check(name, tmp_path)
     at = {(path, line) for path, line, _code in found}
     missing = [

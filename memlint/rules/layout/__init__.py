@@ -18,5 +18,6 @@ from memlint.rules.layout import ml513_exclude_matches_nothing as _513
 from memlint.rules.layout import ml514_memory_directory_rejected as _514
 from memlint.rules.layout import ml515_agents_md_setting_ignored as _515
 from memlint.rules.layout import ml516_read_deny_withholds_claude_md as _516
+from memlint.rules.layout import ml517_memory_file_withheld as _517
 
-RULES = (_501, _502, _503, _504, _505, _506, _507, _508, _509, _510, _511, _512, _513, _514, _515, _516)
+RULES = (_501, _502, _503, _504, _505, _506, _507, _508, _509, _510, _511, _512, _513, _514, _515, _516, _517)
