@@ -123,3 +123,37 @@ def test_releases_page_lists_every_switch() -> None:
     for name, first in FIRST.items():
         row = next((line for line in page.splitlines() if f"| `{name}` |" in line), "")
         assert row.startswith(f"| {'.'.join(map(str, first))} |"), name
+
+
+def test_managed_settings_exclude_and_set_the_agents_mode(tmp_path: Path) -> None:
+    """Section 4 and C03 (mg02, mg03 in the spec, recorded through a private /etc): claudeMdExcludes
+    from managed-settings.d, instructionFiles from managed-settings.json."""
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / "CLAUDE.md").write_text("claude\n", encoding="utf-8")
+    (tree / "CLAUDE.local.md").write_text("local\n", encoding="utf-8")
+    (tree / "AGENTS.md").write_text("agents\n", encoding="utf-8")
+    managed = tmp_path / "managed"
+    (managed / "managed-settings.d").mkdir(parents=True)
+    (managed / "managed-settings.d" / "10-team.json").write_text(
+        json.dumps({"claudeMdExcludes": ["**/CLAUDE.local.md"]}), encoding="utf-8")
+    (managed / "managed-settings.json").write_text(json.dumps({"pluginConfigs": {"agents-md@builtin": {
+        "options": {"instructionFiles": "claude-md-and-agents-md"}}}}), encoding="utf-8")
+    data = context(tree, home=tmp_path / "none", managed_dir=managed).to_dict("chars4")
+    assert [Path(f["path"]).name for f in data["files"]] == ["CLAUDE.md", "AGENTS.md"]
+    assert {"path": str(tree / "CLAUDE.local.md"), "reason": "excluded", "included_from": None} in data["skipped"]
+    old = context(tree, home=tmp_path / "none", managed_dir=managed, release=pick("2.1.197")).to_dict("chars4")
+    assert [Path(f["path"]).name for f in old["files"]] == ["CLAUDE.md"]
+
+
+def test_check_without_home_ignores_claude_config_dir(tmp_path: Path) -> None:
+    tree = _tree(tmp_path)
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.json").write_text(json.dumps({"claudeMdExcludes": ["nothing"]}), encoding="utf-8")
+    env = {"CLAUDE_CONFIG_DIR": str(config)}
+    out = CliRunner(env=env).invoke(main, ["check", str(tree), "--select", "ML513", "--format", "json"]).stdout
+    assert json.loads(out)["violations"] == []
+    out = CliRunner(env=env).invoke(main, ["check", str(tree), "--select", "ML513", "--format", "json",
+                                           "--home", str(tmp_path)]).stdout
+    assert [v["path"] for v in json.loads(out)["violations"]] == [str(config / "settings.json")]

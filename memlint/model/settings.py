@@ -202,7 +202,9 @@ def _deny_rules(item: SettingsFile, start: Path, home: Path) -> list[DenyRule]:
             base = item.path.parent.parent if item.source in ("project", "local") else start
             out.append(DenyRule(rule, pattern, base, item.path))
         else:
-            out.append(DenyRule(rule, "/" + pattern.removeprefix("./"), start, item.path))
+            # gitignore semantics from the start folder: `./CLAUDE.md` is `CLAUDE.md`, which matches at any
+            # depth (it withholds `.claude/CLAUDE.md` too; seen with the real CLI)
+            out.append(DenyRule(rule, pattern.removeprefix("./"), start, item.path))
     return out
 
 

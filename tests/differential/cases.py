@@ -68,6 +68,8 @@ class Case:
     releases: tuple[str, ...] | None = None
     # a file (relative to the tree) Claude is made to Read: what it attaches then is recorded too
     read: str | None = None
+    # the tree is built inside HOME (HOME/tree), so HOME is one of the start folder's ancestors
+    under_home: bool = False
 
 
 # --------------------------------------------------------------------------- helpers for big text
@@ -957,9 +959,10 @@ def _write(base: Path, rel: str, value: Entry, tree: Path, home: Path) -> None:
 def build(case: Case, root: Path) -> tuple[Path, Path]:
     """Lay `case` out under `root` (tree at root/tree, HOME at root/home); return their realpaths."""
     root = Path(os.path.realpath(root))
-    tree, home = root / "tree", root / "home"
-    tree.mkdir(parents=True)
+    home = root / "home"
+    tree = home / "tree" if case.under_home else root / "tree"
     home.mkdir(parents=True)
+    tree.mkdir(parents=True)
     if case.git:
         subprocess.run(["git", "init", "-q"], cwd=tree, check=True)
     (tree / case.cwd).mkdir(parents=True, exist_ok=True)

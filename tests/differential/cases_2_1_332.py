@@ -237,3 +237,27 @@ CASES_2_1_332 += [
                 "src/a.ts": "x\n", "CLAUDE.md": "root\n"},
          home_files={".claude/rules/user-cond.md": "---\npaths: src/**\n---\nUSER COND\n"}),
 ]
+
+# ---------------------------------------------------------------- C01 a session started below HOME
+_HOME_AGENTS = {"AGENTS.md": "home agents\n", ".claude/AGENTS.md": "home dot agents\n"}
+CASES_2_1_332 += [
+    Case("ag51_under_home_no_user_claude", git=True, under_home=True,
+         note="C01: below HOME, HOME/AGENTS.md and HOME/.claude/AGENTS.md load as project files.",
+         files={"AGENTS.md": "proj agents\n"}, home_files=dict(_HOME_AGENTS)),
+    Case("ag50_under_home_user_claude", git=True, under_home=True,
+         note="C01: a user ~/.claude/CLAUDE.md does not stop them; they follow it.",
+         files={"AGENTS.md": "proj agents\n"}, home_files={**_HOME_AGENTS, ".claude/CLAUDE.md": "user claude\n"}),
+    Case("ag52_under_home_home_claude", git=True, under_home=True,
+         note="C01: a HOME/CLAUDE.md (a project file for sessions below HOME) stops every AGENTS.md.",
+         files={"AGENTS.md": "proj agents\n"}, home_files={**_HOME_AGENTS, "CLAUDE.md": "home claude\n"}),
+]
+
+# ---------------------------------------------------------------- found on random trees
+CASES_2_1_332 += [
+    Case("m10_read_deny_relative_any_depth", git=True, cwd="a",
+         note="C13: `Read(./CLAUDE.md)` follows gitignore rules: it withholds every CLAUDE.md at any depth, "
+              ".claude/CLAUDE.md included; `Read(./a/x.md)` only that file.",
+         files={"CLAUDE.md": "root\n", ".claude/CLAUDE.md": "root dot\n", "a/CLAUDE.md": "a @x.md @y.md\n",
+                "a/x.md": "x\n", "a/y.md": "y\n", "a/CLAUDE.local.md": "a local\n"},
+         settings={"permissions": {"deny": ["Read(./CLAUDE.md)", "Read(./x.md)"]}}),
+]
