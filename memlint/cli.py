@@ -52,7 +52,7 @@ def main() -> None:
               show_default=True, help="Folder of the managed policy CLAUDE.md.")
 @click.option("--claude-code", "claude_code", metavar="VERSION",
               help="Claude Code release to model (default: config `claude-code`, else the newest modelled).")
-@click.option("--settings", "settings_file", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--settings", "settings_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Model Claude Code started with `--settings FILE`.")
 def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_dir: Path, claude_code: str | None,
             settings_file: Path | None) -> None:
@@ -99,7 +99,7 @@ def _check_options(func: Any) -> Any:
         click.option("--allow-empty", is_flag=True, help="Exit 0 when no memory file is found."),
         click.option("--claude-code", "claude_code", metavar="VERSION",
                      help="Claude Code release to model (default: config `claude-code`, else the newest modelled)."),
-        click.option("--settings", "settings_file", type=click.Path(dir_okay=False, path_type=Path),
+        click.option("--settings", "settings_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
                      help="Model Claude Code started with `--settings FILE`."),
     ]
     for option in reversed(options):

@@ -15,6 +15,8 @@ _PROCESS = re.compile(r"^/(?:dev(?:/|$)|proc/(?:self|thread-self|\d+)(?:/|$))")
 
 def special_folder(path: str) -> str | None:
     """Why a file in (or reached through) this path is skipped by 2.1.319+, else None."""
+    if "scratchpad" not in path and ".artifact-work" not in path and "connector-downloads" not in path.lower():
+        return None  # the common case, decided without splitting the path
     for part in path.split("/"):
         if _CONNECTOR.fullmatch(part):
             return "it is in a connector-downloads folder"

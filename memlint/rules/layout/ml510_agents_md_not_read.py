@@ -38,9 +38,11 @@ Use pnpm.
 
 ## Fix safety
 When there is no `CLAUDE.md` in the folder, the fix creates one that holds `@AGENTS.md`. It is
-unsafe: Claude Code then loads AGENTS.md's text. When a `CLAUDE.md` exists, what to merge is for a
-person to decide, and there is no fix. In `claude-md-and-agents-md` mode AGENTS.md loads beside
-CLAUDE.md anyway, so an include would only load it twice: that mode is never reported here.
+unsafe: Claude Code then loads AGENTS.md's text. When the `CLAUDE.md` that wins exists, the fix
+appends `@AGENTS.md` to it (unsafe too, for the same reason; an AGENTS.md that CLAUDE.md includes
+loads once, at the include). In `claude-md-and-agents-md` mode AGENTS.md loads beside CLAUDE.md
+anyway, so an include would only load it twice: that mode is never reported here, and no fix adds
+one. An AGENTS.md in a dot folder (`.github/AGENTS.md`) gets no fix.
 """
 
 from __future__ import annotations
@@ -158,12 +160,26 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                    f"the start folder or above, and `{show(ctx, claude)}` does, so this AGENTS.md is silently left out")
         else:
             why = f"{_why(ctx, mode, path)}: it loads `{show(ctx, claude)}`, which neither includes nor mentions AGENTS.md"
+        written = os.path.relpath(path, os.path.dirname(os.path.realpath(claude)))
         yield Finding(
             path,
             1,
-            f"Claude Code never reads `{where}`: {why}; add `@AGENTS.md` to `{show(ctx, claude)}`, or move what "
+            f"Claude Code never reads `{where}`: {why}; add `@{written}` to `{show(ctx, claude)}`, or move what "
             "Claude needs into it",
+            fix=_include_fix(ctx, claude, written),
         )
+
+
+def _include_fix(ctx: RuleContext, claude: Path, written: str) -> Fix | None:
+    """Append `@AGENTS.md` on a line of its own at the end of the CLAUDE.md that wins."""
+    doc = ctx.document(claude)
+    if doc.problem is not None:
+        return None
+    text = doc.text
+    newline = doc.newline
+    lead = "" if not text or text.endswith(("\n", "\r")) else newline
+    edit = Edit(claude, len(text), len(text), f"{lead}@{written}{newline}")
+    return Fix(f"Include {written} from {claude.name}", Applicability.UNSAFE, (edit,))
 
 
 def _dot_folder_why(ctx: RuleContext, mode: str | None) -> str:
