@@ -9,8 +9,8 @@ section 4):
 - `claudeMdExcludes`: every source, arrays merge;
 - `autoMemoryDirectory`: local, then project, then user (the first that has the key); `~/` is HOME;
 - `autoMemoryEnabled`: every source, the last one read wins;
-- the AGENTS.md plugin's `instructionFiles` (or legacy `projectInstructions`) and `enabledPlugins`:
-  user, flag and managed settings only, never project or local;
+- the AGENTS.md plugin's `instructionFiles` (or legacy `projectInstructions`): user, flag and
+  managed settings only, never project or local; `enabledPlugins[<id>] = false`: every source;
 - `permissions.deny` `Read(...)` rules: every source;
 - external-include approval: `HOME/.claude.json` `projects[<project root>].hasClaudeMdExternalIncludesApproved`.
 """
@@ -243,7 +243,7 @@ def read_settings(
             enabled = item.data["autoMemoryEnabled"]
         if item.source in ("user", "flag", "managed"):
             mode = instruction_mode(item.data, release) or mode
-            plugin_on = plugin_on and not plugin_disabled(item.data, release)
+        plugin_on = plugin_on and not plugin_disabled(item.data, release)  # every source, project too
         deny += _deny_rules(item, start, home)
     memory_dir = None
     by_source = {item.source: item.data for item in files if item.source in ("user", "project", "local")}

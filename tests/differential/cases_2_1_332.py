@@ -261,3 +261,15 @@ CASES_2_1_332 += [
                 "a/x.md": "x\n", "a/y.md": "y\n", "a/CLAUDE.local.md": "a local\n"},
          settings={"permissions": {"deny": ["Read(./CLAUDE.md)", "Read(./x.md)"]}}),
 ]
+
+# ---------------------------------------------------------------- which settings sources count
+CASES_2_1_332 += [
+    Case("ag37p_disabled_in_project_settings", git=True,
+         note="C03: enabledPlugins false in the project's settings: does it turn AGENTS.md off?",
+         files={"AGENTS.md": "agents root\n"},
+         settings={"enabledPlugins": {"cc-plugin-agents-md@builtin": False}}),
+    Case("ag37f_disabled_in_flag_settings", git=True,
+         note="C03: enabledPlugins false in a --settings file.",
+         files={"AGENTS.md": "agents root\n"},
+         flag_settings={"enabledPlugins": {"agents-md@builtin": False}}),
+]
