@@ -273,3 +273,9 @@ CASES_2_1_332 += [
          files={"AGENTS.md": "agents root\n"},
          flag_settings={"enabledPlugins": {"agents-md@builtin": False}}),
 ]
+
+# ---------------------------------------------------------------- C10 block format
+CASES_2_1_332 += [
+    Case("e01_block_format", git=True, note="C10: the instruction block's format (recorded as block_format).",
+         files={"CLAUDE.md": "root claude\n"}),
+]

@@ -52,6 +52,8 @@ def run_oracle(case: Case, version: str, oracle: Path = ORACLE, timeout: float =
             raise OracleError(r.returncode, r.stderr.decode("utf-8", "replace")[-1500:])
         out = json.loads(r.stdout.decode("utf-8", "surrogatepass"))
         data = {"claude_code": out["claude_code"], "files": normalize(out["files"], tree, home)}
+        if "block_format" in out:  # C10: how the instruction files were delivered
+            data["block_format"] = out["block_format"]
         if case.read is not None:
             data["after_read"] = attached(out.get("after_read", []), tree, home)
         return data

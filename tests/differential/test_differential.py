@@ -108,6 +108,8 @@ def test_memlint_matches_claude_code(release: str, name: str, tmp_path: Path) ->
     data = ctx.to_dict()
     actual = entries(normalize(data["files"], tree, home))
     assert_same(actual, entries(expected["files"]), rule_groups(tree, home), case.note)
+    if expected.get("block_format") not in (None, "none"):  # C10, recorded since 2.1.332 cases were added
+        assert data["block_format"] == expected["block_format"], case.note
     if case.read is not None:
         from memlint.model.deferred import on_read
 
