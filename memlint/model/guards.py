@@ -29,4 +29,4 @@ def special_folder(path: str) -> str | None:
 
 def process_file(path: str) -> bool:
     """A device or process file that 2.1.332 does not read."""
-    return _PROCESS.match(path) is not None
+    return path.startswith(("/dev", "/proc/")) and _PROCESS.match(path) is not None

@@ -188,6 +188,8 @@ class _Loader:
     def refused(self, path: str, kind: Kind) -> tuple[str, str] | None:
         """(reason, detail) when the release never reads `path` whatever it holds, else None."""
         release = self.release
+        if not (release.special_folders_skipped or release.process_files_skipped or release.read_deny_withholds):
+            return None
         resolved = self.workspace.realpath(path)[0]
         if release.special_folders_skipped:
             why = special_folder(path) or special_folder(resolved)
@@ -195,7 +197,7 @@ class _Loader:
                 return "special-folder", why
         if release.process_files_skipped and (process_file(path) or process_file(resolved)):
             return "process-file", "it names a device or process file, which Claude Code does not read"
-        if release.read_deny_withholds and kind in ("project", "local"):
+        if release.read_deny_withholds and self.settings.deny and kind in ("project", "local"):
             rule = self.settings.denied(path) or self.settings.denied(resolved)
             if rule is not None:
                 return "read-denied", f"the Read deny rule {rule.written!r} in {rule.settings} covers it"
@@ -287,8 +289,24 @@ class _Loader:
                         out.append(loaded)
         return out
 
+    def holds_memory(self, folder: Path) -> bool:
+        """Whether the folder holds any name the walk reads (decided once per folder and run, and
+        shared by every start folder below it: most ancestors hold nothing)."""
+        key = ("holds-memory", str(folder))
+        known = self.workspace.memo.get(key)
+        if known is None:
+            names = {name for name, _d, _f in self.workspace.listing(str(folder)) or ()}
+            inner = {name for name, _d, _f in self.workspace.listing(str(folder / ".claude")) or ()} if ".claude" in names else set()
+            known = bool(names & {"CLAUDE.md", "CLAUDE.local.md", "AGENTS.md"} or inner & {"CLAUDE.md", "rules", "AGENTS.md"})
+            dot = folder / ".claude"
+            known = known or any(p.parent == folder or dot in p.parents for p in self.workspace.created)
+            self.workspace.memo[key] = known
+        return bool(known)
+
     def folder(self, folder: Path, external_ok: bool) -> list[LoadedFile]:
         """One folder of the walk: CLAUDE.md, .claude/CLAUDE.md, its rules, CLAUDE.local.md."""
+        if not self.holds_memory(folder):
+            return []
         files = self.process(str(folder / "CLAUDE.md"), "project", external_ok)
         files += self.process(str(folder / ".claude" / "CLAUDE.md"), "project", external_ok)
         files += self.rules(str(folder / ".claude" / "rules"), "project", external_ok)
