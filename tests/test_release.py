@@ -157,3 +157,34 @@ def test_check_without_home_ignores_claude_config_dir(tmp_path: Path) -> None:
     out = CliRunner(env=env).invoke(main, ["check", str(tree), "--select", "ML513", "--format", "json",
                                            "--home", str(tmp_path)]).stdout
     assert [v["path"] for v in json.loads(out)["violations"]] == [str(config / "settings.json")]
+
+
+@pytest.mark.parametrize(
+    ("path", "why"),
+    [
+        ("/r/connector-downloads/a.md", "connector-downloads"),
+        ("/r/Connector-Downloads. /a.md", "connector-downloads"),
+        ("/r/.artifact-work/b.md", ".artifact-work"),
+        ("/tmp/claude/proj/0b5e-session/scratchpad/n.md", "scratchpad"),
+        ("/tmp/claude/s/123456789012/scratchpad/n.md", "scratchpad"),
+        ("/r/connector-downloads-old/a.md", None),
+        ("/r/artifact-work/a.md", None),
+        ("/r/docs/scratchpad/a.md", None),
+    ],
+)
+def test_special_folders(path: str, why: str | None) -> None:
+    from memlint.model.guards import special_folder
+
+    found = special_folder(path)
+    assert (found is None) if why is None else (why in (found or ""))
+
+
+@pytest.mark.parametrize(
+    ("path", "skipped"),
+    [("/proc/self/comm", True), ("/proc/1234/environ", True), ("/dev/null", True), ("/proc/version", False),
+     ("/devices/x.md", False), ("/home/u/dev/x.md", False)],
+)
+def test_process_files(path: str, skipped: bool) -> None:
+    from memlint.model.guards import process_file
+
+    assert process_file(path) is skipped
