@@ -9,102 +9,31 @@ from __future__ import annotations
 
 import os
 import posixpath
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Literal
 
-from memlint.model.automem import Truncation, automem_folder, find_project_root, truncate_index
+from memlint.model.automem import automem_folder, find_project_root, truncate_index
 from memlint.model.document import Document
 from memlint.model.globs import picomatch
 from memlint.model.guards import process_file, special_folder
-from memlint.model.jstext import js_trim, node_extname, utf16_len
+from memlint.model.jstext import js_trim, node_extname
+from memlint.model.loaded import DeferReason, Deferred, Kind, LoadedContext, LoadedFile, Origin, Skipped
 from memlint.model.markdown import IncludeRef, _is_net_path
 from memlint.model.release import DEFAULT, Release
 from memlint.model.settings import Launch, Mode, Settings, automem_dir_name, automount_roots, read_settings
 from memlint.model.workspace import Workspace
 
-Kind = Literal["managed", "user", "project", "local", "automem"]
+__all__ = [
+    "MANAGED_DIR", "MAX_DEPTH", "PRUNED_FOLDERS", "TEXT_EXTENSIONS", "DeferReason", "Deferred", "Kind",
+    "LoadedContext", "LoadedFile", "Origin", "Skipped", "include_target", "load",
+]
+
 MAX_DEPTH = 5
 MANAGED_DIR = Path("/etc/claude-code")
 TEXT_EXTENSIONS = frozenset(
     [".md", ".txt", ".text", ".json", ".yaml", ".yml", ".toml", ".xml", ".csv", ".html", ".htm", ".css", ".scss", ".sass", ".less", ".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".py", ".pyi", ".pyw", ".rb", ".erb", ".rake", ".go", ".rs", ".java", ".kt", ".kts", ".scala", ".c", ".cpp", ".cc", ".cxx", ".h", ".hpp", ".hxx", ".cs", ".swift", ".sh", ".bash", ".zsh", ".fish", ".ps1", ".bat", ".cmd", ".env", ".ini", ".cfg", ".conf", ".config", ".properties", ".sql", ".graphql", ".gql", ".proto", ".vue", ".svelte", ".astro", ".ejs", ".hbs", ".pug", ".jade", ".php", ".pl", ".pm", ".lua", ".r", ".dart", ".ex", ".exs", ".erl", ".hrl", ".clj", ".cljs", ".cljc", ".edn", ".hs", ".lhs", ".elm", ".ml", ".mli", ".f", ".f90", ".f95", ".for", ".cmake", ".make", ".makefile", ".gradle", ".sbt", ".rst", ".adoc", ".asciidoc", ".org", ".tex", ".latex", ".lock", ".log", ".diff", ".patch"]
 )
 PRUNED_FOLDERS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__", ".hg", ".svn"})
-
-
-@dataclass(frozen=True)
-class Origin:
-    """The include that asked for a file: which file, which line."""
-
-    path: Path
-    line: int
-    ref: IncludeRef
-
-
-@dataclass(frozen=True)
-class LoadedFile:
-    """A file in the model's context."""
-
-    path: Path
-    kind: Kind
-    depth: int  # 0 for a root file, n for an include n levels down
-    content: str  # trimmed, as the model sees it
-    document: Document
-    origin: Origin | None = None
-    truncation: Truncation | None = None
-    globs: tuple[str, ...] | None = None  # `paths:` of a file loaded despite having them
-
-    @property
-    def parent(self) -> Path | None:
-        return self.origin.path if self.origin else None
-
-    @property
-    def chars(self) -> int:
-        return utf16_len(self.content)
-
-
-@dataclass(frozen=True)
-class Skipped:
-    """A file Claude Code considered and left out, and why."""
-
-    path: Path
-    reason: str
-    kind: Kind
-    origin: Origin | None = None
-    detail: str = ""
-
-
-DeferReason = Literal["conditional-rule", "nested-claude-md", "nested-agents-md"]
-
-
-@dataclass(frozen=True)
-class Deferred:
-    """A file Claude Code loads later, not at start."""
-
-    path: Path
-    reason: DeferReason
-    kind: Kind
-    paths: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class LoadedContext:
-    """Everything Claude Code loads at start in `start`, plus what it skipped and defers."""
-
-    start: Path
-    home: Path
-    project_root: Path
-    automem_dir: Path
-    files: tuple[LoadedFile, ...]
-    skipped: tuple[Skipped, ...]
-    deferred: tuple[Deferred, ...]
-    excludes: tuple[str, ...] = ()
-    release: Release = DEFAULT  # the Claude Code release this models
-    settings: Settings = field(default_factory=Settings)  # the settings that shaped it
-
-    @property
-    def total_chars(self) -> int:
-        return sum(f.chars for f in self.files)
 
 
 def _within(path: str, folder: str) -> bool:

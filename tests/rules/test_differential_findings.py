@@ -68,6 +68,7 @@ WRONG: dict[str, set[str]] = {
     "m40_user_deny_absolute": {"ML517"},
     "m42_bare_read_deny": {"ML517"},
     "m06_start_in_connector_downloads": {"ML517"},
+    "m10_read_deny_relative_any_depth": {"ML517"},
 }
 # Cases recorded from a folder `check` does not model as a start (it holds no memory file).
 NOT_A_START = {"ag42_agents_external_include"}
