@@ -6,9 +6,11 @@ from __future__ import annotations
 import re
 
 # C14: a connector's download folder (any case, trailing dots and spaces ignored), an artifact work
-# folder, a session scratchpad (or a folder laid out like one)
+# folder, a session scratchpad (or a folder laid out like one: claude/<project>/<session uuid>/scratchpad or
+# claude/s/<12 digits>/scratchpad; a session id that is no UUID does not count, seen with the real CLI)
 _CONNECTOR = re.compile(r"connector-downloads[. ]*", re.IGNORECASE)
-_SCRATCHPAD = re.compile(r"(?:^|/)claude/(?:s/\d{12}|[^/]+/[^/]+)/scratchpad(?:/|$)")
+_UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+_SCRATCHPAD = re.compile(rf"(?:^|/)claude/(?:s/\d{{12}}|[^/]+/{_UUID})/scratchpad(?:/|$)")
 # C18: device files and a process's own files (/proc/self/..., /proc/<pid>/...); /proc/version loads
 _PROCESS = re.compile(r"^/(?:dev(?:/|$)|proc/(?:self|thread-self|\d+)(?:/|$))")
 

@@ -279,3 +279,26 @@ CASES_2_1_332 += [
     Case("e01_block_format", git=True, note="C10: the instruction block's format (recorded as block_format).",
          files={"CLAUDE.md": "root claude\n"}),
 ]
+
+# ---------------------------------------------------------------- the spec's "read, not run", run
+CASES_2_1_332 += [
+    Case("m05b_scratchpad_layouts", git=True,
+         note="C14: includes in folders laid out like a session scratchpad (claude/<p>/<session uuid>/scratchpad, "
+              "claude/s/<12 digits>/scratchpad) are skipped; a session id that is no UUID and a plain scratchpad "
+              "folder are not.",
+         files={"CLAUDE.md": "root @claude/p/s1/scratchpad/a.md @claude/s/123456789012/scratchpad/b.md "
+                             "@notes/scratchpad/c.md @claude/p/0b5e1c2d-3f4a-4b5c-8d9e-0f1a2b3c4d5e/scratchpad/d.md\n",
+                "claude/p/s1/scratchpad/a.md": "a\n", "claude/s/123456789012/scratchpad/b.md": "b\n",
+                "notes/scratchpad/c.md": "c\n", "claude/p/0b5e1c2d-3f4a-4b5c-8d9e-0f1a2b3c4d5e/scratchpad/d.md": "d\n"}),
+    Case("m07b_automount_agents_and_rules", git=True, cwd="a/b", env={"CLAUDE_CODE_AUTOMOUNT_ROOTS": "<TREE>/a"},
+         note="C15: the skipped folder's AGENTS.md, .claude/AGENTS.md and rules are not read either.",
+         files={"AGENTS.md": "root agents\n", "a/AGENTS.md": "a agents\n", "a/.claude/rules/r.md": "a rule\n",
+                "a/b/.claude/rules/rb.md": "b rule\n"}),
+    Case("m02b_rules_subfolder_symlink_outside", git=True, cwd="proj",
+         note="C12: a rules subfolder linked to outside the start folder.",
+         files={"proj/CLAUDE.md": "proj\n", "proj/.claude/rules/own.md": "own rule\n",
+                "proj/.claude/rules/shared": Symlink("../../../shared-rules"), "shared-rules/s.md": "shared rule\n"}),
+    Case("m09b_read_deny_agents_md", git=True, note="C13: a deny rule withholds AGENTS.md too.",
+         files={"AGENTS.md": "agents\n", ".claude/AGENTS.md": "dot agents\n"},
+         settings={"permissions": {"deny": ["Read(./AGENTS.md)"]}}),
+]
