@@ -69,6 +69,11 @@ WRONG: dict[str, set[str]] = {
     "m42_bare_read_deny": {"ML517"},
     "m06_start_in_connector_downloads": {"ML517"},
     "m10_read_deny_relative_any_depth": {"ML517"},
+    "m05b_scratchpad_layouts": {"ML517"},
+    "m02_rule_symlink_outside": {"ML517"},  # rule files and folders linked outside the start (2.1.232+)
+    "m03_rules_dir_symlink_outside": {"ML517"},
+    "m02b_rules_subfolder_symlink_outside": {"ML517"},
+    "m09b_read_deny_agents_md": {"ML517"},
 }
 # Cases recorded from a folder `check` does not model as a start (it holds no memory file).
 NOT_A_START = {"ag42_agents_external_include"}

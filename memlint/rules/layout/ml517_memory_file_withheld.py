@@ -8,7 +8,10 @@ of where it is or what covers it, per the release modelled:
   their includes, not user files or MEMORY.md);
 - it lies in (or is reached through) a `connector-downloads` folder, a folder named
   `.artifact-work` or a session scratchpad (2.1.319+);
-- it is a device or process file such as `/proc/self/...` or `/dev/...` (2.1.332).
+- it is a device or process file such as `/proc/self/...` or `/dev/...` (2.1.332);
+- it is a rule file, a rules subfolder or a `.claude/rules` folder reached through a symlink whose
+  target lies outside the start folder, and external includes are not approved (2.1.232+; an
+  `@include` leaving the start folder is ML107's).
 
 ## Why is this bad?
 The file looks like part of the project's memory, and it loaded on older releases, but Claude
@@ -49,14 +52,14 @@ META = RuleMeta(
     summary="A memory file or include the modelled Claude Code release refuses to read",
 )
 
-_REASONS = ("read-denied", "special-folder", "process-file")
+_REASONS = ("read-denied", "special-folder", "process-file", "external")
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     seen: set[tuple[str, int, str]] = set()
     for start, loaded in sorted(ctx.loads.items()):
         for skipped in loaded.skipped:
-            if skipped.reason not in _REASONS:
+            if skipped.reason not in _REASONS or (skipped.reason == "external" and skipped.origin is not None):
                 continue
             where = (str(skipped.origin.path), skipped.origin.line) if skipped.origin else (str(skipped.path), 1)
             key = (*where, str(skipped.path))
@@ -68,6 +71,6 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                 skipped.origin.path if skipped.origin else skipped.path,
                 where[1],
                 f"Claude Code {ctx.release.name} does not read {what} for a session started in `{show(ctx, start)}`: "
-                f"{skipped.detail}",
+                f"{skipped.detail}" + (", and external includes are not approved" if skipped.reason == "external" else ""),
                 column=skipped.origin.ref.column if skipped.origin else 1,
             )
