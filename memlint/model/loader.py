@@ -312,7 +312,7 @@ def load(
     memory_dir = settings.auto_memory_dir or automem_folder(home, project_root, settings.config_dir, name)
     enabled = settings.auto_memory_enabled and not _env_true(launch.env.get("CLAUDE_CODE_DISABLE_AUTO_MEMORY"))
     if enabled:
-        index = _load_index(loader, memory_dir / "MEMORY.md")
+        index = _load_index(loader, memory_dir / "MEMORY.md", release)
         if index is not None:
             files.append(index)
     if include_nested:
@@ -329,8 +329,9 @@ def _env_true(value: str | None) -> bool:
     return value is not None and value.strip().lower() in ("1", "true", "yes", "on")
 
 
-def _load_index(loader: _Loader, path: Path) -> LoadedFile | None:
-    """MEMORY.md: frontmatter and comments removed, truncated, its `@` paths never followed."""
+def _load_index(loader: _Loader, path: Path, release: Release) -> LoadedFile | None:
+    """MEMORY.md: frontmatter and comments removed, truncated (with `release`'s WARNING line and,
+    from 2.1.284, sanitised), its `@` paths never followed."""
     key = posixpath.normpath(str(path))
     if key in loader.processed:
         return None
@@ -340,7 +341,7 @@ def _load_index(loader: _Loader, path: Path) -> LoadedFile | None:
             loader.skip(str(path), doc.problem.reason, "automem", None, doc.problem.detail)
         return None
     loader.processed.add(key)
-    truncation = truncate_index(doc.scan().loaded)
+    truncation = truncate_index(doc.scan().loaded, release)
     if not js_trim(truncation.content):
         loader.skip(str(path), "empty", "automem", None, "nothing left after frontmatter and comments")
         return None

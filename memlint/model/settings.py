@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from memlint.model.globs import gitignore_spec
+from memlint.model.gitignore import ignores
 from memlint.model.release import Release
 
 Source = Literal["user", "project", "local", "flag", "managed"]
@@ -215,7 +215,7 @@ def _deny_matches(rule: DenyRule, path: str) -> bool:
     if base and not (path == base or path.startswith(base + "/")):
         return False
     relative = path[len(base) + 1 :] if base else path.lstrip("/")
-    return bool(gitignore_spec((rule.pattern,)).match_file(relative))
+    return bool(relative) and ignores((rule.pattern,), relative)
 
 
 def _approved(home: Path, config_dir: Path | None, project_root: Path) -> bool:

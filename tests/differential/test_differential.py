@@ -39,15 +39,6 @@ ORACLE = Path(__file__).resolve().parents[3] / "shared/oracle/cc_oracle.py"
 RELEASES = sorted((p.name for p in RECORDINGS.iterdir() if p.is_dir()), key=lambda v: tuple(map(int, v.split("."))))
 NAMES = [c.name for c in CASES]
 PAIRS = [(r, c.name) for r in RELEASES for c in CASES if c.releases is None or r in c.releases]
-# 2.1.332 recordings that need the MEMORY.md notice text and sanitising (C07/C08), modelled in the memindex branch
-PENDING = {
-    ("2.1.332", n): "C07/C08 in memindex branch"
-    for n in ("automem_260_lines", "automem_201_lines", "automem_one_huge_line", "automem_long_lines",
-              "automem_lines_and_size", "automem_lines_then_size", "automem_25001_chars", "automem_cjk_over",
-              "automem_emoji", "automem_emoji_split", "automem_crlf", "automem_crlf_with_comment")
-}
-MEMLINT_PAIRS = [pytest.param(r, n, marks=pytest.mark.xfail(reason=PENDING[(r, n)], strict=False))
-                 if (r, n) in PENDING else (r, n) for r, n in PAIRS]
 
 Entry = tuple[str, str, str]
 
@@ -92,7 +83,7 @@ def test_canonical_sorts_runs_of_one_rules_folder_only() -> None:
                                       r + "c.md", r + "d.md"]
 
 
-@pytest.mark.parametrize(("release", "name"), MEMLINT_PAIRS)
+@pytest.mark.parametrize(("release", "name"), PAIRS)
 def test_memlint_matches_claude_code(release: str, name: str, tmp_path: Path) -> None:
     case = BY_NAME[name]
     expected = recording(release, name)
