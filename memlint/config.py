@@ -1,6 +1,7 @@
 """`[tool.memlint]` in pyproject.toml, or .memlint.toml, found by walking up; validated once.
 
-Keys: select, extend-select, ignore (codes, slugs, code prefixes like "ML1", or "ALL"); exclude
+Keys: select, extend-select, ignore (codes, slugs, code prefixes like "ML1", or "ALL"); without
+`select`, every rule on by default (opt-in style rules need `select` or `extend-select`); exclude
 (gitignore patterns); per-file-ignores ({pattern: [codes]}); options ({rule: {option: value}});
 memory-dirs (extra auto-memory folders); session-notes ({paths = [...], template = "..."});
 claude-code (the Claude Code release to model, e.g. "2.1.197"; default the newest modelled).
@@ -19,7 +20,7 @@ import pathspec
 
 from memlint.errors import ConfigError, MemlintError
 from memlint.model.release import DEFAULT, Release, pick
-from memlint.rules import Rule, all_rules
+from memlint.rules import Rule, all_rules, default_codes
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -107,7 +108,8 @@ def build(raw: Mapping[str, Any], path: Path | None, root: Path, cli: Mapping[st
         if value:
             merged[key] = value
     try:
-        select = {c for n in _string_list(merged.get("select", ["ALL"]), "select") for c in resolve_selector(n, "select")}
+        select = set(default_codes()) if "select" not in merged else {
+            c for n in _string_list(merged["select"], "select") for c in resolve_selector(n, "select")}
         select |= {c for n in _string_list(merged.get("extend-select", []), "extend-select")
                    for c in resolve_selector(n, "extend-select")}
         select -= {c for n in _string_list(merged.get("ignore", []), "ignore") for c in resolve_selector(n, "ignore")}

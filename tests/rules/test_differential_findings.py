@@ -28,7 +28,7 @@ from cases import BY_NAME, CASES, build
 
 from tests.differential.test_differential import recording
 
-CODES = ["ML1", "ML2", "ML517"]
+CODES = ["ML1", "ML2", "ML521"]
 
 # Trees that hold problems other than unloaded includes, and the codes they must report.
 WRONG: dict[str, set[str]] = {
@@ -61,19 +61,19 @@ WRONG: dict[str, set[str]] = {
     "ag11_empty_claude_md": {"ML203"},
     "m01_include_symlink_outside": {"ML107"},  # link.md resolves outside proj/ (2.1.232+)
     "m12_external_include_approved_by_cwd_key": {"ML107"},
-    "m08_read_deny": {"ML517"},  # deny rules withhold includes (2.1.290+)
-    "m05_special_folders": {"ML517"},
-    "m30_proc_dev_includes": {"ML517"},
-    "m09_read_deny_claude_md": {"ML517"},
-    "m40_user_deny_absolute": {"ML517"},
-    "m42_bare_read_deny": {"ML517"},
-    "m06_start_in_connector_downloads": {"ML517"},
-    "m10_read_deny_relative_any_depth": {"ML517"},
-    "m05b_scratchpad_layouts": {"ML517"},
-    "m02_rule_symlink_outside": {"ML517"},  # rule files and folders linked outside the start (2.1.232+)
-    "m03_rules_dir_symlink_outside": {"ML517"},
-    "m02b_rules_subfolder_symlink_outside": {"ML517"},
-    "m09b_read_deny_agents_md": {"ML517"},
+    "m08_read_deny": {"ML521"},  # deny rules withhold includes (2.1.290+)
+    "m05_special_folders": {"ML521"},
+    "m30_proc_dev_includes": {"ML521"},
+    "m09_read_deny_claude_md": {"ML521"},
+    "m40_user_deny_absolute": {"ML521"},
+    "m42_bare_read_deny": {"ML521"},
+    "m06_start_in_connector_downloads": {"ML521"},
+    "m10_read_deny_relative_any_depth": {"ML521"},
+    "m05b_scratchpad_layouts": {"ML521"},
+    "m02_rule_symlink_outside": {"ML521"},  # rule files and folders linked outside the start (2.1.232+)
+    "m03_rules_dir_symlink_outside": {"ML521"},
+    "m02b_rules_subfolder_symlink_outside": {"ML521"},
+    "m09b_read_deny_agents_md": {"ML521"},
 }
 # Cases recorded from a folder `check` does not model as a start (it holds no memory file).
 NOT_A_START = {"ag42_agents_external_include"}

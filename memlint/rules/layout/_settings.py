@@ -1,4 +1,4 @@
-"""What the settings rules (ML513-ML516) share: every Claude Code settings file a modelled start
+"""What the settings rules (ML513, ML514, ML519, ML520) share: every Claude Code settings file a modelled start
 folder read, once, and where a value stands in it."""
 
 from __future__ import annotations
