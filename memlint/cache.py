@@ -1,7 +1,7 @@
 """The whole-run cache: a `memlint check` whose inputs did not change replays its output.
 
 An entry is keyed by memlint's version, the Python running it, the arguments, the working folder
-and the environment variables memlint reads, and holds what the run printed, its exit code, and a
+and the environment variables memlint reads (`CLAUDE_*` among them), and holds what the run printed, its exit code, and a
 signature of everything the run looked at on disk: every path it stat-ed, opened or listed (a probe
 that found nothing is recorded as missing), and every module it imported (memlint itself, rule
 plugins, parsers). While a run is recorded, `os.stat`, `os.lstat`, `os.scandir`, `os.listdir` and
@@ -51,6 +51,7 @@ ROOT_MARKERS = (".memlint.toml", "pyproject.toml", ".git")
 # Arguments that make `check` write files or skip the cache: such runs are never cached.
 _UNCACHED_FLAGS = ("--fix", "--diff", "--only-fix", "--no-cache", "--unsafe-fixes", "-h", "--help", "--")
 _ENV = ("HOME", "GITHUB_ACTIONS", "NO_COLOR", "FORCE_COLOR", "TERM")
+_ENV_PREFIXES = ("CLAUDE_", "MEMLINT_")  # every variable Claude Code's loading (model.settings) reads
 
 
 def cache_root(first_path: str) -> str:
@@ -231,7 +232,8 @@ class Recorder:
         if self.unsure:
             return False
         limit = self.started_ns - RACY_NS
-        return not any(len(sig) == 5 and sig[3] >= limit for sig in self.seen.values())
+        return not any(operation != "list" and len(sig) == 5 and sig[3] >= limit
+                       for (operation, _path), sig in self.seen.items())
 
 
 class _Tee(io.TextIOBase):
@@ -273,7 +275,8 @@ def cacheable(argv: list[str]) -> bool:
 
 def _first_path(argv: list[str]) -> str:
     """The first positional argument of `check` (options taking a value skip it), else `.`."""
-    takes_value = {"--home", "--format", "--select", "--extend-select", "--ignore", "--config"}
+    takes_value = {"--home", "--format", "--select", "--extend-select", "--ignore", "--config", "--claude-code",
+                   "--settings"}
     args = iter(argv[1:])
     for arg in args:
         if arg in takes_value:
@@ -291,7 +294,8 @@ class Entry:
         self.folder = os.path.join(self.root, CACHE_DIR)
         self.key = repr((
             FORMAT, __version__, sys.version, sys.executable, sys.path, argv, os.getcwd(),
-            [os.environ.get(name) for name in _ENV], sys.stdout.isatty(),
+            [os.environ.get(name) for name in _ENV],
+            sorted((k, v) for k, v in os.environ.items() if k.startswith(_ENV_PREFIXES)), sys.stdout.isatty(),
         ))  # stored whole in the entry and compared exactly: the file name's checksum only spreads
         raw = self.key.encode("utf-8", "surrogateescape")
         self.path = os.path.join(self.folder, f"run-{zlib.crc32(raw):08x}{zlib.adler32(raw):08x}.marshal")

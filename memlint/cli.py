@@ -48,15 +48,25 @@ def main() -> None:
 @click.option("--tokenizer", type=click.Choice(TOKENIZERS), default="cl100k", show_default=True)
 @click.option("--managed-dir", type=click.Path(file_okay=False, path_type=Path), default="/etc/claude-code",
               show_default=True, help="Folder of the managed policy CLAUDE.md.")
-def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_dir: Path) -> None:
+@click.option("--claude-code", "claude_code", metavar="VERSION",
+              help="Claude Code release to model (default: config `claude-code`, else the newest modelled).")
+@click.option("--settings", "settings_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Model Claude Code started with `--settings FILE`.")
+def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_dir: Path, claude_code: str | None,
+            settings_file: Path | None) -> None:
     """Show what Claude Code loads into context when started in START (never cached)."""
     from memlint.api import context as build_context
     from memlint.api import default_home
+    from memlint.config import load_config
+    from memlint.model.release import pick
+    from memlint.model.settings import Launch
 
     try:
         if not start.is_dir():
             raise MemlintError(f"{start}: not a folder")
-        ctx = build_context(start, home or default_home(), managed_dir)
+        release = pick(claude_code) if claude_code else load_config(start).release
+        launch = Launch.from_environ(os.environ, settings_file)
+        ctx = build_context(start, home or default_home(), managed_dir, None, release, launch)
         if fmt == "json":
             click.echo(json.dumps(ctx.to_dict(tokenizer), ensure_ascii=False, indent=1))
         else:
@@ -93,6 +103,10 @@ def _check_options(func: Any) -> Any:
         click.option("--allow-empty", is_flag=True, help="Exit 0 when no memory file is found."),
         click.option("--no-cache", is_flag=True,
                      help="Do not replay or store this run in .memlint_cache/ (fixes are never cached)."),
+        click.option("--claude-code", "claude_code", metavar="VERSION",
+                     help="Claude Code release to model (default: config `claude-code`, else the newest modelled)."),
+        click.option("--settings", "settings_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+                     help="Model Claude Code started with `--settings FILE`."),
     ]
     for option in reversed(options):
         func = option(func)
@@ -134,10 +148,12 @@ def _run(
     paths: tuple[Path, ...], home: Path | None, fmt: str | None, select: tuple[str, ...],
     extend_select: tuple[str, ...], ignore: tuple[str, ...], config_path: Path | None, unsafe_fixes: bool,
     diff: bool, no_backup: bool, allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...],
+    claude_code: str | None = None, settings_file: Path | None = None,
 ) -> int:
     from memlint import api
     from memlint.config import load_config
     from memlint.fixes import FixError, write_all
+    from memlint.model.settings import Launch
     from memlint.reporters.check import render
 
     try:
@@ -146,10 +162,13 @@ def _run(
             if not target.exists():
                 raise MemlintError(f"{target}: no such file or folder")
         fmt = fmt or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
-        cli = {"select": _codes(select), "extend-select": _codes(extend_select), "ignore": _codes(ignore)}
+        cli = {"select": _codes(select), "extend-select": _codes(extend_select), "ignore": _codes(ignore),
+               "claude-code": claude_code}
         config = load_config(targets[0], config_path, cli)
+        launch = Launch.from_environ(os.environ, settings_file)
         if apply_fix or diff or only_fix:
-            outcome = api.fix(targets, config, home, unsafe=unsafe_fixes, fix_only=frozenset(_codes(only_fix)))
+            outcome = api.fix(targets, config, home, unsafe=unsafe_fixes, fix_only=frozenset(_codes(only_fix)),
+                              launch=launch)
             if not outcome.result.converged:
                 raise MemlintError("fixes did not converge after 10 passes; nothing was written (please report this)")
             if diff:
@@ -161,7 +180,7 @@ def _run(
             report = outcome.report
         else:
             with _progress(fmt):
-                report = api.check(targets, config, home)
+                report = api.check(targets, config, home, launch)
     except (MemlintError, FixError) as exc:
         click.echo(f"memlint: {exc}", err=True)
         return EXIT_ERROR

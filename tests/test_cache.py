@@ -129,6 +129,15 @@ def test_a_change_in_home_invalidates(run: Runner, tree: Path, tmp_path: Path) -
     assert not run("check", ".", "--home", str(home))[3]
 
 
+def test_a_claude_code_variable_is_part_of_the_key(
+    run: Runner, tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run("check", ".")
+    assert run("check", ".")[3]
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "config"))
+    assert not run("check", ".")[3]
+
+
 def test_no_cache_neither_replays_nor_stores(run: Runner, tree: Path) -> None:
     run("check", ".", "--no-cache")
     assert not (tree / ".memlint_cache").exists()

@@ -18,7 +18,7 @@ from memlint.errors import MemlintError
 from memlint.violations import Finding, Severity
 
 if TYPE_CHECKING:
-    from memlint.engine import RuleContext
+    from memlint.model.rule_context import RuleContext
 
 CODE_PATTERN = re.compile(r"ML\d{3}")
 SLUG_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
