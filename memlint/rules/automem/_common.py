@@ -3,9 +3,11 @@ which file lines it keeps, and the split fix."""
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from memlint.engine import RuleContext
 from memlint.model.automem import Truncation, truncate_index
@@ -96,9 +98,24 @@ def titles(entries: list[Entry], limit: int = 5) -> str:
     return shown + (f", \u2026 ({len(entries)} in all)" if len(entries) > limit else "")
 
 
+_PLANS: list[Any] = [None, {}]  # (weak reference to the run's RuleContext, its split plans)
+
+
 def split_fix(ctx: RuleContext, mem: MemoryIndex) -> tuple[Fix | None, SplitPlan | None]:
-    """The unsafe split of MEMORY.md into topic files, when there is something to move and the
-    split is verified lossless."""
+    """The unsafe split of MEMORY.md into topic files, when the index is over the write-guard
+    target and the split is verified lossless. Planned once per run (ML301, ML304 and ML308 ask)."""
+    options = (str(ctx.options.get("default-type", "project")), int(ctx.options.get("intro-lines", 3)))
+    if _PLANS[0] is None or _PLANS[0]() is not ctx:
+        _PLANS[:] = [weakref.ref(ctx), {}]
+    key = (mem.path, mem.doc.text, options)
+    if key not in _PLANS[1]:
+        _PLANS[1][key] = _split_fix(ctx, mem, *options)
+    result: tuple[Fix | None, SplitPlan | None] = _PLANS[1][key]
+    return result
+
+
+def _split_fix(ctx: RuleContext, mem: MemoryIndex, default_type: str, intro_lines: int
+               ) -> tuple[Fix | None, SplitPlan | None]:
     folder = mem.path.parent
 
     def existing(path: Path) -> str | None:
@@ -107,17 +124,9 @@ def split_fix(ctx: RuleContext, mem: MemoryIndex) -> tuple[Fix | None, SplitPlan
             return None
         return doc.text if doc.problem is None else "\0"
 
-    taken = [p.name.lower() for p in topics(ctx, folder)] + [f.path.name.lower() for f in ctx.files
-                                                              if f.path.parent == folder]
+    taken = [p.name for p in topics(ctx, folder)] + [f.path.name for f in ctx.files if f.path.parent == folder]
     try:
-        plan = plan_split(
-            mem.doc.text,
-            folder,
-            existing,
-            taken,
-            str(ctx.options.get("default-type", "project")),
-            int(ctx.options.get("intro-lines", 3)),
-        )
+        plan = plan_split(mem.doc.text, folder, existing, taken, default_type, intro_lines)
     except SplitError:
         return None, None
     if plan is None:
