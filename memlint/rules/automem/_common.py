@@ -3,7 +3,6 @@ which file lines it keeps, and the split fix."""
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -98,20 +97,23 @@ def titles(entries: list[Entry], limit: int = 5) -> str:
     return shown + (f", \u2026 ({len(entries)} in all)" if len(entries) > limit else "")
 
 
-_PLANS: list[Any] = [None, {}]  # (weak reference to the run's RuleContext, its split plans)
+_PLANS: dict[tuple[Any, ...], tuple[Fix | None, SplitPlan | None]] = {}
 
 
 def split_fix(ctx: RuleContext, mem: MemoryIndex) -> tuple[Fix | None, SplitPlan | None]:
     """The unsafe split of MEMORY.md into topic files, when the index is over the write-guard
-    target and the split is verified lossless. Planned once per run (ML301, ML304 and ML308 ask)."""
+    target and the split is verified lossless. Planned once for a given index and folder (ML301,
+    ML304 and ML308 ask, and each pass of the fix loop)."""
     options = (str(ctx.options.get("default-type", "project")), int(ctx.options.get("intro-lines", 3)))
-    if _PLANS[0] is None or _PLANS[0]() is not ctx:
-        _PLANS[:] = [weakref.ref(ctx), {}]
-    key = (mem.path, mem.doc.text, options)
-    if key not in _PLANS[1]:
-        _PLANS[1][key] = _split_fix(ctx, mem, *options)
-    result: tuple[Fix | None, SplitPlan | None] = _PLANS[1][key]
-    return result
+    folder = mem.path.parent
+    beside = sorted({f.path for f in ctx.files if f.path.parent == folder and f.path != mem.path})
+    state = tuple((p.name, len(ctx.document(p).data)) for p in beside)
+    key = (mem.path, mem.doc.text, options, state)
+    if key not in _PLANS:
+        if len(_PLANS) >= 16:
+            _PLANS.clear()
+        _PLANS[key] = _split_fix(ctx, mem, *options)
+    return _PLANS[key]
 
 
 def _split_fix(ctx: RuleContext, mem: MemoryIndex, default_type: str, intro_lines: int

@@ -30,8 +30,9 @@ from memlint.rules.automem._index import _BULLET, LINK, Index, Line, heading_tex
 
 _SHOUT = re.compile(r"\b(?:NEVER|ALWAYS|MUST|CRITICAL|IMPORTANT|MANDATORY|REQUIRED|DO NOT|DON'T|DONT)\b")
 _SAYS_ALWAYS = re.compile(r"\b(?:always|never|must)\b", re.IGNORECASE)
+_LEAD = re.compile(r"[ \t]*(?:(?:[-*+>]|\d{1,9}[.)])[ \t]+)*(?:\*\*|__|[*_])?")
 _IMPERATIVE = re.compile(
-    r"(?:[^:]{1,40}:[ \t]+)?(?:always|never|do not|don'?t|must|avoid|prefer|make sure|ensure|remember|use|keep|"
+    r"(?:[^:]{1,40}:(?:\*\*|__|[*_])?[ \t]+(?:\*\*|__|[*_])?)?(?:always|never|do not|don'?t|must|avoid|prefer|make sure|ensure|remember|use|keep|"
     r"put|stop|please)\b",
     re.IGNORECASE,
 )
@@ -44,10 +45,9 @@ _RULE_HEADING = re.compile(
 
 def is_directive(content: str) -> bool:
     """The line tells Claude what to always or never do."""
-    if _SHOUT.search(content):
+    if _SHOUT.search(content) or _SAYS_ALWAYS.search(content):
         return True
-    words = plain_text(content)
-    return bool(_SAYS_ALWAYS.search(words) or _IMPERATIVE.match(words))
+    return bool(_IMPERATIVE.match(content, _LEAD.match(content).end()))  # type: ignore[union-attr]
 
 
 def is_rule_heading(title: str) -> bool:
@@ -174,6 +174,7 @@ def _is_intro(lines: tuple[Line, ...], item: Item, intro_lines: int) -> bool:
 class Candidates:
     units: tuple[Unit, ...]  # in document order
     whole_of: dict[int, int]  # heading index -> index of its whole-section unit
+    outline: Outline
 
 
 def candidates(
@@ -251,7 +252,7 @@ def candidates(
                               last + 1 - first - n_lines, prefix[last + 1] - prefix[first] - n_units))
     units.sort(key=lambda u: u.first)
     whole_of = {u.heading: n for n, u in enumerate(units) if u.whole}
-    return Candidates(tuple(units), whole_of)
+    return Candidates(tuple(units), whole_of, o)
 
 
 def _inside_whole(h: int, o: Outline, whole_heads: set[int]) -> bool:

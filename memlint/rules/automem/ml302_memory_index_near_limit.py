@@ -18,6 +18,11 @@ Use instead:
 # Memory
 - [Deploy](deploy.md) — how we ship to production
 ```
+
+## Fix safety
+The `split-memory-index` fix (see ML301) is unsafe: it moves just enough detail into new topic
+files to bring the index under the 140-line / 17,500-unit target of Claude Code's write guard.
+Entries and standing instructions stay; it is not offered when only entries are left to move.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.model.automem import MAX_LINES, MAX_UNITS
 from memlint.rules import RuleMeta
-from memlint.rules.automem._common import indexes
+from memlint.rules.automem._common import indexes, split_fix
 from memlint.violations import Finding
 
 __doc__ = __doc__.replace(
@@ -39,6 +44,7 @@ META = RuleMeta(
     slug="memory-index-near-limit",
     severity="warning",
     summary="MEMORY.md is past 80% of the 200-line / 25,000-unit limit",
+    fix="unsafe",
 )
 
 LINE_WARN = MAX_LINES * 80 // 100
@@ -60,4 +66,5 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             1,
             f"MEMORY.md is {' and '.join(parts)}: Claude Code still loads it whole, but entries added past "
             "the limit will be cut and never seen; move detail into topic files now",
+            fix=split_fix(ctx, mem)[0],
         )

@@ -85,8 +85,8 @@ META = RuleMeta(
 
 
 def _linked(mem: MemoryIndex) -> tuple[set[str], set[str]]:
-    folder = mem.path.parent
-    paths = {os.path.normpath(folder / link.target) for link in mem.index.links}
+    folder = str(mem.path.parent)
+    paths = {os.path.normpath(os.path.join(folder, target)) for target in {link.target for link in mem.index.links}}
     return paths, {w.name for w in mem.index.wiki}
 
 
@@ -218,8 +218,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             if not topic.description:
                 message += " (and it has no `description`)"
             if writable and topic.path not in added and any(t.path == topic.path for t, _ in entries):
-                message += (f"; MEMORY.md has no room for its entry ({left} of {len(entries)} not added): at "
-                            f"{mem.truncation.line_count} lines and {mem.truncation.size:,} UTF-16 units it is at "
-                            f"Claude Code's compaction target ({GUARD_TARGET_LINES} lines, "
-                            f"{GUARD_TARGET_UNITS:,} units): trim the index first")
+                message += (f"; its entry is not added ({left} of {len(entries)} left out): more entries would take "
+                            f"MEMORY.md past {GUARD_TARGET_LINES} lines or {GUARD_TARGET_UNITS:,} UTF-16 units, the "
+                            "size Claude Code's write guard asks the index to be compacted to (it is at "
+                            f"{mem.truncation.line_count} lines, {mem.truncation.size:,} units)")
             yield Finding(topic.path, 1, message, fix=fix if topic.path in added else None)

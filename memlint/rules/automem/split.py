@@ -33,9 +33,9 @@ from memlint.model.automem import (
 )
 from memlint.model.document import Document
 from memlint.model.frontmatter import parse_frontmatter
-from memlint.model.jstext import JS_WHITESPACE, js_trim, utf16_len
+from memlint.model.jstext import JS_WS_CLASS, js_trim, utf16_len
 from memlint.rules.automem._index import MAX_LINE_CHARS, Index, Line, parse_index, plain_text, shorten
-from memlint.rules.automem._split_units import Candidates, candidates, outline, pick
+from memlint.rules.automem._split_units import Candidates, candidates, pick
 
 TYPES = ("user", "feedback", "project", "reference")
 MAX_DESCRIPTION = 150
@@ -112,12 +112,20 @@ def first_sentence(words: str) -> str:
     return shorten(_plain_spaces(words), MAX_DESCRIPTION)
 
 
+_SPACES = re.compile(f"[{JS_WS_CLASS}]+")
+
+
 def _plain_spaces(words: str) -> str:
-    return " ".join("".join(" " if ch in JS_WHITESPACE else ch for ch in words).split())
+    return _SPACES.sub(" ", words).strip(" ")
+
+
+_PLAIN_SAFE = re.compile(r"[^:#'\"{}\[\]&*!|>%@`,\\\n\r\t\u0085\u2028\u2029\ufeff]*")
 
 
 def yaml_scalar(value: str) -> str:
     """`value` as a YAML scalar that reads back as exactly `value`."""
+    if value[:1].isalpha() and " " in value and _PLAIN_SAFE.fullmatch(value) and value == value.strip():
+        return value  # words, no indicator, quote, comment or mapping character: YAML reads it as written
     plain = parse_frontmatter(f"---\nv: {value}\n---\n")
     if plain is not None and plain.error is None and not plain.retried and plain.data.get("v") == value:
         return value
@@ -164,7 +172,7 @@ def describe(lines: list[Line], title: str) -> str:
         size += len(words) + 2
     if not parts and code is not None:
         parts.append(f"code: {_plain_spaces(code)}")
-    text = "".join(p + ("" if n == len(parts) - 1 else " " if p.endswith((".", "!", "?", "\u3002")) else "; ")
+    text = "".join(p + ("" if n == len(parts) - 1 else " " if p.endswith((".", "!", "?", ":", "\u3002")) else "; ")
                    for n, p in enumerate(parts)) or f"{sum(1 for ln in lines if ln.kind != 'blank')} lines moved from MEMORY.md"
     return shorten(text, MAX_DESCRIPTION)
 
@@ -239,7 +247,7 @@ def plan_split(
     found = candidates(index, links_existing, intro_lines, cost, line_units)
     if not found.units:
         return None
-    o = outline(index.lines)
+    o = found.outline
     chosen: set[int] = set()
     plan: SplitPlan | None = None
     for _ in range(_MAX_ROUNDS):
@@ -317,7 +325,7 @@ def _replacements(
     """Chosen runs become their entry in place; chosen sections are removed, and their entries go
     after the last line of the parent heading's own body (a blank line before and after as needed)."""
     lines = index.lines
-    outl = outline(lines)
+    outl = found.outline
     out: list[tuple[int, int, str]] = []
     removed: dict[int, int] = {}  # first line of a removed section -> first line after it
     in_run: set[int] = set()
