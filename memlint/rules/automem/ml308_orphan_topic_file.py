@@ -218,7 +218,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             if not topic.description:
                 message += " (and it has no `description`)"
             if writable and topic.path not in added and any(t.path == topic.path for t, _ in entries):
-                message += (f"; its entry is not added ({left} of {len(entries)} left out): more entries would take "
+                message += (f"; its entry is not added ({left} orphan{'s' if left != 1 else ''} left out): more entries would take "
                             f"MEMORY.md past {GUARD_TARGET_LINES} lines or {GUARD_TARGET_UNITS:,} UTF-16 units, the "
                             "size Claude Code's write guard asks the index to be compacted to (it is at "
                             f"{mem.truncation.line_count} lines, {mem.truncation.size:,} units)")
