@@ -180,7 +180,7 @@ def describe(lines: list[Line], title: str) -> str:
 def _is_ours(existing: str, name: str, moved: str) -> bool:
     """An earlier split wrote this file: same `name`, same body up to white space."""
     fm = parse_frontmatter(existing)
-    if fm is None or fm.data.get("name") != name:
+    if fm is None or str(fm.data.get("name")) != name:  # (an older split wrote `name: 2026` unquoted)
         return False
     return _normalized(existing[fm.end_offset :]) == _normalized(moved)
 
@@ -287,7 +287,7 @@ def _build(
         planned.add(name_key(f"{name}.md"))
         kind = infer_type(unit.title, heading, default_type)
         body = moved if moved.endswith("\n") else moved + newline
-        file_text = newline.join(["---", f"name: {name}", f"description: {yaml_scalar(description)}", "metadata:",
+        file_text = newline.join(["---", f"name: {yaml_scalar(name)}", f"description: {yaml_scalar(description)}", "metadata:",
                                   f"  type: {kind}", "---", "", ""]) + body
         reused = on_disk is not None
         topics.append(NewTopic(folder / f"{name}.md", name, unit.title, description,
