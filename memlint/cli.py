@@ -17,6 +17,8 @@ from memlint.api import default_home
 from memlint.config import load_config
 from memlint.errors import MemlintError
 from memlint.fixes import FixError, FixResult, write_all
+from memlint.model.release import pick
+from memlint.model.settings import Launch
 from memlint.model.tokens import TOKENIZERS
 from memlint.reporters.check import FORMATS, display_path, render
 from memlint.rules import all_rules, find_rule
@@ -48,12 +50,19 @@ def main() -> None:
 @click.option("--tokenizer", type=click.Choice(TOKENIZERS), default="cl100k", show_default=True)
 @click.option("--managed-dir", type=click.Path(file_okay=False, path_type=Path), default="/etc/claude-code",
               show_default=True, help="Folder of the managed policy CLAUDE.md.")
-def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_dir: Path) -> None:
+@click.option("--claude-code", "claude_code", metavar="VERSION",
+              help="Claude Code release to model (default: config `claude-code`, else the newest modelled).")
+@click.option("--settings", "settings_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Model Claude Code started with `--settings FILE`.")
+def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_dir: Path, claude_code: str | None,
+            settings_file: Path | None) -> None:
     """Show what Claude Code loads into context when started in START."""
     try:
         if not start.is_dir():
             raise MemlintError(f"{start}: not a folder")
-        ctx = build_context(start, home or default_home(), managed_dir)
+        release = pick(claude_code) if claude_code else load_config(start).release
+        launch = Launch.from_environ(os.environ, settings_file)
+        ctx = build_context(start, home or default_home(), managed_dir, None, release, launch)
         if fmt == "json":
             click.echo(json.dumps(ctx.to_dict(tokenizer), ensure_ascii=False, indent=1))
         else:
@@ -89,6 +98,10 @@ def _check_options(func: Any) -> Any:
         click.option("--backup", is_flag=True, help="Keep the old MEMORY.md as MEMORY.md~ when a fix rewrites it."),
         click.option("--no-backup", is_flag=True, hidden=True, help="Accepted for compatibility: no backup is the default."),
         click.option("--allow-empty", is_flag=True, help="Exit 0 when no memory file is found."),
+        click.option("--claude-code", "claude_code", metavar="VERSION",
+                     help="Claude Code release to model (default: config `claude-code`, else the newest modelled)."),
+        click.option("--settings", "settings_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+                     help="Model Claude Code started with `--settings FILE`."),
     ]
     for option in reversed(options):
         func = option(func)
@@ -113,7 +126,8 @@ def fix(**kwargs: Any) -> None:
 def _run(
     paths: tuple[Path, ...], home: Path | None, fmt: str | None, select: tuple[str, ...],
     extend_select: tuple[str, ...], ignore: tuple[str, ...], config_path: Path | None, unsafe_fixes: bool,
-    diff: bool, backup: bool, no_backup: bool, allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...],
+    diff: bool, no_backup: bool, allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...],
+    claude_code: str | None = None, settings_file: Path | None = None, backup: bool = False,
 ) -> int:
     try:
         targets = list(paths) or [Path(".")]
@@ -121,10 +135,13 @@ def _run(
             if not target.exists():
                 raise MemlintError(f"{target}: no such file or folder")
         fmt = fmt or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
-        cli = {"select": _codes(select), "extend-select": _codes(extend_select), "ignore": _codes(ignore)}
+        cli = {"select": _codes(select), "extend-select": _codes(extend_select), "ignore": _codes(ignore),
+               "claude-code": claude_code}
         config = load_config(targets[0], config_path, cli)
+        launch = Launch.from_environ(os.environ, settings_file)
         if apply_fix or diff or only_fix:
-            outcome = api.fix(targets, config, home, unsafe=unsafe_fixes, fix_only=frozenset(_codes(only_fix)))
+            outcome = api.fix(targets, config, home, unsafe=unsafe_fixes, fix_only=frozenset(_codes(only_fix)),
+                              launch=launch)
             if not outcome.result.converged:
                 raise MemlintError("fixes did not converge after 10 passes; nothing was written (please report this)")
             if diff:
@@ -135,7 +152,7 @@ def _run(
                     click.echo(fixed_summary(outcome.result, written), err=True)
             report = outcome.report
         else:
-            report = api.check(targets, config, home)
+            report = api.check(targets, config, home, launch)
     except (MemlintError, FixError) as exc:
         click.echo(f"memlint: {exc}", err=True)
         return EXIT_ERROR
@@ -186,11 +203,12 @@ def list_rules(fmt: str) -> None:
     rules = all_rules()
     if fmt == "json":
         click.echo(json.dumps([{"code": r.code, "slug": r.slug, "severity": r.meta.severity, "fix": r.meta.fix,
-                                "summary": r.meta.summary} for r in rules], indent=1))
+                                "summary": r.meta.summary, "default": r.meta.default} for r in rules], indent=1))
         return
     for r in rules:
         fixable = {"safe": "fix", "unsafe": "fix (unsafe)"}.get(r.meta.fix or "", "")
-        click.echo(f"{r.code}  {r.slug:<40} {r.meta.severity:<8} {fixable:<13} {r.meta.summary}")
+        opt_in = "" if r.meta.default else " (opt-in: --select it)"
+        click.echo(f"{r.code}  {r.slug:<40} {r.meta.severity:<8} {fixable:<13} {r.meta.summary}{opt_in}")
 
 
 @main.command()
