@@ -99,7 +99,8 @@ def _check_options(func: Any) -> Any:
         click.option("--only-fix", multiple=True,
                      help="Apply only these fixes (rule codes, slugs or fix names like split-memory-index), unsafe ones too."),
         click.option("--diff", is_flag=True, help="Show the fixes as a diff; write nothing."),
-        click.option("--no-backup", is_flag=True, help="Do not keep MEMORY.md~ when a fix rewrites MEMORY.md."),
+        click.option("--backup", is_flag=True, help="Keep the old MEMORY.md as MEMORY.md~ when a fix rewrites it."),
+        click.option("--no-backup", is_flag=True, hidden=True, help="Accepted for compatibility: no backup is the default."),
         click.option("--allow-empty", is_flag=True, help="Exit 0 when no memory file is found."),
         click.option("--no-cache", is_flag=True,
                      help="Do not replay or store this run in .memlint_cache/ (fixes are never cached)."),
@@ -148,7 +149,7 @@ def _run(
     paths: tuple[Path, ...], home: Path | None, fmt: str | None, select: tuple[str, ...],
     extend_select: tuple[str, ...], ignore: tuple[str, ...], config_path: Path | None, unsafe_fixes: bool,
     diff: bool, no_backup: bool, allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...],
-    claude_code: str | None = None, settings_file: Path | None = None,
+    claude_code: str | None = None, settings_file: Path | None = None, backup: bool = False,
 ) -> int:
     from memlint import api
     from memlint.config import load_config
@@ -174,9 +175,9 @@ def _run(
             if diff:
                 click.echo(unified_diff(outcome.result), nl=False)
             elif outcome.result.changed:
-                written = write_all(outcome.result, None if no_backup else "~")
+                written = write_all(outcome.result, "~" if backup and not no_backup else None)
                 if fmt == "text":
-                    click.echo(f"Fixed {outcome.result.applied} problem(s) in {len(written)} file(s).", err=True)
+                    click.echo(fixed_summary(outcome.result, written), err=True)
             report = outcome.report
         else:
             with _progress(fmt):
@@ -206,6 +207,22 @@ def _progress(fmt: str) -> Any:
     if fmt != "text" or not stream.isatty():
         return nullcontext()
     return progress.shown(stream)
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
+def fixed_summary(result: FixResult, written: list[Path]) -> str:
+    """`Fixed 5 problems: 1 file rewritten, 3 files created.`"""
+    created = sum(1 for p in written if result.before.get(p) is None and result.after.get(p) is not None)
+    deleted = sum(1 for p in written if result.after.get(p) is None)
+    parts = [f"{_count(len(written) - created - deleted, 'file')} rewritten"]
+    if created:
+        parts.append(f"{_count(created, 'file')} created")
+    if deleted:
+        parts.append(f"{_count(deleted, 'file')} removed")
+    return f"Fixed {_count(result.problems or result.applied, 'problem')}: {', '.join(parts)}."
 
 
 def unified_diff(result: FixResult) -> str:

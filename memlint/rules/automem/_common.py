@@ -135,14 +135,19 @@ def titles(entries: list[Entry], limit: int = 5) -> str:
 
 
 def split_fix(ctx: RuleContext, mem: MemoryIndex) -> tuple[Fix | None, SplitPlan | None]:
-    """The unsafe split of MEMORY.md into topic files, when there is something to move and the
-    split is verified lossless (planned once per run and options: ML301, ML304 and ML308 share it)."""
-    key = ("split", mem.path, mem.doc.text, str(ctx.options.get("default-type", "project")),
-           int(ctx.options.get("intro-lines", 3)))
-    return ctx.once(key, lambda: _split_fix(ctx, mem))
+    """The unsafe split of MEMORY.md into topic files, when the index is over the write-guard
+    target and the split is verified lossless. Planned once per run for a given index and folder
+    state (ML301, ML302, ML304 and ML308 ask)."""
+    options = (str(ctx.options.get("default-type", "project")), int(ctx.options.get("intro-lines", 3)))
+    folder = mem.path.parent
+    beside = sorted({f.path for f in ctx.files if f.path.parent == folder and f.path != mem.path})
+    state = tuple((p.name, len(ctx.document(p).data)) for p in beside)
+    key = ("split", mem.path, mem.doc.text, options, state)
+    return ctx.once(key, lambda: _split_fix(ctx, mem, *options))
 
 
-def _split_fix(ctx: RuleContext, mem: MemoryIndex) -> tuple[Fix | None, SplitPlan | None]:
+def _split_fix(ctx: RuleContext, mem: MemoryIndex, default_type: str, intro_lines: int
+               ) -> tuple[Fix | None, SplitPlan | None]:
     folder = mem.path.parent
 
     def existing(path: Path) -> str | None:
@@ -151,17 +156,9 @@ def _split_fix(ctx: RuleContext, mem: MemoryIndex) -> tuple[Fix | None, SplitPla
             return None
         return doc.text if doc.problem is None else "\0"
 
-    taken = [p.name.lower() for p in topics(ctx, folder)] + [f.path.name.lower() for f in ctx.files
-                                                              if f.path.parent == folder]
+    taken = [p.name for p in topics(ctx, folder)] + [f.path.name for f in ctx.files if f.path.parent == folder]
     try:
-        plan = plan_split(
-            mem.doc.text,
-            folder,
-            existing,
-            taken,
-            str(ctx.options.get("default-type", "project")),
-            int(ctx.options.get("intro-lines", 3)),
-        )
+        plan = plan_split(mem.doc.text, folder, existing, taken, default_type, intro_lines)
     except SplitError:
         return None, None
     if plan is None:
