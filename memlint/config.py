@@ -17,6 +17,7 @@ from typing import Any
 import pathspec
 
 from memlint.errors import ConfigError
+from memlint.model.limits import DEFAULT_LIMITS, Limits, parse_limits
 from memlint.rules import Rule, all_rules
 
 if sys.version_info >= (3, 11):
@@ -24,7 +25,8 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
 
-KEYS = {"select", "extend-select", "ignore", "exclude", "per-file-ignores", "options", "memory-dirs", "session-notes"}
+KEYS = {"select", "extend-select", "ignore", "exclude", "per-file-ignores", "options", "memory-dirs", "session-notes",
+        "limits"}
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,7 @@ class Config:
     memory_dirs: tuple[Path, ...] = ()
     session_notes_paths: tuple[str, ...] = ()
     session_notes_template: Path | None = None
+    limits: Limits = DEFAULT_LIMITS
 
     def rule_options(self, rule: Rule) -> dict[str, Any]:
         merged = dict(rule.meta.options)
@@ -123,11 +126,12 @@ def build(raw: Mapping[str, Any], path: Path | None, root: Path, cli: Mapping[st
         template = notes.get("template")
         if template is not None and not isinstance(template, str):
             raise ConfigError("session-notes.template: expected a path string")
+        limits = parse_limits(merged.get("limits", {}))
     except ConfigError as exc:
         raise ConfigError(f"{where}{exc}") from None
     return Config(
         path, root, frozenset(select), exclude, per_file, options, memory_dirs, note_paths,
-        (root / template) if template else None,
+        (root / template) if template else None, limits,
     )
 
 
@@ -170,9 +174,9 @@ def find_config_file(start: Path) -> tuple[Path | None, dict[str, Any]]:
             except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
                 raise ConfigError(f"{path}: cannot read: {exc}") from exc
             if name == ".memlint.toml":
-                table = data.get("tool", {}).get("memlint", data)
-                return path, table if isinstance(table, dict) else {}
-            table = data.get("tool", {}).get("memlint")
+                return path, _memlint_table(data, path)
+            tool = data.get("tool")
+            table = tool.get("memlint") if isinstance(tool, dict) else None
             if isinstance(table, dict):
                 return path, table
     return None, {}
@@ -192,5 +196,17 @@ def _read(path: Path) -> dict[str, Any]:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from exc
-    table = data.get("tool", {}).get("memlint", data)
-    return table if isinstance(table, dict) else {}
+    return _memlint_table(data, path)
+
+
+def _memlint_table(data: dict[str, Any], path: Path) -> dict[str, Any]:
+    """`[tool.memlint]` when the file has one, else the whole file; `tool = 5` is a config error."""
+    tool = data.get("tool")
+    if tool is None:
+        return data
+    if not isinstance(tool, dict):
+        raise ConfigError(f"{path}: tool: expected a table like [tool.memlint], got {type(tool).__name__}")
+    table = tool.get("memlint", data)
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: tool.memlint: expected a table, got {type(table).__name__}")
+    return table

@@ -75,7 +75,7 @@ def start_folders(roots: tuple[Path, ...], files: tuple[MemoryFile, ...]) -> lis
 def build_context(
     paths: list[Path], config: Config, home: Path | None, workspace: Workspace | None = None
 ) -> RuleContext:
-    workspace = Workspace() if workspace is None else workspace
+    workspace = Workspace(config.limits) if workspace is None else workspace
     roots = tuple(p.absolute() for p in paths)
     memory_dirs = list(config.memory_dirs)
     loads: dict[Path, LoadedContext] = {}

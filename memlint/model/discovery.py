@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Literal
 
 from memlint.model.loader import PRUNED_FOLDERS
+from memlint.model.workspace import walk
 
 Role = Literal[
     "claude-md",  # CLAUDE.md or .claude/CLAUDE.md
@@ -64,7 +65,7 @@ def discover(roots: list[Path], extra_memory_dirs: list[Path] | None = None) -> 
             if role:
                 found[root.absolute()] = role
             continue
-        for folder, subfolders, names in os.walk(root):
+        for folder, subfolders, names in walk(root):
             subfolders[:] = sorted(d for d in subfolders if d not in PRUNED_FOLDERS)
             here = Path(folder).absolute()
             if here.parent.name in ("agent-memory", "agent-memory-local") and here.parent.parent.name == ".claude":

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 import stat
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 
 # Claude Code reads nothing larger (MAX_CLAUDE_MD_BYTES in the CLI).
 MAX_FILE_BYTES = 4_194_304
+_LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,7 @@ class Document:
     path: Path
     data: bytes
     problem: FileProblem | None = None
+    max_includes: int | None = None  # memlint's bound on the includes followed (see model/limits.py)
     _scan: Scan | None = field(default=None, repr=False)
     _tokens: list[Token] | None = field(default=None, repr=False)
 
@@ -137,7 +140,14 @@ class Document:
 
             body = self.body
             needs_tokens = "@" in body or "<!--" in body
-            self._scan = scan_body(body, self.body_line_offset, self.tokens() if needs_tokens else None)
+            self._scan = scan_body(
+                body, self.body_line_offset, self.tokens() if needs_tokens else None, self.max_includes
+            )
+        return self._scan
+
+    @property
+    def scanned(self) -> Scan | None:
+        """The scan when something asked for it already (None: never scanned in this run)."""
         return self._scan
 
     def tokens(self) -> list[Token]:
@@ -151,3 +161,13 @@ class Document:
     def line_of_offset(self, offset: int) -> int:
         """1-based line number of a character offset in `text`."""
         return self.text.count("\n", 0, offset) + 1
+
+    @cached_property
+    def line_starts(self) -> tuple[int, ...]:
+        """The offset in `text` where each line starts; lines end at LF, CRLF or a lone CR."""
+        return (0, *(m.end() for m in _LINE_END.finditer(self.text)))
+
+    def line_start(self, line: int) -> int | None:
+        """The offset of 1-based `line` in `text`, or None past the end."""
+        starts = self.line_starts
+        return starts[line - 1] if 1 <= line <= len(starts) else None

@@ -21,7 +21,7 @@ from memlint.model.globs import picomatch
 from memlint.model.jstext import js_trim, node_extname, utf16_len
 from memlint.model.markdown import IncludeRef, _is_net_path
 from memlint.model.release import DEFAULT, Release
-from memlint.model.workspace import Workspace
+from memlint.model.workspace import Workspace, walk
 
 Kind = Literal["managed", "user", "project", "local", "automem"]
 MAX_DEPTH = 5
@@ -308,7 +308,7 @@ class _Loader:
 
     def nested(self) -> None:
         """Memory files in folders below the start: loaded only when Claude reads a file there."""
-        for folder, subfolders, names in os.walk(self.start):
+        for folder, subfolders, names in walk(self.start):
             subfolders[:] = sorted(d for d in subfolders if d not in PRUNED_FOLDERS)
             if folder == str(self.start):
                 continue

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 from memlint.model.document import Document, FileProblem
+from memlint.model.limits import DEFAULT_LIMITS, LimitHit, Limits
 
 
 class Workspace:
     """A cache of documents keyed by absolute path (not resolved: symlinks stay distinct)."""
 
-    def __init__(self) -> None:
+    def __init__(self, limits: Limits = DEFAULT_LIMITS) -> None:
+        self.limits = limits
         self._documents: dict[str, Document] = {}
         self._real: dict[str, tuple[str, bool]] = {}
         self._listings: dict[str, list[tuple[str, bool, bool]]] = {}
@@ -59,8 +62,19 @@ class Workspace:
         doc = self._documents.get(key)
         if doc is None:
             doc = Document.read(Path(key))
+            doc.max_includes = self.limits.max_includes_per_file
             self._documents[key] = doc
         return doc
+
+    def limit_hits(self) -> list[LimitHit]:
+        """The limits reached on the documents parsed so far in this run."""
+        hits = []
+        for key, doc in sorted(self._documents.items()):
+            scan = doc.scanned
+            if scan is not None and scan.dropped_includes:
+                hits.append(LimitHit(Path(key), "max-includes-per-file", self.limits.max_includes_per_file,
+                                     f"{scan.dropped_includes:,} more includes not followed"))
+        return hits
 
     def forget(self, path: Path | str) -> None:
         """Drop a cached document after memlint rewrote the file."""
@@ -84,5 +98,33 @@ class Workspace:
         if not os.path.lexists(key):
             self.created.add(Path(key))
         self.removed.discard(Path(key))
-        self._documents[key] = Document.from_text(Path(key), text)
+        doc = Document.from_text(Path(key), text)
+        doc.max_includes = self.limits.max_includes_per_file
+        self._documents[key] = doc
         self.memo.clear()
+
+
+def walk(top: str | os.PathLike[str]) -> Iterator[tuple[str, list[str], list[str]]]:
+    """`os.walk(top)` (top-down, the caller may prune `subfolders`, symlinked folders not entered)
+    without recursion: Python 3.10 and 3.11 recurse once per level, so a 10,000-deep tree raised
+    RecursionError. Folders that cannot be listed (permissions, a path over PATH_MAX) are passed over."""
+    stack = [os.fspath(top)]
+    while stack:
+        folder = stack.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        subfolders: list[str] = []
+        names: list[str] = []
+        for entry in entries:
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            (subfolders if is_dir else names).append(entry.name)
+        yield folder, subfolders, names
+        for name in reversed(subfolders):
+            path = os.path.join(folder, name)
+            if not os.path.islink(path):
+                stack.append(path)

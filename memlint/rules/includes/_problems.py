@@ -216,12 +216,9 @@ def at_offset(ctx: RuleContext, origin: Origin) -> int | None:
     if doc.problem is not None:
         return None
     text = doc.text
-    offset = 0
-    for _ in range(origin.line - 1):
-        index = _next_line(text, offset)
-        if index == -1:
-            return None
-        offset = index
+    offset = doc.line_start(origin.line)
+    if offset is None:
+        return None
     offset += origin.ref.column - 1
     if text[offset : offset + 1 + len(origin.ref.written)] != "@" + origin.ref.written:
         return None
@@ -234,11 +231,3 @@ def _backslash_after(ctx: RuleContext, origin: Origin) -> bool:
         return False
     after = offset + 1 + len(origin.ref.written)
     return ctx.document(origin.path).text[after : after + 1] == "\\"
-
-
-def _next_line(text: str, offset: int) -> int:
-    index = text.find("\n", offset)
-    cr = text.find("\r", offset)
-    if cr != -1 and (index == -1 or cr < index):
-        return cr + (2 if text.startswith("\r\n", cr) else 1)
-    return -1 if index == -1 else index + 1
