@@ -19,6 +19,7 @@ from memlint.errors import MemlintError
 from memlint.fixes import FixError, FixResult, write_all
 from memlint.model.tokens import TOKENIZERS
 from memlint.reporters.check import FORMATS, display_path, render
+from memlint.reporters.escape import diff_safe, for_terminal
 from memlint.rules import all_rules, find_rule
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
@@ -31,7 +32,7 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except MemlintError as exc:
-            click.echo(f"memlint: {exc}", err=True)
+            click.echo(f"memlint: {for_terminal(str(exc))}", err=True)
             sys.exit(EXIT_ERROR)
 
 
@@ -61,7 +62,7 @@ def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_di
 
             render_text(ctx.loaded, tokenizer)
     except MemlintError as exc:
-        click.echo(f"memlint: {exc}", err=True)
+        click.echo(f"memlint: {for_terminal(str(exc))}", err=True)
         sys.exit(EXIT_ERROR)
     sys.exit(EXIT_CLEAN)
 
@@ -127,7 +128,7 @@ def _run(
             if not outcome.result.converged:
                 raise MemlintError("fixes did not converge after 10 passes; nothing was written (please report this)")
             if diff:
-                click.echo(unified_diff(outcome.result), nl=False)
+                click.echo(diff_safe(unified_diff(outcome.result)), nl=False)
             elif outcome.result.changed:
                 written = write_all(outcome.result, None if no_backup else "~")
                 if fmt == "text":
@@ -136,10 +137,10 @@ def _run(
         else:
             report = api.check(targets, config, home)
     except (MemlintError, FixError) as exc:
-        click.echo(f"memlint: {exc}", err=True)
+        click.echo(f"memlint: {for_terminal(str(exc))}", err=True)
         return EXIT_ERROR
     if report.files_checked == 0 and not allow_empty:
-        where = ", ".join(str(t) for t in targets)
+        where = for_terminal(", ".join(str(t) for t in targets))
         click.echo(f"memlint: no memory files found under {where} (use --allow-empty to accept this)", err=True)
         if fmt != "text":
             click.echo(render(report, fmt, colour=False))
