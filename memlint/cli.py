@@ -16,11 +16,12 @@ from memlint.api import context as build_context
 from memlint.api import default_home
 from memlint.config import load_config
 from memlint.errors import MemlintError
-from memlint.fixes import FixError, FixResult, write_all
+from memlint.fixes import FixError, FixResult, write_changes, write_roots
 from memlint.model.tokens import TOKENIZERS
 from memlint.reporters.check import FORMATS, display_path, render
 from memlint.reporters.escape import diff_safe, for_terminal
 from memlint.rules import all_rules, find_rule
+from memlint.safe_io import Interrupted, fix_lock
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
 
@@ -123,22 +124,32 @@ def _run(
         fmt = fmt or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
         cli = {"select": _codes(select), "extend-select": _codes(extend_select), "ignore": _codes(ignore)}
         config = load_config(targets[0], config_path, cli)
+        not_written = 0
         if apply_fix or diff or only_fix:
-            outcome = api.fix(targets, config, home, unsafe=unsafe_fixes, fix_only=frozenset(_codes(only_fix)))
-            if not outcome.result.converged:
-                raise MemlintError("fixes did not converge after 10 passes; nothing was written (please report this)")
-            if diff:
-                click.echo(diff_safe(unified_diff(outcome.result)), nl=False)
-            elif outcome.result.changed:
-                written = write_all(outcome.result, None if no_backup else "~")
-                if fmt == "text":
-                    click.echo(f"Fixed {outcome.result.applied} problem(s) in {len(written)} file(s).", err=True)
+            with fix_lock([] if diff else [t if t.is_dir() else t.parent for t in targets]):
+                outcome = api.fix(targets, config, home, unsafe=unsafe_fixes, fix_only=frozenset(_codes(only_fix)))
+                if not outcome.result.converged:
+                    raise MemlintError("fixes did not converge after 10 passes; nothing was written (please report this)")
+                if diff:
+                    click.echo(diff_safe(unified_diff(outcome.result)), nl=False)
+                elif outcome.result.changed:
+                    roots = write_roots(targets, home, config.memory_dirs if config_path else ())
+                    done = write_changes(outcome.result, None if no_backup else "~", roots)
+                    for item in done.not_written:
+                        click.echo(f"memlint: not written: {for_terminal(display_path(item.path))}: "
+                                   f"{for_terminal(item.reason)}", err=True)
+                    not_written = len(done.not_written)
+                    if fmt == "text" and done.written:
+                        click.echo(f"Fixed {outcome.result.applied} problem(s) in {len(done.written)} file(s).", err=True)
             report = outcome.report
         else:
             report = api.check(targets, config, home)
-    except (MemlintError, FixError) as exc:
+    except (MemlintError, FixError, OSError) as exc:
         click.echo(f"memlint: {for_terminal(str(exc))}", err=True)
         return EXIT_ERROR
+    except Interrupted as exc:
+        click.echo("memlint: interrupted; every file is as it was or fully fixed", err=True)
+        return 128 + exc.signum
     if report.files_checked == 0 and not allow_empty:
         where = for_terminal(", ".join(str(t) for t in targets))
         click.echo(f"memlint: no memory files found under {where} (use --allow-empty to accept this)", err=True)
@@ -148,7 +159,8 @@ def _run(
     output = render(report, fmt, colour=sys.stdout.isatty())
     if output:
         click.echo(output)
-    return EXIT_PROBLEMS if any(v.severity != "info" for v in report.violations) else EXIT_CLEAN
+    problems = not_written or any(v.severity != "info" for v in report.violations)
+    return EXIT_PROBLEMS if problems else EXIT_CLEAN
 
 
 def unified_diff(result: FixResult) -> str:
