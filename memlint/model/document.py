@@ -58,23 +58,32 @@ class Document:
 
     @classmethod
     def read(cls, path: Path) -> Document:
-        """Read `path` the way Claude Code does: regular files up to 4 MiB, else a problem."""
+        """Read `path` the way Claude Code does: regular files up to 4 MiB, else a problem. The file
+        is opened without blocking and checked on the open handle, so a FIFO, a device or a file
+        swapped for one between two calls is reported, never read from."""
         try:
-            st = os.stat(path)
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
         except FileNotFoundError:
             return cls(path, b"", FileProblem("not-found", "does not exist"))
         except OSError as exc:
+            if os.path.isdir(path):
+                return cls(path, b"", FileProblem("not-a-file", "a folder"))
             return cls(path, b"", FileProblem("unreadable", exc.strerror or str(exc)))
-        if not stat.S_ISREG(st.st_mode):
-            what = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
-            return cls(path, b"", FileProblem("not-a-file", what))
-        if st.st_size > MAX_FILE_BYTES:
-            return cls(path, b"", FileProblem("too-large", f"{st.st_size:,} bytes > {MAX_FILE_BYTES:,}"))
         try:
-            with open(path, "rb") as handle:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                what = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+                return cls(path, b"", FileProblem("not-a-file", what))
+            if st.st_size > MAX_FILE_BYTES:
+                return cls(path, b"", FileProblem("too-large", f"{st.st_size:,} bytes > {MAX_FILE_BYTES:,}"))
+            with os.fdopen(os.dup(fd), "rb") as handle:
                 data = handle.read(MAX_FILE_BYTES + 1)
         except OSError as exc:
             return cls(path, b"", FileProblem("unreadable", exc.strerror or str(exc)))
+        finally:
+            os.close(fd)
+        if len(data) > MAX_FILE_BYTES:  # grew while read, or a /proc file whose size says 0
+            return cls(path, b"", FileProblem("too-large", f"over {MAX_FILE_BYTES:,} bytes"))
         problem = None
         if b"\x00" in data:
             problem = FileProblem("binary", "contains NUL bytes")
