@@ -275,3 +275,29 @@ def test_a_rerun_after_a_kill_between_two_writes_reaches_the_uninterrupted_resul
     check_invariants(folder, original)
     assert run_fix(folder).wait(timeout=120) in (0, 1)
     assert memory_files(folder) == expected
+
+
+def test_memory_md_rewritten_while_a_fix_runs_is_never_silently_overwritten(tmp_path: Path) -> None:
+    """A line appended to MEMORY.md at a random moment of the split survives: the fix either read
+    it (it is then in the index or a topic file) or refuses to replace the file and says so."""
+    original = index_2000()
+    rng = random.Random(11)
+    refused = 0
+    for k in range(4):
+        folder = tmp_path / f"race-{k}"
+        folder.mkdir()
+        (folder / "MEMORY.md").write_text(original, encoding="utf-8")
+        added = f"- [Added {k}](added-{k}.md) \u2014 a line the user wrote during the fix"
+        proc = subprocess.Popen([*MEMLINT, "fix", str(folder), "--unsafe-fixes", "--no-backup"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        time.sleep(rng.uniform(0.2, 2.5))
+        with open(folder / "MEMORY.md", "a", encoding="utf-8") as handle:
+            handle.write(added + "\n")
+        _out, err = proc.communicate(timeout=300)
+        files = memory_files(folder)
+        assert any(added in text for text in files.values()), f"race {k}: the appended line was lost"
+        if added in files["MEMORY.md"] and "changed on disk" in err.decode():
+            refused += 1
+            assert proc.returncode == 1
+        check_entries_kept(folder, original + added + "\n")
+    print(f"4 races: {refused} refused to overwrite")
