@@ -13,7 +13,7 @@ from memlint import __version__
 from memlint.engine import Report
 from memlint.reporters.escape import for_json, for_terminal, github_message, github_property, uri_reference
 from memlint.rules import all_rules
-from memlint.violations import Violation
+from memlint.violations import Fix, Violation
 
 FORMATS = ("text", "json", "github", "sarif")
 _COLOURS = {"error": "red", "warning": "yellow", "info": "blue"}
@@ -71,12 +71,26 @@ def _fix_dict(v: Violation) -> dict[str, Any] | None:
 
 
 def as_json(report: Report) -> dict[str, Any]:
+    first: dict[Fix, int] = {}  # a fix shared by many findings (a split) is written out once
+    out = _as_json(report)
+    for index, (v, item) in enumerate(zip(report.violations, out["violations"])):
+        if v.fix is None:
+            continue
+        seen = first.setdefault(v.fix, index)
+        if seen == index:
+            item["fix"] = _fix_dict(v)
+        else:
+            item["fix"] = {"applicability": v.fix.applicability.value, "title": v.fix.title, "same_as": seen}
+    return out
+
+
+def _as_json(report: Report) -> dict[str, Any]:
     return {
         "violations": [
             {
                 "code": v.code, "slug": v.slug, "severity": v.severity, "path": for_json(str(v.path)), "line": v.line,
                 "column": v.column, "end_line": v.end_line, "end_column": v.end_column, "message": for_json(v.message),
-                "fix": _fix_dict(v),
+                "fix": None if v.fix is None else {},
             }
             for v in report.violations
         ],

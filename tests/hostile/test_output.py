@@ -88,3 +88,16 @@ def test_escape_functions() -> None:
     assert for_terminal("tab\tstays") == "tab\tstays"
     assert github_message("50%\r\n::x") == "50%25%0D%0A::x"
     assert github_property("a:b,c%\n") == "a%3Ab%2Cc%25%0A"
+
+
+def test_json_writes_a_fix_shared_by_many_findings_once(tmp_path: Path) -> None:
+    folder = tmp_path / ".claude" / "agent-memory" / "r"
+    folder.mkdir(parents=True)
+    sections = [f"## Topic {i}\n\nDetail {i} that belongs in a topic file.\n" for i in range(300)]
+    (folder / "MEMORY.md").write_text("# Memory\n\n" + "\n".join(sections), encoding="utf-8")
+    size = (folder / "MEMORY.md").stat().st_size
+    run = memlint("check", tmp_path, "--format", "json")
+    data = json.loads(run.out)
+    shared = [v["fix"] for v in data["violations"] if v["fix"] and "same_as" in v["fix"]]
+    assert len(shared) >= 299
+    assert len(run.out) < 20 * size, "the split's text was written once per finding"
