@@ -126,3 +126,12 @@ def test_session_notes_globs_never_walk_from_the_root(tmp_path: Path) -> None:
     run = memlint("check", tmp_path, "--format", "json", timeout=30)
     paths = {v["path"] for v in json.loads(run.out)["violations"]}
     assert all(p.startswith(str(tmp_path)) for p in paths), paths
+
+
+def test_an_unreadable_include_fails_check_as_context_reports_it(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    os.symlink("loop.md", tmp_path / "docs" / "loop.md")  # unreadable even for root: a loop
+    (tmp_path / "CLAUDE.md").write_text("# Project\n@docs/loop.md\n", encoding="utf-8")
+    run = memlint("check", tmp_path, "--format", "json")
+    found = json.loads(run.out)["violations"]
+    assert run.code == 1 and any(v["code"] == "ML903" and v["path"].endswith("loop.md") for v in found), found
