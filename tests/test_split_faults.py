@@ -312,3 +312,23 @@ def test_memory_md_rewritten_while_a_fix_runs_is_never_silently_overwritten(tmp_
             assert proc.returncode == 1
         check_entries_kept(folder, original + added + "\n")
     print(f"4 races: {refused} refused to overwrite")
+
+
+@pytest.mark.parametrize("limit", [2_000, 20_000])
+def test_a_file_size_limit_mid_split_leaves_the_folder_as_it_was(tmp_path: Path, limit: int) -> None:
+    """`ulimit -f`: a write past the limit fails (EFBIG); the split is undone, the run says so."""
+    resource = pytest.importorskip("resource")
+    original = index_2000()
+    (tmp_path / "MEMORY.md").write_text(original, encoding="utf-8")
+    assert len(original.encode()) > limit
+
+    def small_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    proc = subprocess.run([*MEMLINT, "fix", str(tmp_path), "--unsafe-fixes", "--no-backup"], capture_output=True,
+                          preexec_fn=small_files, timeout=300, check=False)
+    err = proc.stderr.decode()
+    assert "Traceback" not in err and proc.returncode == 1, err
+    assert "not written" in err
+    assert memory_files(tmp_path) == {"MEMORY.md": original}
+    assert [p.name for p in tmp_path.iterdir()] == ["MEMORY.md"]
