@@ -28,6 +28,18 @@ MAX_FILE_BYTES = 4_194_304
 _LINE_END = re.compile(r"\r\n|\r|\n")
 
 
+def _read_at_most(fd: int, expected: int, limit: int) -> bytes:
+    """Up to `limit` bytes of an open file: its stat size plus one byte in one read (asking for
+    `limit` each time allocates 4 MiB per file), then more only if it grew or is a /proc file."""
+    chunks = [os.read(fd, min(expected, limit - 1) + 1)]
+    total = len(chunks[0])
+    while chunks[-1] and total < limit:
+        chunk = os.read(fd, min(limit - total, 1 << 20))
+        chunks.append(chunk)
+        total += len(chunk)
+    return b"".join(chunks)[:limit]
+
+
 @dataclass(frozen=True)
 class FileProblem:
     """Why a file could not be read as text: the reason is stable, the detail is for people."""
@@ -76,8 +88,7 @@ class Document:
                 return cls(path, b"", FileProblem("not-a-file", what))
             if st.st_size > MAX_FILE_BYTES:
                 return cls(path, b"", FileProblem("too-large", f"{st.st_size:,} bytes > {MAX_FILE_BYTES:,}"))
-            with os.fdopen(os.dup(fd), "rb") as handle:
-                data = handle.read(MAX_FILE_BYTES + 1)
+            data = _read_at_most(fd, st.st_size, MAX_FILE_BYTES + 1)
         except OSError as exc:
             return cls(path, b"", FileProblem("unreadable", exc.strerror or str(exc)))
         finally:
