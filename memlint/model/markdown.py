@@ -53,6 +53,7 @@ class Scan:
     dropped_includes: int = 0  # includes past memlint's `max-includes-per-file` limit: not followed
 
 
+@lru_cache(maxsize=4096)
 def accepted_include(path: str) -> bool:
     """Claude Code's acceptance test for the text after `@` (fragment already cut)."""
     if path.startswith("//") or _is_net_path(path):  # UNC-like and /net/ paths are never read
@@ -185,9 +186,10 @@ def scan_body(
         if "@" not in text:
             return
         for _offset, written, path in find_include_texts(text):
+            if path in found:
+                continue  # only the first mention of a path counts
             if max_includes is not None and len(found) + len(rejected) >= max_includes:
-                if path not in found:
-                    dropped.add(path)
+                dropped.add(path)
                 continue
             line, column = locator.find("@" + written)
             ref = IncludeRef(path, written, line, column)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 MEMLINT = [sys.executable, "-m", "memlint"]
-TIMEOUT = 60.0  # far above the seconds these trees take: only a hang reaches it
+TIMEOUT = 300.0  # far above the seconds these trees take, even on a loaded machine: only a hang reaches it
 
 
 @dataclass(frozen=True)
