@@ -283,6 +283,9 @@ def _write_group(
         problem = name_problem(path, siblings)
         if problem is not None:
             raise _Refused(path, f"memlint will not create {path.name!r}: {problem}")
+    if new and any(os.path.islink(p) for p in deleted):  # a rename would turn the link into a copy
+        link = next(p for p in deleted if os.path.islink(p))
+        raise _Refused(link, "it is a symlink; renaming it would replace the link by a copy of its target")
     for path in modified + deleted:
         if not _unchanged(result, path, targets[path]):
             raise _Refused(path, "it changed on disk after memlint read it; not overwritten (run the fix again)")

@@ -236,3 +236,17 @@ def test_check_reads_config_from_the_project_not_the_named_file(tmp_path: Path) 
     (tmp_path / ".memlint.toml").write_text('ignore = ["ML320"]\n', encoding="utf-8")
     memory_folder(tmp_path)
     assert "ML320" not in load_config(tmp_path).selected
+
+
+def test_a_symlinked_rules_file_is_never_renamed_into_a_copy(tmp_path: Path) -> None:
+    rules = tmp_path / ".claude" / "rules"
+    rules.mkdir(parents=True)
+    (tmp_path / "shared").mkdir()
+    (tmp_path / "shared" / "style.MD").write_text("# Style\nUse tabs.\n", encoding="utf-8")
+    os.symlink("../../shared/style.MD", rules / "style.MD")
+    (tmp_path / "CLAUDE.md").write_text("# Project\n", encoding="utf-8")
+    before = snapshot(tmp_path)
+    run = memlint("fix", tmp_path, "--select", "ML501", "--unsafe-fixes")
+    assert snapshot(tmp_path) == before
+    assert (rules / "style.MD").is_symlink()
+    assert run.code == 1 and "symlink" in run.err
