@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.hostile.helpers import memlint
+from tests.hostile.helpers import memlint, remove_deep
 
 
 def test_a_10000_deep_tree_is_walked_without_recursion_error(tmp_path: Path) -> None:
@@ -25,9 +25,12 @@ def test_a_10000_deep_tree_is_walked_without_recursion_error(tmp_path: Path) -> 
         os.close(os.open("CLAUDE.md", os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=fd))
     finally:
         os.close(fd)
-    run = memlint("check", tmp_path, "--format", "json")
-    assert run.code in (0, 1)
-    assert json.loads(run.out)["files_checked"] >= 1
+    try:
+        run = memlint("check", tmp_path, "--format", "json")
+        assert run.code in (0, 1)
+        assert json.loads(run.out)["files_checked"] >= 1
+    finally:
+        remove_deep(tmp_path)
 
 
 @pytest.mark.parametrize("text", ["tool = 5\n", "[tool]\nmemlint = 3\n", "tool = [1, 2]\n"])
