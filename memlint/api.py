@@ -12,6 +12,8 @@ from memlint.config import Config, load_config
 from memlint.engine import Report
 from memlint.fixes import FixResult, fix_loop
 from memlint.model.loader import MANAGED_DIR, LoadedContext, load
+from memlint.model.release import DEFAULT, Release
+from memlint.model.settings import Launch
 from memlint.model.workspace import Workspace
 from memlint.violations import Applicability, Violation
 
@@ -37,9 +39,14 @@ def context(
     home: Path | str | None = None,
     managed_dir: Path | str = MANAGED_DIR,
     workspace: Workspace | None = None,
+    release: Release = DEFAULT,
+    launch: Launch | None = None,
 ) -> Context:
-    """What Claude Code loads when started in `start` with HOME `home`."""
-    return Context(load(Path(start), Path(home) if home else default_home(), workspace, Path(managed_dir)))
+    """What Claude Code `release` loads when started in `start` with HOME `home`, launched with
+    `launch` (its `--settings` file and environment; default: none)."""
+    home_path = Path(home) if home else default_home()
+    loaded = load(Path(start), home_path, workspace, Path(managed_dir), True, release, launch or Launch())
+    return Context(loaded)
 
 
 @dataclass(frozen=True)
@@ -50,25 +57,27 @@ class FixOutcome:
     report: Report
 
 
-def check(paths: list[Path], config: Config | None = None, home: Path | None = None) -> Report:
+def check(
+    paths: list[Path], config: Config | None = None, home: Path | None = None, launch: Launch | None = None
+) -> Report:
     """Check every memory file under `paths`."""
     config = config or load_config(paths[0] if paths else Path("."))
-    return engine.check(paths, config, home)
+    return engine.check(paths, config, home, None, launch)
 
 
 def fix(
     paths: list[Path], config: Config | None = None, home: Path | None = None, unsafe: bool = False,
-    fix_only: frozenset[str] = frozenset(),
+    fix_only: frozenset[str] = frozenset(), launch: Launch | None = None,
 ) -> FixOutcome:
     """Apply fixes in memory until nothing is left to apply; `write_all` puts them on disk.
     `fix_only` names rules (code or slug) or fixes (e.g. `split-memory-index`) to apply, unsafe
     ones included, and nothing else."""
     config = config or load_config(paths[0] if paths else Path("."))
-    workspace = Workspace(config.limits)
+    workspace = Workspace(config.release, config.limits)
     ctx_holder: list[engine.RuleContext] = []
 
     def run() -> list[Violation]:
-        ctx = engine.build_context(paths, config, home, workspace)
+        ctx = engine.build_context(paths, config, home, workspace, launch)
         ctx_holder[:] = [ctx]
         return engine.run_rules(ctx)
 
@@ -84,5 +93,5 @@ def fix(
 
     result, violations = fix_loop(workspace, run, accept)
     files = len(ctx_holder[0].files) if ctx_holder else 0
-    report = Report(tuple(violations), files, tuple(p.absolute() for p in paths))
+    report = Report(tuple(violations), files, tuple(p.absolute() for p in paths), config.release)
     return FixOutcome(result, report)

@@ -17,6 +17,8 @@ from memlint.api import default_home
 from memlint.config import load_config
 from memlint.errors import MemlintError
 from memlint.fixes import FixError, FixResult, write_changes, write_roots
+from memlint.model.release import pick
+from memlint.model.settings import Launch
 from memlint.model.tokens import TOKENIZERS
 from memlint.reporters.check import FORMATS, display_path, render
 from memlint.reporters.escape import diff_safe, for_terminal
@@ -50,12 +52,19 @@ def main() -> None:
 @click.option("--tokenizer", type=click.Choice(TOKENIZERS), default="cl100k", show_default=True)
 @click.option("--managed-dir", type=click.Path(file_okay=False, path_type=Path), default="/etc/claude-code",
               show_default=True, help="Folder of the managed policy CLAUDE.md.")
-def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_dir: Path) -> None:
+@click.option("--claude-code", "claude_code", metavar="VERSION",
+              help="Claude Code release to model (default: config `claude-code`, else the newest modelled).")
+@click.option("--settings", "settings_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Model Claude Code started with `--settings FILE`.")
+def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_dir: Path, claude_code: str | None,
+            settings_file: Path | None) -> None:
     """Show what Claude Code loads into context when started in START."""
     try:
         if not start.is_dir():
             raise MemlintError(f"{start}: not a folder")
-        ctx = build_context(start, home or default_home(), managed_dir)
+        release = pick(claude_code) if claude_code else load_config(start).release
+        launch = Launch.from_environ(os.environ, settings_file)
+        ctx = build_context(start, home or default_home(), managed_dir, None, release, launch)
         if fmt == "json":
             click.echo(json.dumps(ctx.to_dict(tokenizer), ensure_ascii=False, indent=1))
         else:
@@ -90,6 +99,10 @@ def _check_options(func: Any) -> Any:
         click.option("--diff", is_flag=True, help="Show the fixes as a diff; write nothing."),
         click.option("--no-backup", is_flag=True, help="Do not keep MEMORY.md~ when a fix rewrites MEMORY.md."),
         click.option("--allow-empty", is_flag=True, help="Exit 0 when no memory file is found."),
+        click.option("--claude-code", "claude_code", metavar="VERSION",
+                     help="Claude Code release to model (default: config `claude-code`, else the newest modelled)."),
+        click.option("--settings", "settings_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+                     help="Model Claude Code started with `--settings FILE`."),
     ]
     for option in reversed(options):
         func = option(func)
@@ -115,6 +128,7 @@ def _run(
     paths: tuple[Path, ...], home: Path | None, fmt: str | None, select: tuple[str, ...],
     extend_select: tuple[str, ...], ignore: tuple[str, ...], config_path: Path | None, unsafe_fixes: bool,
     diff: bool, no_backup: bool, allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...],
+    claude_code: str | None = None, settings_file: Path | None = None,
 ) -> int:
     try:
         targets = list(paths) or [Path(".")]
@@ -122,12 +136,15 @@ def _run(
             if not target.exists():
                 raise MemlintError(f"{target}: no such file or folder")
         fmt = fmt or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
-        cli = {"select": _codes(select), "extend-select": _codes(extend_select), "ignore": _codes(ignore)}
+        cli = {"select": _codes(select), "extend-select": _codes(extend_select), "ignore": _codes(ignore),
+               "claude-code": claude_code}
         config = load_config(targets[0], config_path, cli)
+        launch = Launch.from_environ(os.environ, settings_file)
         not_written = 0
         if apply_fix or diff or only_fix:
             with fix_lock([] if diff else [t if t.is_dir() else t.parent for t in targets]):
-                outcome = api.fix(targets, config, home, unsafe=unsafe_fixes, fix_only=frozenset(_codes(only_fix)))
+                outcome = api.fix(targets, config, home, unsafe=unsafe_fixes, fix_only=frozenset(_codes(only_fix)),
+                                  launch=launch)
                 if not outcome.result.converged:
                     raise MemlintError("fixes did not converge after 10 passes; nothing was written (please report this)")
                 if diff:
@@ -143,7 +160,7 @@ def _run(
                         click.echo(f"Fixed {outcome.result.applied} problem(s) in {len(done.written)} file(s).", err=True)
             report = outcome.report
         else:
-            report = api.check(targets, config, home)
+            report = api.check(targets, config, home, launch)
     except (MemlintError, FixError, OSError) as exc:
         click.echo(f"memlint: {for_terminal(str(exc))}", err=True)
         return EXIT_ERROR
@@ -182,11 +199,12 @@ def list_rules(fmt: str) -> None:
     rules = all_rules()
     if fmt == "json":
         click.echo(json.dumps([{"code": r.code, "slug": r.slug, "severity": r.meta.severity, "fix": r.meta.fix,
-                                "summary": r.meta.summary} for r in rules], indent=1))
+                                "summary": r.meta.summary, "default": r.meta.default} for r in rules], indent=1))
         return
     for r in rules:
         fixable = {"safe": "fix", "unsafe": "fix (unsafe)"}.get(r.meta.fix or "", "")
-        click.echo(f"{r.code}  {r.slug:<40} {r.meta.severity:<8} {fixable:<13} {r.meta.summary}")
+        opt_in = "" if r.meta.default else " (opt-in: --select it)"
+        click.echo(f"{r.code}  {r.slug:<40} {r.meta.severity:<8} {fixable:<13} {r.meta.summary}{opt_in}")
 
 
 @main.command()

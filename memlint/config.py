@@ -1,8 +1,10 @@
 """`[tool.memlint]` in pyproject.toml, or .memlint.toml, found by walking up; validated once.
 
-Keys: select, extend-select, ignore (codes, slugs, code prefixes like "ML1", or "ALL"); exclude
+Keys: select, extend-select, ignore (codes, slugs, code prefixes like "ML1", or "ALL"); without
+`select`, every rule on by default (opt-in style rules need `select` or `extend-select`); exclude
 (gitignore patterns); per-file-ignores ({pattern: [codes]}); options ({rule: {option: value}});
-memory-dirs (extra auto-memory folders); session-notes ({paths = [...], template = "..."}).
+memory-dirs (extra auto-memory folders); session-notes ({paths = [...], template = "..."});
+claude-code (the Claude Code release to model, e.g. "2.1.197"; default the newest modelled).
 Every error names the key and exits 2.
 """
 
@@ -16,17 +18,20 @@ from typing import Any
 
 import pathspec
 
-from memlint.errors import ConfigError
+from memlint.errors import ConfigError, MemlintError
 from memlint.model.limits import DEFAULT_LIMITS, Limits, parse_limits
-from memlint.rules import Rule, all_rules
+from memlint.model.release import DEFAULT, Release, pick
+from memlint.rules import Rule, all_rules, default_codes
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
     import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
 
-KEYS = {"select", "extend-select", "ignore", "exclude", "per-file-ignores", "options", "memory-dirs", "session-notes",
-        "limits"}
+KEYS = {
+    "select", "extend-select", "ignore", "exclude", "per-file-ignores", "options", "memory-dirs", "session-notes",
+    "claude-code", "limits",
+}
 
 
 @dataclass(frozen=True)
@@ -42,7 +47,8 @@ class Config:
     memory_dirs: tuple[Path, ...] = ()
     session_notes_paths: tuple[str, ...] = ()
     session_notes_template: Path | None = None
-    limits: Limits = DEFAULT_LIMITS
+    release: Release = DEFAULT  # `claude-code`: the Claude Code release modelled
+    limits: Limits = DEFAULT_LIMITS  # memlint's own bounds (docs/limits.md)
 
     def rule_options(self, rule: Rule) -> dict[str, Any]:
         merged = dict(rule.meta.options)
@@ -104,7 +110,8 @@ def build(raw: Mapping[str, Any], path: Path | None, root: Path, cli: Mapping[st
         if value:
             merged[key] = value
     try:
-        select = {c for n in _string_list(merged.get("select", ["ALL"]), "select") for c in resolve_selector(n, "select")}
+        select = set(default_codes()) if "select" not in merged else {
+            c for n in _string_list(merged["select"], "select") for c in resolve_selector(n, "select")}
         select |= {c for n in _string_list(merged.get("extend-select", []), "extend-select")
                    for c in resolve_selector(n, "extend-select")}
         select -= {c for n in _string_list(merged.get("ignore", []), "ignore") for c in resolve_selector(n, "ignore")}
@@ -126,13 +133,26 @@ def build(raw: Mapping[str, Any], path: Path | None, root: Path, cli: Mapping[st
         template = notes.get("template")
         if template is not None and not isinstance(template, str):
             raise ConfigError("session-notes.template: expected a path string")
+        release = _release(merged.get("claude-code"))
         limits = parse_limits(merged.get("limits", {}))
     except ConfigError as exc:
         raise ConfigError(f"{where}{exc}") from None
     return Config(
         path, root, frozenset(select), exclude, per_file, options, memory_dirs, note_paths,
-        (root / template) if template else None, limits,
+        (root / template) if template else None, release, limits,
     )
+
+
+def _release(value: Any) -> Release:
+    """`claude-code = "2.1.197"`: any release memlint models (see memlint.model.release)."""
+    if value is None:
+        return DEFAULT
+    if not isinstance(value, str):
+        raise ConfigError(f"claude-code: expected a version string like \"2.1.332\", got {value!r}")
+    try:
+        return pick(value)
+    except MemlintError as exc:
+        raise ConfigError(f"claude-code: {exc}") from None
 
 
 def _options(raw: Any) -> dict[str, dict[str, Any]]:

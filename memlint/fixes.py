@@ -214,10 +214,10 @@ def write_roots(
     own settings, links and .memlint.toml add nothing here."""
     roots = [t if t.is_dir() else t.parent for t in targets]
     if home is not None:
-        from memlint.model.loader import _memory_dir_setting, _read_json
+        from memlint.model.settings import memory_dir_setting, read_json
 
         roots.append(home / ".claude")
-        own = _memory_dir_setting(_read_json(home / ".claude" / "settings.json").get("autoMemoryDirectory"), home)
+        own = memory_dir_setting((read_json(home / ".claude" / "settings.json") or {}).get("autoMemoryDirectory"), home)
         if own is not None:
             roots.append(own)
     roots += named_memory_dirs

@@ -11,12 +11,13 @@ import codecs
 import os
 import re
 import stat
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memlint.model.frontmatter import Frontmatter, parse_frontmatter, rule_paths
+from memlint.model.release import DEFAULT, Release
 
 if TYPE_CHECKING:
     from markdown_it.token import Token
@@ -64,15 +65,22 @@ class Document:
     path: Path
     data: bytes
     problem: FileProblem | None = None
+    release: Release = field(default=DEFAULT, repr=False)  # the Claude Code release that reads it
     max_includes: int | None = None  # memlint's bound on the includes followed (see model/limits.py)
     _scan: Scan | None = field(default=None, repr=False)
     _tokens: list[Token] | None = field(default=None, repr=False)
 
     @classmethod
-    def read(cls, path: Path) -> Document:
-        """Read `path` the way Claude Code does: regular files up to 4 MiB, else a problem. The file
-        is opened without blocking and checked on the open handle, so a FIFO, a device or a file
-        swapped for one between two calls is reported, never read from."""
+    def read(cls, path: Path, release: Release = DEFAULT) -> Document:
+        """Read `path` the way Claude Code does: regular files up to 4 MiB, else a problem."""
+        doc = cls._read(path)
+        doc.release = release
+        return doc
+
+    @classmethod
+    def _read(cls, path: Path) -> Document:
+        """The file is opened without blocking and checked on the open handle, so a FIFO, a device
+        or a file swapped for one between two calls is reported, never read from."""
         try:
             fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
         except FileNotFoundError:
@@ -106,9 +114,9 @@ class Document:
         return cls(path, data, problem)
 
     @classmethod
-    def from_text(cls, path: Path, text: str) -> Document:
+    def from_text(cls, path: Path, text: str, release: Release = DEFAULT) -> Document:
         """A document for text that is not (yet) on disk, e.g. a fix's result."""
-        return cls(path, text.encode("utf-8"))
+        return cls(path, text.encode("utf-8"), None, release)
 
     @property
     def readable(self) -> bool:
@@ -130,7 +138,11 @@ class Document:
 
     @cached_property
     def frontmatter(self) -> Frontmatter | None:
-        """Claude Code's frontmatter: only when `---` is the very first thing in the file."""
+        """Claude Code's frontmatter: only when `---` is the very first thing in the file (C09:
+        releases with `frontmatter_after_bom` skip one leading BOM first)."""
+        if self.release.frontmatter_after_bom and self.text.startswith("\ufeff"):
+            found = parse_frontmatter(self.text[1:])
+            return None if found is None else replace(found, end_offset=found.end_offset + 1)
         return parse_frontmatter(self.text)
 
     @cached_property
@@ -160,9 +172,8 @@ class Document:
 
             body = self.body
             needs_tokens = "@" in body or "<!--" in body
-            self._scan = scan_body(
-                body, self.body_line_offset, self.tokens() if needs_tokens else None, self.max_includes
-            )
+            self._scan = scan_body(body, self.body_line_offset, self.tokens() if needs_tokens else None,
+                                   verbatim=self.release.comments_spliced_verbatim, max_includes=self.max_includes)
         return self._scan
 
     @property

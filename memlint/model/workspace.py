@@ -8,12 +8,15 @@ from pathlib import Path
 
 from memlint.model.document import Document, FileProblem
 from memlint.model.limits import DEFAULT_LIMITS, LimitHit, Limits
+from memlint.model.release import DEFAULT, Release
 
 
 class Workspace:
-    """A cache of documents keyed by absolute path (not resolved: symlinks stay distinct)."""
+    """A cache of documents keyed by absolute path (not resolved: symlinks stay distinct). Its
+    documents are read as `release` reads them (frontmatter after a BOM, comment stripping)."""
 
-    def __init__(self, limits: Limits = DEFAULT_LIMITS) -> None:
+    def __init__(self, release: Release = DEFAULT, limits: Limits = DEFAULT_LIMITS) -> None:
+        self.release = release
         self.limits = limits
         self._documents: dict[str, Document] = {}
         self._real: dict[str, tuple[str, bool]] = {}
@@ -61,7 +64,7 @@ class Workspace:
         key = os.path.abspath(path)
         doc = self._documents.get(key)
         if doc is None:
-            doc = Document.read(Path(key))
+            doc = Document.read(Path(key), self.release)
             doc.max_includes = self.limits.max_includes_per_file
             self._documents[key] = doc
         return doc
@@ -87,7 +90,7 @@ class Workspace:
     def remove(self, path: Path | str) -> None:
         """Mark a file as gone in memory (a fix deletes it; not yet written)."""
         key = os.path.abspath(path)
-        self._documents[key] = Document(Path(key), b"", FileProblem("not-found", "removed by a fix"))
+        self._documents[key] = Document(Path(key), b"", FileProblem("not-found", "removed by a fix"), self.release)
         self.created.discard(Path(key))
         self.removed.add(Path(key))
         self.memo.clear()
@@ -98,7 +101,7 @@ class Workspace:
         if not os.path.lexists(key):
             self.created.add(Path(key))
         self.removed.discard(Path(key))
-        doc = Document.from_text(Path(key), text)
+        doc = Document.from_text(Path(key), text, self.release)
         doc.max_includes = self.limits.max_includes_per_file
         self._documents[key] = doc
         self.memo.clear()

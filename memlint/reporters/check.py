@@ -43,8 +43,9 @@ def render_text(report: Report, colour: bool) -> str:
     lines = [text_line(v, colour) for v in report.violations]
     n = len(report.violations)
     files = f"{report.files_checked} memory file{'s' if report.files_checked != 1 else ''}"
+    modelled = f"Claude Code {report.release.name} modelled"
     if n == 0:
-        lines.append(f"All checks passed ({files} checked).")
+        lines.append(f"All checks passed ({files} checked; {modelled}).")
     else:
         counts = {s: sum(1 for v in report.violations if v.severity == s) for s in ("error", "warning", "info")}
         detail = ", ".join(f"{c} {s}{'s' if c != 1 else ''}" for s, c in counts.items() if c)
@@ -53,6 +54,7 @@ def render_text(report: Report, colour: bool) -> str:
             f"{report.fixable} fixable with `memlint check --fix`"
             + (" (some need --unsafe-fixes)." if any(
                 v.fix is not None and v.fix.applicability.value == "unsafe" for v in report.violations) else ".")
+            + f" {modelled}."
         )
     return "\n".join(lines)
 
@@ -95,6 +97,7 @@ def _as_json(report: Report) -> dict[str, Any]:
             for v in report.violations
         ],
         "files_checked": report.files_checked,
+        "claude_code": report.release.name,
     }
 
 

@@ -34,14 +34,21 @@ def as_dict(ctx: LoadedContext, tokenizer: str = "cl100k") -> dict[str, Any]:
         }
         for f in ctx.files
     ]
+    release = ctx.release
     return {
+        "claude_code": release.name,
         "start": str(ctx.start),
         "home": str(ctx.home),
+        # C10: how the instruction files reach the model; C17: how a deferred file arrives later
+        "block_format": "own-system-reminder" if release.own_instruction_block else "claudeMd-section",
+        "deferred_format": "user-system-reminder-per-file" if release.deferred_as_user_blocks else "system-message",
         "files": files,
         "skipped": [
             {"path": str(s.path), "reason": s.reason, "included_from": _origin(s.origin)} for s in ctx.skipped
         ],
         "deferred": [{"path": str(d.path), "reason": d.reason, "paths": list(d.paths)} for d in ctx.deferred],
+        "settings": [{"path": str(s.path), "source": s.source} for s in ctx.settings.files],
+        "instruction_files": ctx.settings.mode if release.agents_md and ctx.settings.agents_plugin_enabled else None,
         "total_chars": sum(f["chars"] for f in files),
         "total_tokens": sum(f["tokens"] for f in files),
     }
@@ -64,7 +71,7 @@ def render_text(ctx: LoadedContext, tokenizer: str = "cl100k", echo: Callable[[s
     out = echo or (lambda line: click.echo(styled_for_terminal(line)))
     data = as_dict(ctx, tokenizer)
     unit = "tokens" if tokenizer == "cl100k" else "tokens (chars/4)"
-    out(click.style(f"Claude Code context at start in {ctx.start}", bold=True))
+    out(click.style(f"Claude Code {ctx.release.name} context at start in {ctx.start}", bold=True))
     width = max([len(_short(f["path"], ctx)) + 2 * f["depth"] for f in data["files"]] + [20])
     for f in data["files"]:
         label = "  " * f["depth"] + _short(f["path"], ctx)
@@ -124,9 +131,9 @@ def _render_notes(ctx: LoadedContext, out: Callable[[str], None]) -> None:
     """Session notes kept for this project under HOME, each as a per-section budget table."""
     from memlint.model.discovery import session_notes
     from memlint.model.document import Document
+    from memlint.model.notes_budget import sizes
+    from memlint.model.notes_template import DEFAULT_TEMPLATE, parse_template, split_notes
     from memlint.model.tokens import chars4
-    from memlint.rules.notes.budget import sizes
-    from memlint.rules.notes.template import DEFAULT_TEMPLATE, parse_template, split_notes
 
     paths = session_notes(ctx.home, (), (), [ctx.automem_dir.parent])
     if not paths:

@@ -18,7 +18,7 @@ from memlint.errors import MemlintError
 from memlint.violations import Finding, Severity
 
 if TYPE_CHECKING:
-    from memlint.engine import RuleContext
+    from memlint.model.rule_context import RuleContext
 
 CODE_PATTERN = re.compile(r"ML\d{3}")
 SLUG_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -35,6 +35,9 @@ class RuleMeta:
     fix: str | None = None  # "safe", "unsafe" or None
     options: Mapping[str, Any] = field(default_factory=dict)
     choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # allowed values of str options
+    # Selected when the configuration names no rules. False for opt-in rules that restate a style or
+    # convention preference and change nothing Claude Code does: `--select` / `extend-select` turn them on.
+    default: bool = True
 
 
 class RuleModule(Protocol):
@@ -93,6 +96,11 @@ def all_rules() -> tuple[Rule, ...]:
                 raise MemlintError(f"rule code {rule.code} is registered twice ({ep.value})")
             rules[rule.code] = rule
     return tuple(sorted(rules.values(), key=lambda r: r.code))
+
+
+def default_codes() -> frozenset[str]:
+    """The rules selected when nothing is selected: every rule whose finding states a consequence."""
+    return frozenset(r.code for r in all_rules() if r.meta.default)
 
 
 def find_rule(name: str) -> Rule | None:

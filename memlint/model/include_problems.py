@@ -1,0 +1,238 @@
+"""One classification of every include Claude Code did not load: a fact of the run, shared by the
+include rules and the size rules (which report only on files memlint `owned`).
+
+The loader's `Skipped` records (from every start folder) say what happened; this module picks, for
+each include (file, line, column, target), the one problem a person should hear about, so two
+rules never report the same include. Intrinsic problems of the target (missing, another letter
+case, trailing punctuation, extension, folder, too large) come first: they hold from every start
+folder, even where the loader stopped earlier (depth, external) and never looked at the target.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from memlint.model.jstext import node_extname
+from memlint.model.loader import TEXT_EXTENSIONS, LoadedContext, LoadedFile, Origin, Skipped
+
+if TYPE_CHECKING:
+    from memlint.engine import RuleContext
+
+Problem = Literal[
+    "missing", "case", "punctuation", "extension", "folder", "too-large",
+    "too-deep", "external", "cycle", "duplicate",
+]
+_PRIORITY: dict[str, int] = {
+    p: i for i, p in enumerate(
+        ("case", "punctuation", "missing", "extension", "folder", "too-large", "too-deep", "external",
+         "cycle", "duplicate")
+    )
+}
+# Characters a sentence puts after a path: Claude Code takes them into the path.
+TRAILING_PUNCTUATION = ".,;:!?)]}>\"'*_`~"
+
+
+@dataclass(frozen=True)
+class IncludeProblem:
+    """One include that Claude Code does not load, and why."""
+
+    problem: Problem
+    origin: Origin  # the including file, line and IncludeRef
+    target: Path  # the path Claude Code asked for
+    start: Path  # a start folder where it happens (the first one found)
+    starts: tuple[Path, ...]  # every start folder where it happens
+    skipped: Skipped
+    context: LoadedContext
+    better: Path | None = None  # the file the author meant (punctuation cut, letter case fixed)
+    detail: str = ""
+
+
+_CACHE: list[tuple[RuleContext, list[IncludeProblem]]] = []
+
+
+def include_problems(ctx: RuleContext) -> list[IncludeProblem]:
+    """Every problem include under the checked paths, once each, in file order (computed once per
+    check run and shared by the include rules)."""
+    for known, problems in _CACHE:
+        if known is ctx:
+            return problems
+    problems = _classify(ctx)
+    _CACHE[:] = [(ctx, problems)]
+    return problems
+
+
+def _owned_bases(ctx: RuleContext) -> tuple[str, ...]:
+    key = ("owned-bases", ctx.roots, ctx.home)
+    cached = ctx.workspace.memo.get(key)
+    if isinstance(cached, tuple):
+        return cached
+    bases = [str(r) for r in ctx.roots] + [os.path.realpath(r) for r in ctx.roots]
+    if ctx.home is not None:
+        bases += [str(ctx.home), os.path.realpath(ctx.home)]
+    result = tuple(b.rstrip("/") for b in bases)
+    ctx.workspace.memo[key] = result
+    return result
+
+
+def owned(ctx: RuleContext, path: Path) -> bool:
+    """A file memlint reports on: under a checked root, or in HOME (user memory and what it includes)."""
+    text = str(path)
+    bases = _owned_bases(ctx)
+    return any(text == b or text.startswith(b + "/") for b in bases)
+
+
+def _classify(ctx: RuleContext) -> list[IncludeProblem]:
+    root_starts = {os.path.realpath(r) for r in ctx.roots}
+    judge_order_at_roots = any(str(c.start) in root_starts for c in ctx.loads.values())
+    chosen: dict[tuple[str, int, int, str], IncludeProblem] = {}
+    starts_seen: dict[tuple[str, int, int, str], set[Path]] = {}
+    bases = _owned_bases(ctx)
+    for loaded in ctx.loads.values():
+        for skipped in loaded.skipped:
+            origin = skipped.origin
+            if origin is None:
+                continue
+            text = str(origin.path)
+            if not any(text == b or text.startswith(b + "/") for b in bases):
+                continue
+            if ctx.home is None and origin.ref.path.startswith("~"):
+                continue  # no HOME modelled (no --home): memlint cannot say what `~/...` holds
+            problem, better, detail = _what(ctx, loaded, skipped)
+            if problem is None or _backslash_after(ctx, origin):
+                continue  # `@docs\a.md` asks for `docs`: ML108 reports the backslash path
+            if problem in ("duplicate", "cycle") and judge_order_at_roots and str(loaded.start) not in root_starts:
+                continue  # order-dependent: judged from the project root only
+            key = (str(origin.path), origin.line, origin.ref.column, str(skipped.path))
+            found = IncludeProblem(problem, origin, skipped.path, loaded.start, (loaded.start,), skipped,
+                                   loaded, better, detail)
+            old = chosen.get(key)
+            seen = starts_seen.setdefault(key, set())
+            if old is None or _PRIORITY[problem] < _PRIORITY[old.problem]:
+                seen.add(loaded.start)
+                starts = found.starts if old is None else (*old.starts, loaded.start)
+                chosen[key] = IncludeProblem(problem, origin, skipped.path, loaded.start, starts, skipped,
+                                             loaded, better, detail)
+            elif old.problem == problem and loaded.start not in seen:
+                seen.add(loaded.start)
+                chosen[key] = IncludeProblem(old.problem, old.origin, old.target, old.start,
+                                             (*old.starts, loaded.start), old.skipped, old.context,
+                                             old.better, old.detail)
+    return sorted(chosen.values(), key=lambda p: (str(p.origin.path), p.origin.line, p.origin.ref.column))
+
+
+def _what(ctx: RuleContext, loaded: LoadedContext, skipped: Skipped) -> tuple[Problem | None, Path | None, str]:
+    reason = skipped.reason
+    if reason in ("missing", "not-a-file", "too-large", "non-text-extension", "too-deep", "external"):
+        intrinsic = target_problem(ctx, skipped)
+        if intrinsic[0] is not None:
+            return intrinsic
+        if reason in ("too-deep", "external"):
+            return reason, None, skipped.detail  # type: ignore[return-value]
+        return None, None, ""
+    if reason == "duplicate":
+        assert skipped.origin is not None
+        if _in_chain(loaded, skipped.origin.path, skipped.path):
+            return "cycle", None, skipped.detail
+        return "duplicate", None, skipped.detail
+    return None, None, ""
+
+
+def target_problem(ctx: RuleContext, skipped: Skipped) -> tuple[Problem | None, Path | None, str]:
+    """What is wrong with the target itself, in the loader's order of checks."""
+    target = skipped.path
+    doc = ctx.document(target)
+    assert skipped.origin is not None
+    written = skipped.origin.ref.path
+    if doc.problem is not None and doc.problem.reason == "not-found":
+        meant = without_punctuation(target, written)
+        if meant is not None:
+            return "punctuation", meant, ""
+        cased = case_match(target)
+        if cased is not None:
+            return "case", cased, ""
+        return "missing", None, ""
+    if doc.problem is not None and doc.problem.reason == "not-a-file":
+        return "folder", None, doc.problem.detail
+    if doc.problem is not None and doc.problem.reason == "too-large":
+        return "too-large", None, doc.problem.detail
+    extension = node_extname(str(target)).lower()
+    if extension and extension not in TEXT_EXTENSIONS:
+        meant = without_punctuation(target, written)
+        if meant is not None:
+            return "punctuation", meant, extension
+        return "extension", None, extension
+    return None, None, ""
+
+
+def without_punctuation(target: Path, written: str) -> Path | None:
+    """The loadable file the author meant when a sentence's punctuation ran into the path."""
+    cut = written.rstrip(TRAILING_PUNCTUATION)
+    if cut == written or not cut or not str(target).endswith(written[len(cut):]):
+        return None
+    candidate = Path(str(target)[: len(str(target)) - (len(written) - len(cut))])
+    extension = node_extname(str(candidate)).lower()
+    if extension and extension not in TEXT_EXTENSIONS:
+        return None
+    return candidate if candidate.is_file() else None
+
+
+def case_match(target: Path) -> Path | None:
+    """The one existing file whose path differs from `target` only in letter case."""
+    parts = Path(posixpath.normpath(str(target))).parts
+    current = Path(parts[0])
+    changed = False
+    for part in parts[1:]:
+        if (current / part).exists():
+            current = current / part
+            continue
+        try:
+            names = [n for n in os.listdir(current) if n.lower() == part.lower()]
+        except OSError:
+            return None
+        if len(names) != 1:
+            return None
+        current, changed = current / names[0], True
+    return current if changed and current.is_file() else None
+
+
+def chain(loaded: LoadedContext, path: Path) -> list[LoadedFile]:
+    """The loaded files from a root file down to `path` (the includer), outermost first."""
+    by_path = {str(f.path): f for f in loaded.files}
+    out: list[LoadedFile] = []
+    current = by_path.get(str(path))
+    while current is not None and current not in out:
+        out.append(current)
+        current = by_path.get(str(current.parent)) if current.parent is not None else None
+    return list(reversed(out))
+
+
+def _in_chain(loaded: LoadedContext, includer: Path, target: Path) -> bool:
+    real = os.path.realpath(target)
+    return any(os.path.realpath(f.path) == real for f in chain(loaded, includer))
+
+
+def at_offset(ctx: RuleContext, origin: Origin) -> int | None:
+    """The character offset of the include's `@` in its file's text, or None when it is not there."""
+    doc = ctx.document(origin.path)
+    if doc.problem is not None:
+        return None
+    text = doc.text
+    offset = doc.line_start(origin.line)
+    if offset is None:
+        return None
+    offset += origin.ref.column - 1
+    if text[offset : offset + 1 + len(origin.ref.written)] != "@" + origin.ref.written:
+        return None
+    return offset
+
+
+def _backslash_after(ctx: RuleContext, origin: Origin) -> bool:
+    offset = at_offset(ctx, origin)
+    if offset is None:
+        return False
+    after = offset + 1 + len(origin.ref.written)
+    return ctx.document(origin.path).text[after : after + 1] == "\\"
