@@ -2,28 +2,26 @@
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from memlint import __version__, api
-from memlint.api import context as build_context
-from memlint.api import default_home
-from memlint.config import load_config
+from memlint import __version__
 from memlint.errors import MemlintError
-from memlint.fixes import FixError, FixResult, write_changes, write_roots
-from memlint.model.release import pick
-from memlint.model.settings import Launch
 from memlint.model.tokens import TOKENIZERS
-from memlint.reporters.check import FORMATS, display_path, render
-from memlint.reporters.escape import diff_safe, for_terminal
-from memlint.rules import all_rules, find_rule
-from memlint.safe_io import Interrupted, fix_lock
+from memlint.reporters import FORMATS
+from memlint.reporters.escape import for_terminal
+from memlint.safe_io import Interrupted
+
+if TYPE_CHECKING:
+    from memlint.fixes import FixResult
+
+# The loader, the rules and the parsers are imported inside the commands that need them, so that
+# `--version`, `clean` and a replayed cached run start fast.
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
 
@@ -58,7 +56,13 @@ def main() -> None:
               help="Model Claude Code started with `--settings FILE`.")
 def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_dir: Path, claude_code: str | None,
             settings_file: Path | None) -> None:
-    """Show what Claude Code loads into context when started in START."""
+    """Show what Claude Code loads into context when started in START (never cached)."""
+    from memlint.api import context as build_context
+    from memlint.api import default_home
+    from memlint.config import load_config
+    from memlint.model.release import pick
+    from memlint.model.settings import Launch
+
     try:
         if not start.is_dir():
             raise MemlintError(f"{start}: not a folder")
@@ -99,6 +103,8 @@ def _check_options(func: Any) -> Any:
         click.option("--diff", is_flag=True, help="Show the fixes as a diff; write nothing."),
         click.option("--no-backup", is_flag=True, help="Do not keep MEMORY.md~ when a fix rewrites MEMORY.md."),
         click.option("--allow-empty", is_flag=True, help="Exit 0 when no memory file is found."),
+        click.option("--no-cache", is_flag=True,
+                     help="Do not replay or store this run in .memlint_cache/ (fixes are never cached)."),
         click.option("--claude-code", "claude_code", metavar="VERSION",
                      help="Claude Code release to model (default: config `claude-code`, else the newest modelled)."),
         click.option("--settings", "settings_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
@@ -112,16 +118,32 @@ def _check_options(func: Any) -> Any:
 @main.command()
 @_check_options
 @click.option("--fix", "apply_fix", is_flag=True, help="Apply safe fixes (and unsafe ones with --unsafe-fixes).")
-def check(apply_fix: bool, **kwargs: Any) -> None:
-    """Check the memory files under PATHS (default: .) and how Claude Code loads them."""
+def check(apply_fix: bool, no_cache: bool, **kwargs: Any) -> None:
+    """Check the memory files under PATHS (default: .) and how Claude Code loads them.
+
+    A run with the same arguments over unchanged files is replayed from .memlint_cache/ at the
+    project root (`--no-cache` skips it, `memlint clean` removes it)."""
     sys.exit(_run(apply_fix=apply_fix, **kwargs))
 
 
 @main.command()
 @_check_options
-def fix(**kwargs: Any) -> None:
-    """Fix what can be fixed without losing text (`check --fix`)."""
+def fix(no_cache: bool, **kwargs: Any) -> None:
+    """Fix what can be fixed without losing text (`check --fix`; never cached)."""
     sys.exit(_run(apply_fix=True, **kwargs))
+
+
+@main.command()
+@click.argument("path", default=".", type=click.Path(path_type=Path))
+def clean(path: Path) -> None:
+    """Remove the run cache (.memlint_cache/) of the project holding PATH."""
+    from memlint.cache import clean as remove_cache
+
+    try:
+        removed = remove_cache(str(path))
+    except OSError as exc:
+        raise MemlintError(f"cannot remove the cache: {exc}") from exc
+    click.echo(f"Removed {removed}." if removed else "No cache to remove.", err=True)
 
 
 def _run(
@@ -130,6 +152,14 @@ def _run(
     diff: bool, no_backup: bool, allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...],
     claude_code: str | None = None, settings_file: Path | None = None,
 ) -> int:
+    from memlint import api
+    from memlint.config import load_config
+    from memlint.fixes import FixError, write_changes, write_roots
+    from memlint.model.settings import Launch
+    from memlint.reporters.check import display_path, render
+    from memlint.reporters.escape import diff_safe
+    from memlint.safe_io import fix_lock
+
     try:
         targets = list(paths) or [Path(".")]
         for target in targets:
@@ -160,7 +190,8 @@ def _run(
                         click.echo(f"Fixed {outcome.result.applied} problem(s) in {len(done.written)} file(s).", err=True)
             report = outcome.report
         else:
-            report = api.check(targets, config, home, launch)
+            with _progress(fmt):
+                report = api.check(targets, config, home, launch)
     except (MemlintError, FixError, OSError) as exc:
         click.echo(f"memlint: {for_terminal(str(exc))}", err=True)
         return EXIT_ERROR
@@ -180,7 +211,23 @@ def _run(
     return EXIT_PROBLEMS if problems else EXIT_CLEAN
 
 
+def _progress(fmt: str) -> Any:
+    """Progress on stderr for text output on a terminal, after about two seconds."""
+    from contextlib import nullcontext
+
+    from memlint import progress
+
+    stream = getattr(sys.stderr, "target", sys.stderr)  # past the run cache's recording
+    if fmt != "text" or not stream.isatty():
+        return nullcontext()
+    return progress.shown(stream)
+
+
 def unified_diff(result: FixResult) -> str:
+    import difflib
+
+    from memlint.reporters.check import display_path
+
     chunks: list[str] = []
     for path, new in sorted(result.changed.items()):
         old = result.before.get(path)
@@ -196,6 +243,8 @@ def unified_diff(result: FixResult) -> str:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 def list_rules(fmt: str) -> None:
     """List every rule: code, slug, severity, fix, summary."""
+    from memlint.rules import all_rules
+
     rules = all_rules()
     if fmt == "json":
         click.echo(json.dumps([{"code": r.code, "slug": r.slug, "severity": r.meta.severity, "fix": r.meta.fix,
@@ -211,6 +260,8 @@ def list_rules(fmt: str) -> None:
 @click.argument("rule")
 def explain(rule: str) -> None:
     """Print a rule's page (by code or slug)."""
+    from memlint.rules import find_rule
+
     found = find_rule(rule)
     if found is None:
         click.echo(f"memlint: unknown rule {rule!r} (see `memlint rules`)", err=True)

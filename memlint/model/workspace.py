@@ -6,6 +6,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+from memlint import progress
 from memlint.model.document import Document, FileProblem
 from memlint.model.limits import DEFAULT_LIMITS, LimitHit, Limits
 from memlint.model.release import DEFAULT, Release
@@ -67,6 +68,7 @@ class Workspace:
             doc = Document.read(Path(key), self.release)
             doc.max_includes = self.limits.max_includes_per_file
             self._documents[key] = doc
+            progress.COUNTS.files_read += 1
         return doc
 
     def limit_hits(self) -> list[LimitHit]:

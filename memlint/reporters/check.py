@@ -15,7 +15,6 @@ from memlint.reporters.escape import for_json, for_terminal, github_message, git
 from memlint.rules import all_rules
 from memlint.violations import Fix, Violation
 
-FORMATS = ("text", "json", "github", "sarif")
 _COLOURS = {"error": "red", "warning": "yellow", "info": "blue"}
 
 
