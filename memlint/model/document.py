@@ -82,15 +82,25 @@ class Document:
 
     @classmethod
     def _read(cls, path: Path) -> Document:
-        """The file is opened without blocking and checked on the open handle, so a FIFO, a device
-        or a file swapped for one between two calls is reported, never read from."""
+        """The file is stat-ed first (what the run cache records), then opened without blocking and
+        checked again on the open handle, so a FIFO, a device or a file swapped for one between two
+        calls is reported, never read from."""
+        try:
+            st = os.stat(path)
+        except FileNotFoundError:
+            return cls(path, b"", FileProblem("not-found", "does not exist"))
+        except OSError as exc:
+            return cls(path, b"", FileProblem("unreadable", exc.strerror or str(exc)))
+        if not stat.S_ISREG(st.st_mode):
+            what = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+            return cls(path, b"", FileProblem("not-a-file", what))
+        if st.st_size > MAX_FILE_BYTES:
+            return cls(path, b"", FileProblem("too-large", f"{st.st_size:,} bytes > {MAX_FILE_BYTES:,}"))
         try:
             fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
         except FileNotFoundError:
             return cls(path, b"", FileProblem("not-found", "does not exist"))
         except OSError as exc:
-            if os.path.isdir(path):
-                return cls(path, b"", FileProblem("not-a-file", "a folder"))
             return cls(path, b"", FileProblem("unreadable", exc.strerror or str(exc)))
         try:
             st = os.fstat(fd)
