@@ -155,6 +155,14 @@ def memory_files(folder: Path) -> dict[str, str]:
     return {p.name: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.md"))}
 
 
+def memory_dir(base: Path) -> Path:
+    """A subagent's memory folder under `base`: its MEMORY.md is an auto-memory index for memlint
+    (a MEMORY.md in a plain folder is hand-kept, and is never split)."""
+    folder = base / ".claude" / "agent-memory" / "notes"
+    folder.mkdir(parents=True)
+    return folder
+
+
 def run_fix(folder: Path) -> subprocess.Popen[bytes]:
     return subprocess.Popen([*MEMLINT, "fix", str(folder), "--unsafe-fixes", "--no-backup"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
@@ -212,8 +220,7 @@ def kill_at_random_moments(tmp_path: Path, kills: int) -> None:
     folder as it was (it came before the first write) needs no second run: that run is the
     uninterrupted one, done once as the reference."""
     original = index_2000()
-    reference = tmp_path / "reference"
-    reference.mkdir()
+    reference = memory_dir(tmp_path / "reference")
     (reference / "MEMORY.md").write_text(original, encoding="utf-8")
     started = time.monotonic()
     proc = run_fix(reference)
@@ -230,8 +237,7 @@ def kill_at_random_moments(tmp_path: Path, kills: int) -> None:
     rng = random.Random(2000)
     killed, changed = 0, 0
     for k in range(kills):
-        folder = tmp_path / f"kill-{k}"
-        folder.mkdir()
+        folder = memory_dir(tmp_path / f"kill-{k}")
         (folder / "MEMORY.md").write_text(original, encoding="utf-8")
         proc, launched = run_fix(folder), time.monotonic()
         if k % 2:  # in the write phase: a moment after the first file of the split appears
@@ -272,15 +278,13 @@ def test_a_rerun_after_a_kill_between_two_writes_reaches_the_uninterrupted_resul
     """The states a kill -9 leaves inside write_all, built directly (a random kill rarely lands in
     the short write phase): some new topic files linked, temp files left, MEMORY.md not replaced."""
     original = big_index()
-    reference = tmp_path / "reference"
-    reference.mkdir()
+    reference = memory_dir(tmp_path / "reference")
     (reference / "MEMORY.md").write_text(original, encoding="utf-8")
     assert run_fix(reference).wait(timeout=120) in (0, 1)
     expected = memory_files(reference)
     written = sorted(name for name in expected if name != "MEMORY.md")
     rng = random.Random(seed)
-    folder = tmp_path / "killed"
-    folder.mkdir()
+    folder = memory_dir(tmp_path / "killed")
     (folder / "MEMORY.md").write_text(original, encoding="utf-8")
     for name in rng.sample(written, rng.randint(1, len(written))):
         (folder / name).write_text(expected[name], encoding="utf-8")
@@ -297,8 +301,7 @@ def test_memory_md_rewritten_while_a_fix_runs_is_never_silently_overwritten(tmp_
     rng = random.Random(11)
     refused = 0
     for k in range(4):
-        folder = tmp_path / f"race-{k}"
-        folder.mkdir()
+        folder = memory_dir(tmp_path / f"race-{k}")
         (folder / "MEMORY.md").write_text(original, encoding="utf-8")
         added = f"- [Added {k}](added-{k}.md) \u2014 a line the user wrote during the fix"
         proc = subprocess.Popen([*MEMLINT, "fix", str(folder), "--unsafe-fixes", "--no-backup"],
@@ -321,16 +324,17 @@ def test_a_file_size_limit_mid_split_leaves_the_folder_as_it_was(tmp_path: Path,
     """`ulimit -f`: a write past the limit fails (EFBIG); the split is undone, the run says so."""
     resource = pytest.importorskip("resource")
     original = index_2000()
-    (tmp_path / "MEMORY.md").write_text(original, encoding="utf-8")
+    folder = memory_dir(tmp_path / "limited")
+    (folder / "MEMORY.md").write_text(original, encoding="utf-8")
     assert len(original.encode()) > limit
 
     def small_files() -> None:
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
-    proc = subprocess.run([*MEMLINT, "fix", str(tmp_path), "--unsafe-fixes", "--no-backup"], capture_output=True,
+    proc = subprocess.run([*MEMLINT, "fix", str(folder), "--unsafe-fixes", "--no-backup"], capture_output=True,
                           preexec_fn=small_files, timeout=300, check=False)
     err = proc.stderr.decode()
     assert "Traceback" not in err and proc.returncode == 1, err
     assert "not written" in err
-    assert memory_files(tmp_path) == {"MEMORY.md": original}
-    assert [p.name for p in tmp_path.iterdir()] == ["MEMORY.md"]
+    assert memory_files(folder) == {"MEMORY.md": original}
+    assert [p.name for p in folder.iterdir()] == ["MEMORY.md"]
