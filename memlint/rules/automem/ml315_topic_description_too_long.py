@@ -87,7 +87,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             first.path,
             first.key_line("description"),
             f"{f'the description of {shown} is' if len(found) == 1 else f'{len(found)} descriptions, of {shown}, are'}"
-            " over memlint's limit of {limit} characters (Claude Code "
+            f" over memlint's limit of {limit} characters (Claude Code "
             "sets none, but asks for one specific line and sends every description to each memory scan); keep "
             "each to one line that says what the memory holds",
         )
