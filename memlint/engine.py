@@ -45,6 +45,7 @@ def start_folders(roots: tuple[Path, ...], files: tuple[MemoryFile, ...]) -> lis
     """The project roots, and every folder holding a CLAUDE.md, .claude/CLAUDE.md, CLAUDE.local.md or
     AGENTS.md (sessions often start in a package)."""
     starts: list[Path] = [r for r in roots if r.is_dir()]
+    known = set(starts)  # membership in a set: a list turns quadratic with thousands of start folders
     for f in files:
         if f.path.name not in START_NAMES:
             continue
@@ -55,8 +56,9 @@ def start_folders(roots: tuple[Path, ...], files: tuple[MemoryFile, ...]) -> lis
             folder = folder.parent
         elif f.path.name == "AGENTS.md" and folder.name.startswith("."):  # .github/AGENTS.md: no session starts there
             continue
-        if folder not in starts and folder.is_dir():
+        if folder not in known and folder.is_dir():
             starts.append(folder)
+            known.add(folder)
     return starts
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from memlint.model.jstext import js_trim, node_extname
 from memlint.model.loaded import DeferReason, Deferred, Kind, LoadedContext, LoadedFile, Origin, Skipped
 from memlint.model.markdown import IncludeRef, _is_net_path
 from memlint.model.release import DEFAULT, Release
+from memlint.model.replay import Tape, Variant
 from memlint.model.settings import Launch, Mode, Settings, automem_dir_name, automount_roots, read_settings
 from memlint.model.workspace import Workspace
 
@@ -82,9 +84,73 @@ class _Loader:
         self.processed: set[str] = set()
         self.skipped: list[Skipped] = []
         self.deferred: list[Deferred] = []
+        self.tape: Tape | None = None  # the step being recorded (see `step`)
+        self.inside: dict[str, bool] = {}  # path -> within the start folder, for this start
 
     def skip(self, path: str, reason: str, kind: Kind, origin: Origin | None, detail: str = "") -> None:
-        self.skipped.append(Skipped(Path(path), reason, kind, origin, detail))
+        skipped = Skipped(Path(path), reason, kind, origin, detail)
+        self.skipped.append(skipped)
+        if self.tape is not None:
+            self.tape.skipped.append((skipped, False))
+
+    def skip_external(self, path: str, kind: Kind, origin: Origin | None, detail: str = "") -> None:
+        """An external skip: its detail ends with the start folder, so a replay rewrites it."""
+        skipped = Skipped(Path(path), "external", kind, origin, detail)
+        self.skipped.append(replace(skipped, detail=f"{detail}outside {self.start}"))
+        if self.tape is not None:
+            self.tape.skipped.append((skipped, True))
+
+    def defer(self, deferred: Deferred) -> None:
+        self.deferred.append(deferred)
+        if self.tape is not None:
+            self.tape.deferred.append(deferred)
+
+    def seen(self, key: str) -> bool:
+        """Whether an earlier file of this loading was `key` (recorded: it depends on the walk so far)."""
+        result = key in self.processed
+        if self.tape is not None:
+            self.tape.seen(key, result)
+        return result
+
+    def mark(self, key: str) -> None:
+        self.processed.add(key)
+        if self.tape is not None:
+            self.tape.added.add(key)
+
+    def within_start(self, path: str) -> bool:
+        """Whether `path` lies inside the start folder (recorded: the one question about the start)."""
+        result = self.inside.get(path)
+        if result is None:
+            result = self.inside[path] = _within(path, str(self.start))
+        if self.tape is not None:
+            self.tape.within[path] = result
+        return result
+
+    def step(self, name: tuple[str, ...], external_ok: bool, run: Callable[[], list[LoadedFile]]) -> list[LoadedFile]:
+        """`run()`, or the replay of an earlier start folder's run whose every start-dependent
+        decision comes out the same here (memlint.model.replay)."""
+        if self.tape is not None:  # steps do not nest; an inner one simply runs
+            return run()
+        key = ("step", name, external_ok, str(self.home), self.excludes, self.settings.deny, self.release)
+        variants = self.workspace.memo.get(key)
+        if variants is None:
+            variants = self.workspace.memo[key] = []
+        assert isinstance(variants, list)
+        for variant in variants:
+            if variant.fits(self.processed, self.inside, lambda p: _within(p, str(self.start))):
+                self.processed |= variant.added
+                for skipped, external in variant.skipped:
+                    self.skipped.append(replace(skipped, detail=f"{skipped.detail}outside {self.start}")
+                                        if external else skipped)
+                self.deferred += variant.deferred
+                return list(variant.files)
+        self.tape = Tape()
+        try:
+            files = run()
+            variants.append(Variant.of(self.tape, files))
+        finally:
+            self.tape = None
+        return files
 
     def facts(self, path: str) -> _Facts:
         """What does not depend on the start folder, computed once per path and run."""
@@ -135,14 +201,14 @@ class _Loader:
     def outside(self, path: str, resolved: str) -> bool:
         """C12: a symlink whose resolved target lies outside the start folder is external."""
         return (self.release.symlinks_resolved_external and resolved != path
-                and not _within(resolved, str(self.start)))
+                and not self.within_start(resolved))
 
     def process(
         self, path: str, kind: Kind, external_ok: bool, depth: int = 0, origin: Origin | None = None
     ) -> list[LoadedFile]:
         """Claude Code's processMemoryFile: the file, then its includes depth first."""
         key = posixpath.normpath(path)
-        if key in self.processed:
+        if self.seen(key):
             if origin is not None:
                 self.skip(path, "duplicate", kind, origin, "already loaded earlier")
             return []
@@ -162,12 +228,12 @@ class _Loader:
         facts = self.facts(path)
         if facts.is_symlink:
             real_key = posixpath.normpath(facts.resolved)
-            if real_key in self.processed:
+            if self.seen(real_key):
                 if origin is not None:
                     self.skip(path, "duplicate", kind, origin, f"same file as {facts.resolved}, already loaded")
                 return []
-            self.processed.add(real_key)
-        self.processed.add(key)
+            self.mark(real_key)
+        self.mark(key)
         if facts.skip is not None:
             reason, detail = facts.skip
             if origin is not None or reason != "missing":
@@ -177,12 +243,12 @@ class _Loader:
         for target, ref in facts.includes:
             child_origin = Origin(facts.path, ref.line, ref)
             if not external_ok:
-                if not _within(target, str(self.start)):
-                    self.skip(target, "external", kind, child_origin, f"outside {self.start}")
+                if not self.within_start(target):
+                    self.skip_external(target, kind, child_origin)
                     continue
                 real = self.workspace.realpath(target)[0]
                 if self.outside(target, real):
-                    self.skip(target, "external", kind, child_origin, f"a symlink to {real}, outside {self.start}")
+                    self.skip_external(target, kind, child_origin, f"a symlink to {real}, ")
                     continue
             result.extend(self.process(target, kind, external_ok, depth + 1, child_origin))
         return result
@@ -195,7 +261,7 @@ class _Loader:
         resolved, is_symlink = self.workspace.realpath(folder)
         if not external_ok and kind in ("project", "local") and self.outside(folder, resolved):
             if self.workspace.listing(resolved):
-                self.skip(folder, "external", kind, None, f"a symlink to {resolved}, outside {self.start}")
+                self.skip_external(folder, kind, None, f"a symlink to {resolved}, ")
             return []
         visited.add(folder)
         if is_symlink:
@@ -205,15 +271,14 @@ class _Loader:
         for name, is_dir, is_file in entries or ():
             target, _linked = self.workspace.realpath(posixpath.join(folder, name))
             if not external_ok and kind in ("project", "local") and self.outside(posixpath.join(folder, name), target):
-                self.skip(posixpath.join(folder, name), "external", kind, None,
-                          f"a symlink to {target}, outside {self.start}")
+                self.skip_external(posixpath.join(folder, name), kind, None, f"a symlink to {target}, ")
                 continue
             if is_dir:
                 out.extend(self.rules(target, kind, external_ok, visited))
             elif is_file and name.endswith(".md"):
                 for loaded in self.process(target, kind, external_ok):
                     if loaded.globs:
-                        self.deferred.append(Deferred(loaded.path, "conditional-rule", kind, loaded.globs))
+                        self.defer(Deferred(loaded.path, "conditional-rule", kind, loaded.globs))
                     else:
                         out.append(loaded)
         return out
@@ -236,11 +301,15 @@ class _Loader:
         """One folder of the walk: CLAUDE.md, .claude/CLAUDE.md, its rules, CLAUDE.local.md."""
         if not self.holds_memory(folder):
             return []
-        files = self.process(str(folder / "CLAUDE.md"), "project", external_ok)
-        files += self.process(str(folder / ".claude" / "CLAUDE.md"), "project", external_ok)
-        files += self.rules(str(folder / ".claude" / "rules"), "project", external_ok)
-        files += self.process(str(folder / "CLAUDE.local.md"), "local", external_ok)
-        return files
+
+        def run() -> list[LoadedFile]:
+            files = self.process(str(folder / "CLAUDE.md"), "project", external_ok)
+            files += self.process(str(folder / ".claude" / "CLAUDE.md"), "project", external_ok)
+            files += self.rules(str(folder / ".claude" / "rules"), "project", external_ok)
+            files += self.process(str(folder / "CLAUDE.local.md"), "local", external_ok)
+            return files
+
+        return self.step(("folder", str(folder)), external_ok, run)
 
     def agents(self, folder: Path, external_ok: bool, loaded: list[LoadedFile], fallback: bool) -> list[LoadedFile]:
         """C01/C06: a folder's AGENTS.md then .claude/AGENTS.md, each with its includes, unless its
@@ -252,7 +321,7 @@ class _Loader:
             if facts is not None and facts.skip is None and facts.content in texts:
                 self.skip(str(path), "duplicate", "project", None,
                           "its text equals a loaded file's" + (" rule" if fallback else ""))
-                self.processed.add(posixpath.normpath(str(path)))
+                self.mark(posixpath.normpath(str(path)))
                 continue
             out += self.process(str(path), "project", external_ok)
         return out
@@ -290,12 +359,13 @@ def load(
     approved = settings.external_includes_approved
     mode: Mode | None = settings.mode if release.agents_md and settings.agents_plugin_enabled else None
     files: list[LoadedFile] = []
-    files += loader.process(str(managed_dir / "CLAUDE.md"), "managed", approved)
-    files += loader.rules(str(managed_dir / ".claude" / "rules"), "managed", approved)
+    managed = str(managed_dir / "CLAUDE.md"), str(managed_dir / ".claude" / "rules")
+    files += loader.step(("managed", *managed), approved, lambda: [
+        *loader.process(managed[0], "managed", approved), *loader.rules(managed[1], "managed", approved)])
     if mode != "managed-only":  # C04: the plugin's managed-only mode drops user, project and local files
-        user_dir = settings.config_dir or home / ".claude"
-        files += loader.process(str(user_dir / "CLAUDE.md"), "user", True)
-        files += loader.rules(str(user_dir / "rules"), "user", True)
+        user = str((settings.config_dir or home / ".claude") / "CLAUDE.md"), str((settings.config_dir or home / ".claude") / "rules")
+        files += loader.step(("user", *user), True, lambda: [
+            *loader.process(user[0], "user", True), *loader.rules(user[1], "user", True)])
         skipped_roots = automount_roots(release, launch)
         folders = [f for f in [start, *start.parents][:-1] if str(f) not in skipped_roots]  # `/` is not visited
         walk = [(folder, loader.folder(folder, approved)) for folder in reversed(folders)]
