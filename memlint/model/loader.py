@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import posixpath
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -21,8 +20,8 @@ from memlint.model.jstext import js_trim, node_extname
 from memlint.model.loaded import DeferReason, Deferred, Kind, LoadedContext, LoadedFile, Origin, Skipped
 from memlint.model.markdown import IncludeRef, _is_net_path
 from memlint.model.release import DEFAULT, Release
-from memlint.model.replay import Tape, Variant
-from memlint.model.settings import Launch, Mode, Settings, automem_dir_name, automount_roots, read_settings
+from memlint.model.replay import Recorder
+from memlint.model.settings import Launch, Mode, automem_dir_name, automount_roots, read_settings
 from memlint.model.workspace import Workspace
 
 __all__ = [
@@ -36,12 +35,6 @@ TEXT_EXTENSIONS = frozenset(
     [".md", ".txt", ".text", ".json", ".yaml", ".yml", ".toml", ".xml", ".csv", ".html", ".htm", ".css", ".scss", ".sass", ".less", ".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".py", ".pyi", ".pyw", ".rb", ".erb", ".rake", ".go", ".rs", ".java", ".kt", ".kts", ".scala", ".c", ".cpp", ".cc", ".cxx", ".h", ".hpp", ".hxx", ".cs", ".swift", ".sh", ".bash", ".zsh", ".fish", ".ps1", ".bat", ".cmd", ".env", ".ini", ".cfg", ".conf", ".config", ".properties", ".sql", ".graphql", ".gql", ".proto", ".vue", ".svelte", ".astro", ".ejs", ".hbs", ".pug", ".jade", ".php", ".pl", ".pm", ".lua", ".r", ".dart", ".ex", ".exs", ".erl", ".hrl", ".clj", ".cljs", ".cljc", ".edn", ".hs", ".lhs", ".elm", ".ml", ".mli", ".f", ".f90", ".f95", ".for", ".cmake", ".make", ".makefile", ".gradle", ".sbt", ".rst", ".adoc", ".asciidoc", ".org", ".tex", ".latex", ".lock", ".log", ".diff", ".patch"]
 )
 PRUNED_FOLDERS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__", ".hg", ".svn"})
-
-
-def _within(path: str, folder: str) -> bool:
-    """Claude Code's path containment test (case-folded)."""
-    p, f = path.lower(), folder.lower().rstrip("/") or "/"
-    return p == f or p.startswith(f + "/") or f == "/"
 
 
 def include_target(written: str, base_dir: str, home: Path) -> str:
@@ -71,86 +64,8 @@ class _Facts:
     includes: tuple[tuple[str, IncludeRef], ...] = ()
 
 
-class _Loader:
-    def __init__(
-        self, start: Path, home: Path, workspace: Workspace, settings: Settings, release: Release = DEFAULT
-    ) -> None:
-        self.start = start
-        self.home = home
-        self.workspace = workspace
-        self.settings = settings
-        self.excludes = settings.excludes
-        self.release = release
-        self.processed: set[str] = set()
-        self.skipped: list[Skipped] = []
-        self.deferred: list[Deferred] = []
-        self.tape: Tape | None = None  # the step being recorded (see `step`)
-        self.inside: dict[str, bool] = {}  # path -> within the start folder, for this start
-
-    def skip(self, path: str, reason: str, kind: Kind, origin: Origin | None, detail: str = "") -> None:
-        skipped = Skipped(Path(path), reason, kind, origin, detail)
-        self.skipped.append(skipped)
-        if self.tape is not None:
-            self.tape.skipped.append((skipped, False))
-
-    def skip_external(self, path: str, kind: Kind, origin: Origin | None, detail: str = "") -> None:
-        """An external skip: its detail ends with the start folder, so a replay rewrites it."""
-        skipped = Skipped(Path(path), "external", kind, origin, detail)
-        self.skipped.append(replace(skipped, detail=f"{detail}outside {self.start}"))
-        if self.tape is not None:
-            self.tape.skipped.append((skipped, True))
-
-    def defer(self, deferred: Deferred) -> None:
-        self.deferred.append(deferred)
-        if self.tape is not None:
-            self.tape.deferred.append(deferred)
-
-    def seen(self, key: str) -> bool:
-        """Whether an earlier file of this loading was `key` (recorded: it depends on the walk so far)."""
-        result = key in self.processed
-        if self.tape is not None:
-            self.tape.seen(key, result)
-        return result
-
-    def mark(self, key: str) -> None:
-        self.processed.add(key)
-        if self.tape is not None:
-            self.tape.added.add(key)
-
-    def within_start(self, path: str) -> bool:
-        """Whether `path` lies inside the start folder (recorded: the one question about the start)."""
-        result = self.inside.get(path)
-        if result is None:
-            result = self.inside[path] = _within(path, str(self.start))
-        if self.tape is not None:
-            self.tape.within[path] = result
-        return result
-
-    def step(self, name: tuple[str, ...], external_ok: bool, run: Callable[[], list[LoadedFile]]) -> list[LoadedFile]:
-        """`run()`, or the replay of an earlier start folder's run whose every start-dependent
-        decision comes out the same here (memlint.model.replay)."""
-        if self.tape is not None:  # steps do not nest; an inner one simply runs
-            return run()
-        key = ("step", name, external_ok, str(self.home), self.excludes, self.settings.deny, self.release)
-        variants = self.workspace.memo.get(key)
-        if variants is None:
-            variants = self.workspace.memo[key] = []
-        assert isinstance(variants, list)
-        for variant in variants:
-            if variant.fits(self.processed, self.inside, lambda p: _within(p, str(self.start))):
-                self.processed |= variant.added
-                for skipped, external in variant.skipped:
-                    self.skipped.append(replace(skipped, detail=f"{skipped.detail}outside {self.start}")
-                                        if external else skipped)
-                self.deferred += variant.deferred
-                return list(variant.files)
-        self.tape = Tape()
-        try:
-            files = run()
-            variants.append(Variant.of(self.tape, files))
-        finally:
-            self.tape = None
-        return files
+class _Loader(Recorder):
+    """One loading: what Claude Code reads from one start folder (steps shared via Recorder)."""
 
     def facts(self, path: str) -> _Facts:
         """What does not depend on the start folder, computed once per path and run."""
@@ -301,15 +216,14 @@ class _Loader:
         """One folder of the walk: CLAUDE.md, .claude/CLAUDE.md, its rules, CLAUDE.local.md."""
         if not self.holds_memory(folder):
             return []
-
-        def run() -> list[LoadedFile]:
-            files = self.process(str(folder / "CLAUDE.md"), "project", external_ok)
-            files += self.process(str(folder / ".claude" / "CLAUDE.md"), "project", external_ok)
-            files += self.rules(str(folder / ".claude" / "rules"), "project", external_ok)
-            files += self.process(str(folder / "CLAUDE.local.md"), "local", external_ok)
-            return files
-
-        return self.step(("folder", str(folder)), external_ok, run)
+        # one step per file and per rules folder: a start that sees an ancestor's include as
+        # external still shares that ancestor's rules
+        claude, dot, rules, local = (str(folder / name) for name in FOLDER_NAMES)
+        files = self.step(("process", claude), external_ok, lambda: self.process(claude, "project", external_ok))
+        files += self.step(("process", dot), external_ok, lambda: self.process(dot, "project", external_ok))
+        files += self.step(("rules", rules), external_ok, lambda: self.rules(rules, "project", external_ok))
+        files += self.step(("process", local), external_ok, lambda: self.process(local, "local", external_ok))
+        return files
 
     def agents(self, folder: Path, external_ok: bool, loaded: list[LoadedFile], fallback: bool) -> list[LoadedFile]:
         """C01/C06: a folder's AGENTS.md then .claude/AGENTS.md, each with its includes, unless its
@@ -331,6 +245,7 @@ class _Loader:
 
 
 CLAUDE_NAMES = ("CLAUDE.md", "CLAUDE.local.md")
+FOLDER_NAMES = ("CLAUDE.md", ".claude/CLAUDE.md", ".claude/rules", "CLAUDE.local.md")
 
 
 def _is_claude_family(f: LoadedFile) -> bool:
@@ -359,13 +274,15 @@ def load(
     approved = settings.external_includes_approved
     mode: Mode | None = settings.mode if release.agents_md and settings.agents_plugin_enabled else None
     files: list[LoadedFile] = []
-    managed = str(managed_dir / "CLAUDE.md"), str(managed_dir / ".claude" / "rules")
-    files += loader.step(("managed", *managed), approved, lambda: [
-        *loader.process(managed[0], "managed", approved), *loader.rules(managed[1], "managed", approved)])
+    managed, managed_rules = str(managed_dir / "CLAUDE.md"), str(managed_dir / ".claude" / "rules")
+    files += loader.step(("managed", managed), approved, lambda: loader.process(managed, "managed", approved))
+    files += loader.step(("managed-rules", managed_rules), approved,
+                         lambda: loader.rules(managed_rules, "managed", approved))
     if mode != "managed-only":  # C04: the plugin's managed-only mode drops user, project and local files
-        user = str((settings.config_dir or home / ".claude") / "CLAUDE.md"), str((settings.config_dir or home / ".claude") / "rules")
-        files += loader.step(("user", *user), True, lambda: [
-            *loader.process(user[0], "user", True), *loader.rules(user[1], "user", True)])
+        user_dir = settings.config_dir or home / ".claude"
+        user, user_rules = str(user_dir / "CLAUDE.md"), str(user_dir / "rules")
+        files += loader.step(("user", user), True, lambda: loader.process(user, "user", True))
+        files += loader.step(("user-rules", user_rules), True, lambda: loader.rules(user_rules, "user", True))
         skipped_roots = automount_roots(release, launch)
         folders = [f for f in [start, *start.parents][:-1] if str(f) not in skipped_roots]  # `/` is not visited
         walk = [(folder, loader.folder(folder, approved)) for folder in reversed(folders)]
@@ -382,9 +299,9 @@ def load(
     memory_dir = settings.auto_memory_dir or automem_folder(home, project_root, settings.config_dir, name)
     enabled = settings.auto_memory_enabled and not _env_true(launch.env.get("CLAUDE_CODE_DISABLE_AUTO_MEMORY"))
     if enabled:
-        index = _load_index(loader, memory_dir / "MEMORY.md", release)
-        if index is not None:
-            files.append(index)
+        index = memory_dir / "MEMORY.md"  # the same file for every start folder of a project: shared
+        files += loader.step(("index", str(index)), True, lambda: [
+            f for f in [_load_index(loader, index, release)] if f is not None])
     if include_nested:
         from memlint.model.deferred import defer_nested
 
@@ -403,14 +320,14 @@ def _load_index(loader: _Loader, path: Path, release: Release) -> LoadedFile | N
     """MEMORY.md: frontmatter and comments removed, truncated (with `release`'s WARNING line and,
     from 2.1.284, sanitised), its `@` paths never followed."""
     key = posixpath.normpath(str(path))
-    if key in loader.processed:
+    if loader.seen(key):
         return None
     doc = loader.workspace.document(path)
     if not doc.readable:
         if doc.problem is not None and doc.problem.reason != "not-found":
             loader.skip(str(path), doc.problem.reason, "automem", None, doc.problem.detail)
         return None
-    loader.processed.add(key)
+    loader.mark(key)
     truncation = truncate_index(doc.scan().loaded, release)
     if not js_trim(truncation.content):
         loader.skip(str(path), "empty", "automem", None, "nothing left after frontmatter and comments")

@@ -12,9 +12,13 @@ memory grows with the files, not with start folders times files.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 
-from memlint.model.loaded import Deferred, LoadedFile, Skipped
+from memlint.model.loaded import Deferred, Kind, LoadedFile, Origin, Skipped
+from memlint.model.release import DEFAULT, Release
+from memlint.model.settings import Settings
+from memlint.model.workspace import Workspace
 
 
 @dataclass
@@ -61,3 +65,93 @@ class Variant:
             if known != expected:
                 return False
         return True
+
+
+def _within(path: str, folder: str) -> bool:
+    """Claude Code's path containment test (case-folded)."""
+    p, f = path.lower(), folder.lower().rstrip("/") or "/"
+    return p == f or p.startswith(f + "/") or f == "/"
+
+
+class Recorder:
+    """The start-dependent state of one loading, and the steps it shares with other start folders."""
+
+    def __init__(
+        self, start: Path, home: Path, workspace: Workspace, settings: Settings, release: Release = DEFAULT
+    ) -> None:
+        self.start = start
+        self.home = home
+        self.workspace = workspace
+        self.settings = settings
+        self.excludes = settings.excludes
+        self.release = release
+        self.processed: set[str] = set()
+        self.skipped: list[Skipped] = []
+        self.deferred: list[Deferred] = []
+        self.tape: Tape | None = None  # the step being recorded (see `step`)
+        self.inside: dict[str, bool] = {}  # path -> within the start folder, for this start
+
+    def skip(self, path: str, reason: str, kind: Kind, origin: Origin | None, detail: str = "") -> None:
+        skipped = Skipped(Path(path), reason, kind, origin, detail)
+        self.skipped.append(skipped)
+        if self.tape is not None:
+            self.tape.skipped.append((skipped, False))
+
+    def skip_external(self, path: str, kind: Kind, origin: Origin | None, detail: str = "") -> None:
+        """An external skip: its detail ends with the start folder, so a replay rewrites it."""
+        skipped = Skipped(Path(path), "external", kind, origin, detail)
+        self.skipped.append(replace(skipped, detail=f"{detail}outside {self.start}"))
+        if self.tape is not None:
+            self.tape.skipped.append((skipped, True))
+
+    def defer(self, deferred: Deferred) -> None:
+        self.deferred.append(deferred)
+        if self.tape is not None:
+            self.tape.deferred.append(deferred)
+
+    def seen(self, key: str) -> bool:
+        """Whether an earlier file of this loading was `key` (recorded: it depends on the walk so far)."""
+        result = key in self.processed
+        if self.tape is not None:
+            self.tape.seen(key, result)
+        return result
+
+    def mark(self, key: str) -> None:
+        self.processed.add(key)
+        if self.tape is not None:
+            self.tape.added.add(key)
+
+    def within_start(self, path: str) -> bool:
+        """Whether `path` lies inside the start folder (recorded: the one question about the start)."""
+        result = self.inside.get(path)
+        if result is None:
+            result = self.inside[path] = _within(path, str(self.start))
+        if self.tape is not None:
+            self.tape.within[path] = result
+        return result
+
+    def step(self, name: tuple[str, ...], external_ok: bool, run: Callable[[], list[LoadedFile]]) -> list[LoadedFile]:
+        """`run()`, or the replay of an earlier start folder's run whose every start-dependent
+        decision comes out the same here (memlint.model.replay)."""
+        if self.tape is not None:  # steps do not nest; an inner one simply runs
+            return run()
+        key = ("step", name, external_ok, str(self.home), self.excludes, self.settings.deny, self.release)
+        variants = self.workspace.memo.get(key)
+        if variants is None:
+            variants = self.workspace.memo[key] = []
+        assert isinstance(variants, list)
+        for variant in variants:
+            if variant.fits(self.processed, self.inside, lambda path: _within(path, str(self.start))):
+                self.processed |= variant.added
+                for skipped, external in variant.skipped:
+                    self.skipped.append(replace(skipped, detail=f"{skipped.detail}outside {self.start}")
+                                        if external else skipped)
+                self.deferred += variant.deferred
+                return list(variant.files)
+        self.tape = Tape()
+        try:
+            files = run()
+            variants.append(Variant.of(self.tape, files))
+        finally:
+            self.tape = None
+        return files
