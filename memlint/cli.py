@@ -2,26 +2,24 @@
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from memlint import __version__, api
-from memlint.api import context as build_context
-from memlint.api import default_home
-from memlint.config import load_config
+from memlint import __version__
 from memlint.errors import MemlintError
-from memlint.fixes import FixError, FixResult, write_all
-from memlint.model.release import pick
-from memlint.model.settings import Launch
 from memlint.model.tokens import TOKENIZERS
-from memlint.reporters.check import FORMATS, display_path, render
-from memlint.rules import all_rules, find_rule
+from memlint.reporters import FORMATS
+
+if TYPE_CHECKING:
+    from memlint.fixes import FixResult
+
+# The loader, the rules and the parsers are imported inside the commands that need them, so that
+# `--version`, `clean` and a replayed cached run start fast.
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
 
@@ -56,7 +54,13 @@ def main() -> None:
               help="Model Claude Code started with `--settings FILE`.")
 def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_dir: Path, claude_code: str | None,
             settings_file: Path | None) -> None:
-    """Show what Claude Code loads into context when started in START."""
+    """Show what Claude Code loads into context when started in START (never cached)."""
+    from memlint.api import context as build_context
+    from memlint.api import default_home
+    from memlint.config import load_config
+    from memlint.model.release import pick
+    from memlint.model.settings import Launch
+
     try:
         if not start.is_dir():
             raise MemlintError(f"{start}: not a folder")
@@ -95,8 +99,11 @@ def _check_options(func: Any) -> Any:
         click.option("--only-fix", multiple=True,
                      help="Apply only these fixes (rule codes, slugs or fix names like split-memory-index), unsafe ones too."),
         click.option("--diff", is_flag=True, help="Show the fixes as a diff; write nothing."),
-        click.option("--no-backup", is_flag=True, help="Do not keep MEMORY.md~ when a fix rewrites MEMORY.md."),
+        click.option("--backup", is_flag=True, help="Keep the old MEMORY.md as MEMORY.md~ when a fix rewrites it."),
+        click.option("--no-backup", is_flag=True, hidden=True, help="Accepted for compatibility: no backup is the default."),
         click.option("--allow-empty", is_flag=True, help="Exit 0 when no memory file is found."),
+        click.option("--no-cache", is_flag=True,
+                     help="Do not replay or store this run in .memlint_cache/ (fixes are never cached)."),
         click.option("--claude-code", "claude_code", metavar="VERSION",
                      help="Claude Code release to model (default: config `claude-code`, else the newest modelled)."),
         click.option("--settings", "settings_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
@@ -110,24 +117,46 @@ def _check_options(func: Any) -> Any:
 @main.command()
 @_check_options
 @click.option("--fix", "apply_fix", is_flag=True, help="Apply safe fixes (and unsafe ones with --unsafe-fixes).")
-def check(apply_fix: bool, **kwargs: Any) -> None:
-    """Check the memory files under PATHS (default: .) and how Claude Code loads them."""
+def check(apply_fix: bool, no_cache: bool, **kwargs: Any) -> None:
+    """Check the memory files under PATHS (default: .) and how Claude Code loads them.
+
+    A run with the same arguments over unchanged files is replayed from .memlint_cache/ at the
+    project root (`--no-cache` skips it, `memlint clean` removes it)."""
     sys.exit(_run(apply_fix=apply_fix, **kwargs))
 
 
 @main.command()
 @_check_options
-def fix(**kwargs: Any) -> None:
-    """Fix what can be fixed without losing text (`check --fix`)."""
+def fix(no_cache: bool, **kwargs: Any) -> None:
+    """Fix what can be fixed without losing text (`check --fix`; never cached)."""
     sys.exit(_run(apply_fix=True, **kwargs))
+
+
+@main.command()
+@click.argument("path", default=".", type=click.Path(path_type=Path))
+def clean(path: Path) -> None:
+    """Remove the run cache (.memlint_cache/) of the project holding PATH."""
+    from memlint.cache import clean as remove_cache
+
+    try:
+        removed = remove_cache(str(path))
+    except OSError as exc:
+        raise MemlintError(f"cannot remove the cache: {exc}") from exc
+    click.echo(f"Removed {removed}." if removed else "No cache to remove.", err=True)
 
 
 def _run(
     paths: tuple[Path, ...], home: Path | None, fmt: str | None, select: tuple[str, ...],
     extend_select: tuple[str, ...], ignore: tuple[str, ...], config_path: Path | None, unsafe_fixes: bool,
     diff: bool, no_backup: bool, allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...],
-    claude_code: str | None = None, settings_file: Path | None = None,
+    claude_code: str | None = None, settings_file: Path | None = None, backup: bool = False,
 ) -> int:
+    from memlint import api
+    from memlint.config import load_config
+    from memlint.fixes import FixError, write_all
+    from memlint.model.settings import Launch
+    from memlint.reporters.check import render
+
     try:
         targets = list(paths) or [Path(".")]
         for target in targets:
@@ -146,12 +175,13 @@ def _run(
             if diff:
                 click.echo(unified_diff(outcome.result), nl=False)
             elif outcome.result.changed:
-                written = write_all(outcome.result, None if no_backup else "~")
+                written = write_all(outcome.result, "~" if backup and not no_backup else None)
                 if fmt == "text":
-                    click.echo(f"Fixed {outcome.result.applied} problem(s) in {len(written)} file(s).", err=True)
+                    click.echo(fixed_summary(outcome.result, written), err=True)
             report = outcome.report
         else:
-            report = api.check(targets, config, home, launch)
+            with _progress(fmt):
+                report = api.check(targets, config, home, launch)
     except (MemlintError, FixError) as exc:
         click.echo(f"memlint: {exc}", err=True)
         return EXIT_ERROR
@@ -167,7 +197,39 @@ def _run(
     return EXIT_PROBLEMS if any(v.severity != "info" for v in report.violations) else EXIT_CLEAN
 
 
+def _progress(fmt: str) -> Any:
+    """Progress on stderr for text output on a terminal, after about two seconds."""
+    from contextlib import nullcontext
+
+    from memlint import progress
+
+    stream = getattr(sys.stderr, "target", sys.stderr)  # past the run cache's recording
+    if fmt != "text" or not stream.isatty():
+        return nullcontext()
+    return progress.shown(stream)
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
+def fixed_summary(result: FixResult, written: list[Path]) -> str:
+    """`Fixed 5 problems: 1 file rewritten, 3 files created.`"""
+    created = sum(1 for p in written if result.before.get(p) is None and result.after.get(p) is not None)
+    deleted = sum(1 for p in written if result.after.get(p) is None)
+    parts = [f"{_count(len(written) - created - deleted, 'file')} rewritten"]
+    if created:
+        parts.append(f"{_count(created, 'file')} created")
+    if deleted:
+        parts.append(f"{_count(deleted, 'file')} removed")
+    return f"Fixed {_count(result.problems or result.applied, 'problem')}: {', '.join(parts)}."
+
+
 def unified_diff(result: FixResult) -> str:
+    import difflib
+
+    from memlint.reporters.check import display_path
+
     chunks: list[str] = []
     for path, new in sorted(result.changed.items()):
         old = result.before.get(path)
@@ -183,6 +245,8 @@ def unified_diff(result: FixResult) -> str:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 def list_rules(fmt: str) -> None:
     """List every rule: code, slug, severity, fix, summary."""
+    from memlint.rules import all_rules
+
     rules = all_rules()
     if fmt == "json":
         click.echo(json.dumps([{"code": r.code, "slug": r.slug, "severity": r.meta.severity, "fix": r.meta.fix,
@@ -198,6 +262,8 @@ def list_rules(fmt: str) -> None:
 @click.argument("rule")
 def explain(rule: str) -> None:
     """Print a rule's page (by code or slug)."""
+    from memlint.rules import find_rule
+
     found = find_rule(rule)
     if found is None:
         click.echo(f"memlint: unknown rule {rule!r} (see `memlint rules`)", err=True)

@@ -14,7 +14,6 @@ from memlint.engine import Report
 from memlint.rules import all_rules
 from memlint.violations import Violation
 
-FORMATS = ("text", "json", "github", "sarif")
 _COLOURS = {"error": "red", "warning": "yellow", "info": "blue"}
 
 

@@ -28,7 +28,9 @@ Use instead:
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
+from pathlib import Path
 
 from memlint.model.rule_context import RuleContext
 from memlint.model.settings import memory_dir_setting
@@ -46,7 +48,9 @@ META = RuleMeta(
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
-    home = ctx.home or next(iter(ctx.loads.values())).home if ctx.loads else None
+    # the HOME the loader modelled (absolute and real), else the one given
+    loads = list(ctx.loads.values())
+    home = loads[0].home if loads else (Path(os.path.realpath(ctx.home)) if ctx.home else None)
     for item in settings_files(ctx):
         if item.source not in ("user", "project", "local") or "autoMemoryDirectory" not in item.data:
             continue
