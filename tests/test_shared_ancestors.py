@@ -77,3 +77,23 @@ def test_ancestor_files_are_shared_not_recreated(tmp_path: Path) -> None:
     assert rule and any(f is rule[0] for f in second.files)
     ts = next(d for d in first.deferred if d.path.name == "ts.md")
     assert any(d is ts for d in second.deferred)
+
+
+def test_an_ancestor_that_answers_differently_for_every_start(tmp_path: Path) -> None:
+    """A root CLAUDE.md including a file in each of many packages: each package start sees a
+    different include as inside; past MAX_VARIANTS the step runs afresh, with the same result."""
+    from memlint.model.replay import MAX_VARIANTS
+
+    repo = tmp_path / "repo"
+    count = MAX_VARIANTS + 4
+    _write(repo / "CLAUDE.md", "# Root\n\n" + "".join(f"@pkg{i}/notes.md\n" for i in range(count)))
+    for i in range(count):
+        _write(repo / f"pkg{i}" / "CLAUDE.md", f"# Package {i}\n\nBuild with make.\n")
+        _write(repo / f"pkg{i}" / "notes.md", f"# Notes {i}\n\nNote.\n")
+    starts = [repo / f"pkg{i}" for i in range(count)]
+    home, managed = tmp_path / "home", tmp_path / "no-managed"
+    shared = Workspace()
+    for start in starts:
+        got = _shape(load(start, home, shared, managed))
+        assert got == _shape(load(start, home, Workspace(), managed)), start
+        assert [f.path.name for f in load(start, home, shared, managed).files] == ["CLAUDE.md", "notes.md", "CLAUDE.md"]

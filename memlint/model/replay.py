@@ -20,6 +20,11 @@ from memlint.model.release import DEFAULT, Release
 from memlint.model.settings import Settings
 from memlint.model.workspace import Workspace
 
+# Variants kept per step. An ancestor whose includes point into many start folders answers
+# differently for each; past this many, the step runs afresh for each start (as without sharing)
+# rather than scan an ever longer list of variants that never fit.
+MAX_VARIANTS = 8
+
 
 @dataclass
 class Tape:
@@ -148,6 +153,8 @@ class Recorder:
                                         if external else skipped)
                 self.deferred += variant.deferred
                 return list(variant.files)
+        if len(variants) >= MAX_VARIANTS:  # answers differ for nearly every start: just run it
+            return run()
         self.tape = Tape()
         try:
             files = run()
