@@ -73,7 +73,7 @@ def fix(
     `fix_only` names rules (code or slug) or fixes (e.g. `split-memory-index`) to apply, unsafe
     ones included, and nothing else."""
     config = config or load_config(paths[0] if paths else Path("."))
-    workspace = Workspace(config.release)
+    workspace = Workspace(config.release, config.limits)
     ctx_holder: list[engine.RuleContext] = []
 
     def run() -> list[Violation]:

@@ -14,6 +14,8 @@ from memlint import __version__
 from memlint.errors import MemlintError
 from memlint.model.tokens import TOKENIZERS
 from memlint.reporters import FORMATS
+from memlint.reporters.escape import for_terminal
+from memlint.safe_io import Interrupted
 
 if TYPE_CHECKING:
     from memlint.fixes import FixResult
@@ -31,7 +33,7 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except MemlintError as exc:
-            click.echo(f"memlint: {exc}", err=True)
+            click.echo(f"memlint: {for_terminal(str(exc))}", err=True)
             sys.exit(EXIT_ERROR)
 
 
@@ -74,7 +76,7 @@ def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_di
 
             render_text(ctx.loaded, tokenizer)
     except MemlintError as exc:
-        click.echo(f"memlint: {exc}", err=True)
+        click.echo(f"memlint: {for_terminal(str(exc))}", err=True)
         sys.exit(EXIT_ERROR)
     sys.exit(EXIT_CLEAN)
 
@@ -153,9 +155,11 @@ def _run(
 ) -> int:
     from memlint import api
     from memlint.config import load_config
-    from memlint.fixes import FixError, write_all
+    from memlint.fixes import FixError, write_changes, write_roots
     from memlint.model.settings import Launch
-    from memlint.reporters.check import render
+    from memlint.reporters.check import display_path, render
+    from memlint.reporters.escape import diff_safe
+    from memlint.safe_io import fix_lock
 
     try:
         targets = list(paths) or [Path(".")]
@@ -167,26 +171,36 @@ def _run(
                "claude-code": claude_code}
         config = load_config(targets[0], config_path, cli)
         launch = Launch.from_environ(os.environ, settings_file)
+        not_written = 0
         if apply_fix or diff or only_fix:
-            outcome = api.fix(targets, config, home, unsafe=unsafe_fixes, fix_only=frozenset(_codes(only_fix)),
-                              launch=launch)
-            if not outcome.result.converged:
-                raise MemlintError("fixes did not converge after 10 passes; nothing was written (please report this)")
-            if diff:
-                click.echo(unified_diff(outcome.result), nl=False)
-            elif outcome.result.changed:
-                written = write_all(outcome.result, "~" if backup and not no_backup else None)
-                if fmt == "text":
-                    click.echo(fixed_summary(outcome.result, written), err=True)
+            with fix_lock([] if diff else [t if t.is_dir() else t.parent for t in targets]):
+                outcome = api.fix(targets, config, home, unsafe=unsafe_fixes, fix_only=frozenset(_codes(only_fix)),
+                                  launch=launch)
+                if not outcome.result.converged:
+                    raise MemlintError("fixes did not converge after 10 passes; nothing was written (please report this)")
+                if diff:
+                    click.echo(diff_safe(unified_diff(outcome.result)), nl=False)
+                elif outcome.result.changed:
+                    roots = write_roots(targets, home, config.memory_dirs if config_path else ())
+                    done = write_changes(outcome.result, "~" if backup and not no_backup else None, roots)
+                    for item in done.not_written:
+                        click.echo(f"memlint: not written: {for_terminal(display_path(item.path))}: "
+                                   f"{for_terminal(item.reason)}", err=True)
+                    not_written = len(done.not_written)
+                    if fmt == "text" and done.written:
+                        click.echo(fixed_summary(outcome.result, list(done.written)), err=True)
             report = outcome.report
         else:
             with _progress(fmt):
                 report = api.check(targets, config, home, launch)
-    except (MemlintError, FixError) as exc:
-        click.echo(f"memlint: {exc}", err=True)
+    except (MemlintError, FixError, OSError) as exc:
+        click.echo(f"memlint: {for_terminal(str(exc))}", err=True)
         return EXIT_ERROR
+    except Interrupted as exc:
+        click.echo("memlint: interrupted; every file is as it was or fully fixed", err=True)
+        return 128 + exc.signum
     if report.files_checked == 0 and not allow_empty:
-        where = ", ".join(str(t) for t in targets)
+        where = for_terminal(", ".join(str(t) for t in targets))
         click.echo(f"memlint: no memory files found under {where} (use --allow-empty to accept this)", err=True)
         if fmt != "text":
             click.echo(render(report, fmt, colour=False))
@@ -194,7 +208,8 @@ def _run(
     output = render(report, fmt, colour=sys.stdout.isatty())
     if output:
         click.echo(output)
-    return EXIT_PROBLEMS if any(v.severity != "info" for v in report.violations) else EXIT_CLEAN
+    problems = not_written or any(v.severity != "info" for v in report.violations)
+    return EXIT_PROBLEMS if problems else EXIT_CLEAN
 
 
 def _progress(fmt: str) -> Any:

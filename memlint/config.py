@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memlint.errors import ConfigError, MemlintError
+from memlint.model.limits import DEFAULT_LIMITS, Limits, parse_limits
 from memlint.model.release import DEFAULT, Release, pick
 from memlint.rules import Rule, all_rules, default_codes
 
@@ -30,7 +31,7 @@ else:  # pragma: no cover
 
 KEYS = {
     "select", "extend-select", "ignore", "exclude", "per-file-ignores", "options", "memory-dirs", "session-notes",
-    "claude-code",
+    "claude-code", "limits",
 }
 
 
@@ -48,6 +49,7 @@ class Config:
     session_notes_paths: tuple[str, ...] = ()
     session_notes_template: Path | None = None
     release: Release = DEFAULT  # `claude-code`: the Claude Code release modelled
+    limits: Limits = DEFAULT_LIMITS  # memlint's own bounds (docs/limits.md)
 
     def rule_options(self, rule: Rule) -> dict[str, Any]:
         merged = dict(rule.meta.options)
@@ -135,11 +137,12 @@ def build(raw: Mapping[str, Any], path: Path | None, root: Path, cli: Mapping[st
         if template is not None and not isinstance(template, str):
             raise ConfigError("session-notes.template: expected a path string")
         release = _release(merged.get("claude-code"))
+        limits = parse_limits(merged.get("limits", {}))
     except ConfigError as exc:
         raise ConfigError(f"{where}{exc}") from None
     return Config(
         path, root, frozenset(select), exclude, per_file, options, memory_dirs, note_paths,
-        (root / template) if template else None, release,
+        (root / template) if template else None, release, limits,
     )
 
 
@@ -194,9 +197,9 @@ def find_config_file(start: Path) -> tuple[Path | None, dict[str, Any]]:
             except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
                 raise ConfigError(f"{path}: cannot read: {exc}") from exc
             if name == ".memlint.toml":
-                table = data.get("tool", {}).get("memlint", data)
-                return path, table if isinstance(table, dict) else {}
-            table = data.get("tool", {}).get("memlint")
+                return path, _memlint_table(data, path)
+            tool = data.get("tool")
+            table = tool.get("memlint") if isinstance(tool, dict) else None
             if isinstance(table, dict):
                 return path, table
     return None, {}
@@ -216,5 +219,17 @@ def _read(path: Path) -> dict[str, Any]:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from exc
-    table = data.get("tool", {}).get("memlint", data)
-    return table if isinstance(table, dict) else {}
+    return _memlint_table(data, path)
+
+
+def _memlint_table(data: dict[str, Any], path: Path) -> dict[str, Any]:
+    """`[tool.memlint]` when the file has one, else the whole file; `tool = 5` is a config error."""
+    tool = data.get("tool")
+    if tool is None:
+        return data
+    if not isinstance(tool, dict):
+        raise ConfigError(f"{path}: tool: expected a table like [tool.memlint], got {type(tool).__name__}")
+    table = tool.get("memlint", data)
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: tool.memlint: expected a table, got {type(table).__name__}")
+    return table

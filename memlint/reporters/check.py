@@ -11,8 +11,9 @@ import click
 
 from memlint import __version__
 from memlint.engine import Report
+from memlint.reporters.escape import for_json, for_terminal, github_message, github_property, uri_reference
 from memlint.rules import all_rules
-from memlint.violations import Violation
+from memlint.violations import Fix, Violation
 
 _COLOURS = {"error": "red", "warning": "yellow", "info": "blue"}
 
@@ -31,10 +32,10 @@ def display_path(path: Path) -> str:
 
 
 def text_line(v: Violation, colour: bool = False) -> str:
-    where = f"{display_path(v.path)}:{v.line}:{v.column}:"
+    where = f"{for_terminal(display_path(v.path))}:{v.line}:{v.column}:"
     code = click.style(v.code, fg=_COLOURS[v.severity], bold=True) if colour else v.code
     marker = " [*]" if v.fix is not None else ""
-    return f"{where} {code} {v.slug} {v.message}{marker}"
+    return f"{where} {code} {v.slug} {for_terminal(v.message)}{marker}"
 
 
 def render_text(report: Report, colour: bool) -> str:
@@ -64,19 +65,33 @@ def _fix_dict(v: Violation) -> dict[str, Any] | None:
         "applicability": v.fix.applicability.value,
         "title": v.fix.title,
         "edits": [
-            {"path": str(e.path), "start": e.start, "end": e.end, "content": e.replacement, "create": e.create}
+            {"path": for_json(str(e.path)), "start": e.start, "end": e.end, "content": e.replacement, "create": e.create}
             for e in v.fix.edits
         ],
     }
 
 
 def as_json(report: Report) -> dict[str, Any]:
+    first: dict[Fix, int] = {}  # a fix shared by many findings (a split) is written out once
+    out = _as_json(report)
+    for index, (v, item) in enumerate(zip(report.violations, out["violations"])):
+        if v.fix is None:
+            continue
+        seen = first.setdefault(v.fix, index)
+        if seen == index:
+            item["fix"] = _fix_dict(v)
+        else:
+            item["fix"] = {"applicability": v.fix.applicability.value, "title": v.fix.title, "same_as": seen}
+    return out
+
+
+def _as_json(report: Report) -> dict[str, Any]:
     return {
         "violations": [
             {
-                "code": v.code, "slug": v.slug, "severity": v.severity, "path": str(v.path), "line": v.line,
-                "column": v.column, "end_line": v.end_line, "end_column": v.end_column, "message": v.message,
-                "fix": _fix_dict(v),
+                "code": v.code, "slug": v.slug, "severity": v.severity, "path": for_json(str(v.path)), "line": v.line,
+                "column": v.column, "end_line": v.end_line, "end_column": v.end_column, "message": for_json(v.message),
+                "fix": None if v.fix is None else {},
             }
             for v in report.violations
         ],
@@ -85,19 +100,11 @@ def as_json(report: Report) -> dict[str, Any]:
     }
 
 
-def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def _escape_property(text: str) -> str:
-    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
-
-
 def render_github(report: Report) -> str:
     level = {"error": "error", "warning": "warning", "info": "notice"}
     return "\n".join(
-        f"::{level[v.severity]} title={_escape_property(v.code + ' ' + v.slug)},file={_escape_property(display_path(v.path))},"
-        f"line={v.line},col={v.column},endLine={v.end_line},endColumn={v.end_column}::{_escape_data(v.message)}"
+        f"::{level[v.severity]} title={github_property(v.code + ' ' + v.slug)},file={github_property(display_path(v.path))},"
+        f"line={v.line},col={v.column},endLine={v.end_line},endColumn={v.end_column}::{github_message(v.message)}"
         for v in report.violations
     )
 
@@ -122,9 +129,9 @@ def as_sarif(report: Report) -> dict[str, Any]:
             }},
             "results": [{
                 "ruleId": v.code, "ruleIndex": index.get(v.code, -1), "level": level[v.severity],
-                "message": {"text": v.message},
+                "message": {"text": for_json(v.message)},
                 "locations": [{"physicalLocation": {
-                    "artifactLocation": {"uri": display_path(v.path)},
+                    "artifactLocation": {"uri": uri_reference(display_path(v.path))},
                     "region": {"startLine": v.line, "startColumn": v.column,
                                "endLine": v.end_line, "endColumn": v.end_column},
                 }}],

@@ -10,6 +10,7 @@ import click
 from memlint.model.automem import hidden_titles, list_topics
 from memlint.model.loader import LoadedContext, Origin
 from memlint.model.tokens import counter
+from memlint.reporters.escape import styled_for_terminal
 
 WINDOW_TOKENS = 200_000
 
@@ -67,7 +68,7 @@ def _short(path: str, ctx: LoadedContext) -> str:
 
 def render_text(ctx: LoadedContext, tokenizer: str = "cl100k", echo: Callable[[str], None] | None = None) -> None:
     """The files as a tree with sizes, totals against a 200k window, then skipped and deferred."""
-    out = echo or (lambda line: click.echo(line))
+    out = echo or (lambda line: click.echo(styled_for_terminal(line)))
     data = as_dict(ctx, tokenizer)
     unit = "tokens" if tokenizer == "cl100k" else "tokens (chars/4)"
     out(click.style(f"Claude Code {ctx.release.name} context at start in {ctx.start}", bold=True))
