@@ -17,8 +17,8 @@ from memlint.model.loader import (
     LoadedContext,
     LoadedFile,
     _Loader,
-    _within,
 )
+from memlint.model.replay import _within
 from memlint.model.settings import Launch
 from memlint.model.workspace import Workspace, walk
 

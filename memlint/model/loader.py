@@ -20,7 +20,8 @@ from memlint.model.jstext import js_trim, node_extname
 from memlint.model.loaded import DeferReason, Deferred, Kind, LoadedContext, LoadedFile, Origin, Skipped
 from memlint.model.markdown import IncludeRef, _is_net_path
 from memlint.model.release import DEFAULT, Release
-from memlint.model.settings import Launch, Mode, Settings, automem_dir_name, automount_roots, read_settings
+from memlint.model.replay import Recorder
+from memlint.model.settings import Launch, Mode, automem_dir_name, automount_roots, read_settings
 from memlint.model.workspace import Workspace
 
 __all__ = [
@@ -34,12 +35,6 @@ TEXT_EXTENSIONS = frozenset(
     [".md", ".txt", ".text", ".json", ".yaml", ".yml", ".toml", ".xml", ".csv", ".html", ".htm", ".css", ".scss", ".sass", ".less", ".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".py", ".pyi", ".pyw", ".rb", ".erb", ".rake", ".go", ".rs", ".java", ".kt", ".kts", ".scala", ".c", ".cpp", ".cc", ".cxx", ".h", ".hpp", ".hxx", ".cs", ".swift", ".sh", ".bash", ".zsh", ".fish", ".ps1", ".bat", ".cmd", ".env", ".ini", ".cfg", ".conf", ".config", ".properties", ".sql", ".graphql", ".gql", ".proto", ".vue", ".svelte", ".astro", ".ejs", ".hbs", ".pug", ".jade", ".php", ".pl", ".pm", ".lua", ".r", ".dart", ".ex", ".exs", ".erl", ".hrl", ".clj", ".cljs", ".cljc", ".edn", ".hs", ".lhs", ".elm", ".ml", ".mli", ".f", ".f90", ".f95", ".for", ".cmake", ".make", ".makefile", ".gradle", ".sbt", ".rst", ".adoc", ".asciidoc", ".org", ".tex", ".latex", ".lock", ".log", ".diff", ".patch"]
 )
 PRUNED_FOLDERS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__", ".hg", ".svn", ".memlint_cache"})
-
-
-def _within(path: str, folder: str) -> bool:
-    """Claude Code's path containment test (case-folded)."""
-    p, f = path.lower(), folder.lower().rstrip("/") or "/"
-    return p == f or p.startswith(f + "/") or f == "/"
 
 
 def include_target(written: str, base_dir: str, home: Path) -> str:
@@ -74,22 +69,8 @@ def _present(folder: Path, names: tuple[str, ...]) -> set[str]:
     return {name for name in names if os.path.lexists(folder / name)}
 
 
-class _Loader:
-    def __init__(
-        self, start: Path, home: Path, workspace: Workspace, settings: Settings, release: Release = DEFAULT
-    ) -> None:
-        self.start = start
-        self.home = home
-        self.workspace = workspace
-        self.settings = settings
-        self.excludes = settings.excludes
-        self.release = release
-        self.processed: set[str] = set()
-        self.skipped: list[Skipped] = []
-        self.deferred: list[Deferred] = []
-
-    def skip(self, path: str, reason: str, kind: Kind, origin: Origin | None, detail: str = "") -> None:
-        self.skipped.append(Skipped(Path(path), reason, kind, origin, detail))
+class _Loader(Recorder):
+    """One loading: what Claude Code reads from one start folder (steps shared via Recorder)."""
 
     def facts(self, path: str) -> _Facts:
         """What does not depend on the start folder, computed once per path and run."""
@@ -140,14 +121,14 @@ class _Loader:
     def outside(self, path: str, resolved: str) -> bool:
         """C12: a symlink whose resolved target lies outside the start folder is external."""
         return (self.release.symlinks_resolved_external and resolved != path
-                and not _within(resolved, str(self.start)))
+                and not self.within_start(resolved))
 
     def process(
         self, path: str, kind: Kind, external_ok: bool, depth: int = 0, origin: Origin | None = None
     ) -> list[LoadedFile]:
         """Claude Code's processMemoryFile: the file, then its includes depth first."""
         key = posixpath.normpath(path)
-        if key in self.processed:
+        if self.seen(key):
             if origin is not None:
                 self.skip(path, "duplicate", kind, origin, "already loaded earlier")
             return []
@@ -167,12 +148,12 @@ class _Loader:
         facts = self.facts(path)
         if facts.is_symlink:
             real_key = posixpath.normpath(facts.resolved)
-            if real_key in self.processed:
+            if self.seen(real_key):
                 if origin is not None:
                     self.skip(path, "duplicate", kind, origin, f"same file as {facts.resolved}, already loaded")
                 return []
-            self.processed.add(real_key)
-        self.processed.add(key)
+            self.mark(real_key)
+        self.mark(key)
         if facts.skip is not None:
             reason, detail = facts.skip
             if origin is not None or reason != "missing":
@@ -182,12 +163,12 @@ class _Loader:
         for target, ref in facts.includes:
             child_origin = Origin(facts.path, ref.line, ref)
             if not external_ok:
-                if not _within(target, str(self.start)):
-                    self.skip(target, "external", kind, child_origin, f"outside {self.start}")
+                if not self.within_start(target):
+                    self.skip_external(target, kind, child_origin)
                     continue
                 real = self.workspace.realpath(target)[0]
                 if self.outside(target, real):
-                    self.skip(target, "external", kind, child_origin, f"a symlink to {real}, outside {self.start}")
+                    self.skip_external(target, kind, child_origin, f"a symlink to {real}, ")
                     continue
             result.extend(self.process(target, kind, external_ok, depth + 1, child_origin))
         return result
@@ -200,7 +181,7 @@ class _Loader:
         resolved, is_symlink = self.workspace.realpath(folder)
         if not external_ok and kind in ("project", "local") and self.outside(folder, resolved):
             if self.workspace.listing(resolved):
-                self.skip(folder, "external", kind, None, f"a symlink to {resolved}, outside {self.start}")
+                self.skip_external(folder, kind, None, f"a symlink to {resolved}, ")
             return []
         visited.add(folder)
         if is_symlink:
@@ -210,15 +191,14 @@ class _Loader:
         for name, is_dir, is_file in entries or ():
             target, _linked = self.workspace.realpath(posixpath.join(folder, name))
             if not external_ok and kind in ("project", "local") and self.outside(posixpath.join(folder, name), target):
-                self.skip(posixpath.join(folder, name), "external", kind, None,
-                          f"a symlink to {target}, outside {self.start}")
+                self.skip_external(posixpath.join(folder, name), kind, None, f"a symlink to {target}, ")
                 continue
             if is_dir:
                 out.extend(self.rules(target, kind, external_ok, visited))
             elif is_file and name.endswith(".md"):
                 for loaded in self.process(target, kind, external_ok):
                     if loaded.globs:
-                        self.deferred.append(Deferred(loaded.path, "conditional-rule", kind, loaded.globs))
+                        self.defer(Deferred(loaded.path, "conditional-rule", kind, loaded.globs))
                     else:
                         out.append(loaded)
         return out
@@ -243,10 +223,13 @@ class _Loader:
         """One folder of the walk: CLAUDE.md, .claude/CLAUDE.md, its rules, CLAUDE.local.md."""
         if not self.holds_memory(folder):
             return []
-        files = self.process(str(folder / "CLAUDE.md"), "project", external_ok)
-        files += self.process(str(folder / ".claude" / "CLAUDE.md"), "project", external_ok)
-        files += self.rules(str(folder / ".claude" / "rules"), "project", external_ok)
-        files += self.process(str(folder / "CLAUDE.local.md"), "local", external_ok)
+        # one step per file and per rules folder: a start that sees an ancestor's include as
+        # external still shares that ancestor's rules
+        claude, dot, rules, local = (str(folder / name) for name in FOLDER_NAMES)
+        files = self.step(("process", claude), external_ok, lambda: self.process(claude, "project", external_ok))
+        files += self.step(("process", dot), external_ok, lambda: self.process(dot, "project", external_ok))
+        files += self.step(("rules", rules), external_ok, lambda: self.rules(rules, "project", external_ok))
+        files += self.step(("process", local), external_ok, lambda: self.process(local, "local", external_ok))
         return files
 
     def agents(self, folder: Path, external_ok: bool, loaded: list[LoadedFile], fallback: bool) -> list[LoadedFile]:
@@ -259,7 +242,7 @@ class _Loader:
             if facts is not None and facts.skip is None and facts.content in texts:
                 self.skip(str(path), "duplicate", "project", None,
                           "its text equals a loaded file's" + (" rule" if fallback else ""))
-                self.processed.add(posixpath.normpath(str(path)))
+                self.mark(posixpath.normpath(str(path)))
                 continue
             out += self.process(str(path), "project", external_ok)
         return out
@@ -269,6 +252,7 @@ class _Loader:
 
 
 CLAUDE_NAMES = ("CLAUDE.md", "CLAUDE.local.md")
+FOLDER_NAMES = ("CLAUDE.md", ".claude/CLAUDE.md", ".claude/rules", "CLAUDE.local.md")
 
 
 def _is_claude_family(f: LoadedFile) -> bool:
@@ -297,12 +281,15 @@ def load(
     approved = settings.external_includes_approved
     mode: Mode | None = settings.mode if release.agents_md and settings.agents_plugin_enabled else None
     files: list[LoadedFile] = []
-    files += loader.process(str(managed_dir / "CLAUDE.md"), "managed", approved)
-    files += loader.rules(str(managed_dir / ".claude" / "rules"), "managed", approved)
+    managed, managed_rules = str(managed_dir / "CLAUDE.md"), str(managed_dir / ".claude" / "rules")
+    files += loader.step(("managed", managed), approved, lambda: loader.process(managed, "managed", approved))
+    files += loader.step(("managed-rules", managed_rules), approved,
+                         lambda: loader.rules(managed_rules, "managed", approved))
     if mode != "managed-only":  # C04: the plugin's managed-only mode drops user, project and local files
         user_dir = settings.config_dir or home / ".claude"
-        files += loader.process(str(user_dir / "CLAUDE.md"), "user", True)
-        files += loader.rules(str(user_dir / "rules"), "user", True)
+        user, user_rules = str(user_dir / "CLAUDE.md"), str(user_dir / "rules")
+        files += loader.step(("user", user), True, lambda: loader.process(user, "user", True))
+        files += loader.step(("user-rules", user_rules), True, lambda: loader.rules(user_rules, "user", True))
         skipped_roots = automount_roots(release, launch)
         folders = [f for f in [start, *start.parents][:-1] if str(f) not in skipped_roots]  # `/` is not visited
         walk = [(folder, loader.folder(folder, approved)) for folder in reversed(folders)]
@@ -319,9 +306,9 @@ def load(
     memory_dir = settings.auto_memory_dir or automem_folder(home, project_root, settings.config_dir, name)
     enabled = settings.auto_memory_enabled and not _env_true(launch.env.get("CLAUDE_CODE_DISABLE_AUTO_MEMORY"))
     if enabled:
-        index = _load_index(loader, memory_dir / "MEMORY.md", release)
-        if index is not None:
-            files.append(index)
+        index = memory_dir / "MEMORY.md"  # the same file for every start folder of a project: shared
+        files += loader.step(("index", str(index)), True, lambda: [
+            f for f in [_load_index(loader, index, release)] if f is not None])
     if include_nested:
         from memlint.model.deferred import defer_nested
 
@@ -340,14 +327,14 @@ def _load_index(loader: _Loader, path: Path, release: Release) -> LoadedFile | N
     """MEMORY.md: frontmatter and comments removed, truncated (with `release`'s WARNING line and,
     from 2.1.284, sanitised), its `@` paths never followed."""
     key = posixpath.normpath(str(path))
-    if key in loader.processed:
+    if loader.seen(key):
         return None
     doc = loader.workspace.document(path)
     if not doc.readable:
         if doc.problem is not None and doc.problem.reason != "not-found":
             loader.skip(str(path), doc.problem.reason, "automem", None, doc.problem.detail)
         return None
-    loader.processed.add(key)
+    loader.mark(key)
     truncation = truncate_index(doc.scan().loaded, release)
     if not js_trim(truncation.content):
         loader.skip(str(path), "empty", "automem", None, "nothing left after frontmatter and comments")

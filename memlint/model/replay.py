@@ -1,0 +1,164 @@
+"""One folder's contribution to a loading, computed once and shared by every start folder below it.
+
+What Claude Code loads from an ancestor folder is the same for every start folder below it except
+for the decisions that look at the start: whether a path lies inside the start folder (external
+includes, C12 symlinks) and which files earlier steps of the same walk already loaded (the
+`processed` set). A `Tape` records those decisions while a step runs, with everything the step
+produced; a later start folder replays the step when every recorded decision comes out the same for
+it, and runs it afresh (recording a new variant) otherwise. Replays share the recorded objects, so
+memory grows with the files, not with start folders times files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from memlint.model.loaded import Deferred, Kind, LoadedFile, Origin, Skipped
+from memlint.model.release import DEFAULT, Release
+from memlint.model.settings import Settings
+from memlint.model.workspace import Workspace
+
+# Variants kept per step. An ancestor whose includes point into many start folders answers
+# differently for each; past this many, the step runs afresh for each start (as without sharing)
+# rather than scan an ever longer list of variants that never fit.
+MAX_VARIANTS = 8
+
+
+@dataclass
+class Tape:
+    """What one step read from the start-dependent state, and what it produced."""
+
+    absent: set[str] = field(default_factory=set)  # `processed` keys found missing
+    present: set[str] = field(default_factory=set)  # `processed` keys found there
+    within: dict[str, bool] = field(default_factory=dict)  # path -> inside the start folder?
+    added: set[str] = field(default_factory=set)  # `processed` keys the step added
+    skipped: list[tuple[Skipped, bool]] = field(default_factory=list)  # (skip, detail ends "outside <start>")
+    deferred: list[Deferred] = field(default_factory=list)
+
+    def seen(self, key: str, result: bool) -> None:
+        if key not in self.added:  # a key the step added itself answers the same way every time
+            (self.present if result else self.absent).add(key)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A step's recorded outcome, valid for every start folder that answers its questions the same way."""
+
+    absent: frozenset[str]
+    present: frozenset[str]
+    within: tuple[tuple[str, bool], ...]
+    added: frozenset[str]
+    skipped: tuple[tuple[Skipped, bool], ...]
+    deferred: tuple[Deferred, ...]
+    files: tuple[LoadedFile, ...]
+
+    @classmethod
+    def of(cls, tape: Tape, files: list[LoadedFile]) -> Variant:
+        return cls(frozenset(tape.absent), frozenset(tape.present), tuple(tape.within.items()),
+                   frozenset(tape.added), tuple(tape.skipped), tuple(tape.deferred), tuple(files))
+
+    def fits(self, processed: set[str], inside: dict[str, bool], within: Callable[[str], bool]) -> bool:
+        """Whether this start folder, with `processed` loaded so far, answers every question alike."""
+        if not processed.isdisjoint(self.absent) or not self.present <= processed:
+            return False
+        for path, expected in self.within:
+            known = inside.get(path)
+            if known is None:
+                known = inside[path] = within(path)
+            if known != expected:
+                return False
+        return True
+
+
+def _within(path: str, folder: str) -> bool:
+    """Claude Code's path containment test (case-folded)."""
+    p, f = path.lower(), folder.lower().rstrip("/") or "/"
+    return p == f or p.startswith(f + "/") or f == "/"
+
+
+class Recorder:
+    """The start-dependent state of one loading, and the steps it shares with other start folders."""
+
+    def __init__(
+        self, start: Path, home: Path, workspace: Workspace, settings: Settings, release: Release = DEFAULT
+    ) -> None:
+        self.start = start
+        self.home = home
+        self.workspace = workspace
+        self.settings = settings
+        self.excludes = settings.excludes
+        self.release = release
+        self.processed: set[str] = set()
+        self.skipped: list[Skipped] = []
+        self.deferred: list[Deferred] = []
+        self.tape: Tape | None = None  # the step being recorded (see `step`)
+        self.inside: dict[str, bool] = {}  # path -> within the start folder, for this start
+
+    def skip(self, path: str, reason: str, kind: Kind, origin: Origin | None, detail: str = "") -> None:
+        skipped = Skipped(Path(path), reason, kind, origin, detail)
+        self.skipped.append(skipped)
+        if self.tape is not None:
+            self.tape.skipped.append((skipped, False))
+
+    def skip_external(self, path: str, kind: Kind, origin: Origin | None, detail: str = "") -> None:
+        """An external skip: its detail ends with the start folder, so a replay rewrites it."""
+        skipped = Skipped(Path(path), "external", kind, origin, detail)
+        self.skipped.append(replace(skipped, detail=f"{detail}outside {self.start}"))
+        if self.tape is not None:
+            self.tape.skipped.append((skipped, True))
+
+    def defer(self, deferred: Deferred) -> None:
+        self.deferred.append(deferred)
+        if self.tape is not None:
+            self.tape.deferred.append(deferred)
+
+    def seen(self, key: str) -> bool:
+        """Whether an earlier file of this loading was `key` (recorded: it depends on the walk so far)."""
+        result = key in self.processed
+        if self.tape is not None:
+            self.tape.seen(key, result)
+        return result
+
+    def mark(self, key: str) -> None:
+        self.processed.add(key)
+        if self.tape is not None:
+            self.tape.added.add(key)
+
+    def within_start(self, path: str) -> bool:
+        """Whether `path` lies inside the start folder (recorded: the one question about the start)."""
+        result = self.inside.get(path)
+        if result is None:
+            result = self.inside[path] = _within(path, str(self.start))
+        if self.tape is not None:
+            self.tape.within[path] = result
+        return result
+
+    def step(self, name: tuple[str, ...], external_ok: bool, run: Callable[[], list[LoadedFile]]) -> list[LoadedFile]:
+        """`run()`, or the replay of an earlier start folder's run whose every start-dependent
+        decision comes out the same here (memlint.model.replay)."""
+        if self.tape is not None:  # steps do not nest; an inner one simply runs
+            return run()
+        key = ("step", name, external_ok, str(self.home), self.excludes, self.settings.deny, self.release)
+        variants = self.workspace.memo.get(key)
+        if variants is None:
+            variants = self.workspace.memo[key] = []
+        assert isinstance(variants, list)
+        for variant in variants:
+            if variant.fits(self.processed, self.inside, lambda path: _within(path, str(self.start))):
+                self.processed |= variant.added
+                for skipped, external in variant.skipped:
+                    self.skipped.append(replace(skipped, detail=f"{skipped.detail}outside {self.start}")
+                                        if external else skipped)
+                self.deferred += variant.deferred
+                return list(variant.files)
+        if len(variants) >= MAX_VARIANTS:  # answers differ for nearly every start: just run it
+            return run()
+        self.tape = Tape()
+        try:
+            files = run()
+            variants.append(Variant.of(self.tape, files))
+        finally:
+            self.tape = None
+        return files
