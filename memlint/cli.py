@@ -6,6 +6,7 @@ import difflib
 import json
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,11 +15,15 @@ import click
 from memlint import __version__, api
 from memlint.api import context as build_context
 from memlint.api import default_home
+from memlint.baseline import Baseline, baseline_json
 from memlint.config import load_config
+from memlint.conventions import Conventions, fixes_summary, read_stdin
+from memlint.conventions import attach as attach_conventions
+from memlint.conventions import watch as watch_loop
 from memlint.errors import MemlintError
 from memlint.fixes import FixError, FixResult, write_all
 from memlint.model.tokens import TOKENIZERS
-from memlint.reporters.check import FORMATS, display_path, render
+from memlint.reporters.check import FORMATS, display_path, render, render_statistics
 from memlint.rules import all_rules, find_rule
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
@@ -91,7 +96,7 @@ def _check_options(func: Any) -> Any:
     ]
     for option in reversed(options):
         func = option(func)
-    return func
+    return attach_conventions(func)
 
 
 @main.command()
@@ -112,42 +117,110 @@ def fix(**kwargs: Any) -> None:
 def _run(
     paths: tuple[Path, ...], home: Path | None, fmt: str | None, select: tuple[str, ...],
     extend_select: tuple[str, ...], ignore: tuple[str, ...], config_path: Path | None, unsafe_fixes: bool,
-    diff: bool, no_backup: bool, allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...],
+    diff: bool, no_backup: bool, allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...], **conventions: Any,
 ) -> int:
+    opts = Conventions(**conventions)
+    click.get_current_context().find_root().color = opts.colour  # every click.echo/style of this run
     try:
+        stdin = read_stdin(paths, opts.stdin_filename)
+        if stdin is not None:
+            cwd = Path.cwd().absolute()
+            paths = (cwd if cwd in stdin[0].parents else stdin[0].parent,)
         targets = list(paths) or [Path(".")]
         for target in targets:
             if not target.exists():
                 raise MemlintError(f"{target}: no such file or folder")
         fmt = fmt or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
-        cli = {"select": _codes(select), "extend-select": _codes(extend_select), "ignore": _codes(ignore)}
+        if diff and fmt != "text":
+            raise MemlintError(f"--diff prints a patch; it cannot be combined with --format {fmt}")
+        cli: dict[str, Any] = {"select": _codes(select), "extend-select": _codes(extend_select), "ignore": _codes(ignore)}
+        if opts.no_respect_gitignore:
+            cli["respect-gitignore"] = False
         config = load_config(targets[0], config_path, cli)
+    except (MemlintError, FixError) as exc:
+        click.echo(f"memlint: {exc}", err=True)
+        return EXIT_ERROR
+
+    def once() -> int:
+        return _run_once(targets, home, fmt or "text", config, opts, stdin, unsafe_fixes=unsafe_fixes, diff=diff,
+                         no_backup=no_backup, allow_empty=allow_empty, apply_fix=apply_fix, only_fix=only_fix)
+
+    return watch_loop(targets, once) if opts.watch else once()
+
+
+def _run_once(
+    targets: list[Path], home: Path | None, fmt: str, config: Any, opts: Conventions,
+    stdin: tuple[Path, str] | None, *, unsafe_fixes: bool, diff: bool, no_backup: bool, allow_empty: bool,
+    apply_fix: bool, only_fix: tuple[str, ...],
+) -> int:
+    try:
         if apply_fix or diff or only_fix:
-            outcome = api.fix(targets, config, home, unsafe=unsafe_fixes, fix_only=frozenset(_codes(only_fix)))
+            outcome = api.fix(targets, config, home, unsafe=unsafe_fixes, fix_only=frozenset(_codes(only_fix)),
+                              stdin=stdin)
             if not outcome.result.converged:
                 raise MemlintError("fixes did not converge after 10 passes; nothing was written (please report this)")
+            if stdin is not None and not diff:  # an editor gets the fixed text back, nothing is written
+                fixed_text = outcome.result.after.get(stdin[0])
+                click.echo(stdin[1] if fixed_text is None else fixed_text, nl=False)
+                return _exit_code(outcome.report, opts)
             if diff:
                 click.echo(unified_diff(outcome.result), nl=False)
             elif outcome.result.changed:
                 written = write_all(outcome.result, None if no_backup else "~")
-                if fmt == "text":
+                if fmt == "text" and not opts.quiet:
                     click.echo(f"Fixed {outcome.result.applied} problem(s) in {len(written)} file(s).", err=True)
+            if opts.show_fixes and not diff:
+                click.echo(fixes_summary(list(outcome.initial), list(outcome.report.violations),
+                                         lambda p: display_path(p)), err=True)
             report = outcome.report
         else:
-            report = api.check(targets, config, home)
+            report = api.check(targets, config, home, stdin=stdin)
+        if stdin is not None:
+            report = replace(report, violations=tuple(v for v in report.violations if v.path == stdin[0]))
+        if opts.write_baseline is not None:
+            _write(opts.write_baseline, baseline_json(report.violations, opts.write_baseline.absolute().parent))
+            click.echo(f"memlint: recorded {len(report.violations)} finding(s) in {opts.write_baseline}", err=True)
+            return EXIT_CLEAN
+        if opts.baseline is not None:
+            known = Baseline.read(opts.baseline)
+            report = replace(report, violations=tuple(
+                known.new_findings(report.violations, opts.baseline.absolute().parent)))
+        if report.files_checked == 0 and not allow_empty and stdin is None:
+            where = ", ".join(str(t) for t in targets)
+            click.echo(f"memlint: no memory files found under {where} (use --allow-empty to accept this)", err=True)
+            if fmt != "text":
+                opts.emit(render(report, fmt, colour=False))
+            return EXIT_CLEAN if opts.exit_zero else EXIT_PROBLEMS
+        if opts.statistics:
+            opts.emit(json.dumps(_statistics_json(report), indent=1) if fmt == "json" else render_statistics(report))
+        else:
+            opts.emit(render(report, fmt, colour=opts.colour and fmt == "text", quiet=opts.quiet))
     except (MemlintError, FixError) as exc:
         click.echo(f"memlint: {exc}", err=True)
         return EXIT_ERROR
-    if report.files_checked == 0 and not allow_empty:
-        where = ", ".join(str(t) for t in targets)
-        click.echo(f"memlint: no memory files found under {where} (use --allow-empty to accept this)", err=True)
-        if fmt != "text":
-            click.echo(render(report, fmt, colour=False))
-        return EXIT_PROBLEMS
-    output = render(report, fmt, colour=sys.stdout.isatty())
-    if output:
-        click.echo(output)
+    return _exit_code(report, opts)
+
+
+def _exit_code(report: api.Report, opts: Conventions) -> int:
+    if opts.exit_zero:
+        return EXIT_CLEAN
     return EXIT_PROBLEMS if any(v.severity != "info" for v in report.violations) else EXIT_CLEAN
+
+
+def _statistics_json(report: api.Report) -> list[dict[str, Any]]:
+    counts: dict[str, dict[str, Any]] = {}
+    for v in report.violations:
+        entry = counts.setdefault(v.code, {"code": v.code, "slug": v.slug, "count": 0, "fixable": False})
+        entry["count"] += 1
+        entry["fixable"] = entry["fixable"] or v.fix is not None
+    return sorted(counts.values(), key=lambda e: (-e["count"], e["code"]))
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise MemlintError(f"{path}: cannot write: {exc.strerror}") from None
 
 
 def unified_diff(result: FixResult) -> str:

@@ -41,7 +41,7 @@ def test_metadata_names_version_license_and_no_unused_dependency() -> None:
     assert "mdit-py-plugins" not in deps
     imported = set()
     for path in (REPO / "memlint").rglob("*.py"):
-        imported |= set(re.findall(r"^\s*(?:from|import) (\w+)", path.read_text(encoding="utf-8"), re.M))
+        imported |= set(re.findall(r"^\s*(?:from|import) (\w+)", path.read_text(encoding="utf-8"), re.MULTILINE))
     assert "mdit_py_plugins" not in imported
 
 

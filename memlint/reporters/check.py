@@ -1,9 +1,11 @@
-"""`memlint check` reports: text, json, github (workflow commands) and SARIF 2.1.0."""
+"""`memlint check` reports: text, json (docs/json-schema.json), github (workflow commands), SARIF
+2.1.0 (reporters/sarif.py), GitLab code quality and JUnit (reporters/ci.py), and `--statistics`."""
 
 from __future__ import annotations
 
 import json
 import os
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -11,10 +13,14 @@ import click
 
 from memlint import __version__
 from memlint.engine import Report
-from memlint.rules import all_rules
+from memlint.reporters.ci import as_gitlab, render_junit
+from memlint.reporters.escape import github_data, github_property
+from memlint.reporters.sarif import as_sarif
+from memlint.rules import find_rule
 from memlint.violations import Violation
 
-FORMATS = ("text", "json", "github", "sarif")
+FORMATS = ("text", "json", "github", "sarif", "gitlab", "junit")
+JSON_SCHEMA_VERSION = 1  # docs/json-schema.json; bumped when a key changes meaning or goes away
 _COLOURS = {"error": "red", "warning": "yellow", "info": "blue"}
 
 
@@ -38,8 +44,10 @@ def text_line(v: Violation, colour: bool = False) -> str:
     return f"{where} {code} {v.slug} {v.message}{marker}"
 
 
-def render_text(report: Report, colour: bool) -> str:
+def render_text(report: Report, colour: bool, quiet: bool = False) -> str:
     lines = [text_line(v, colour) for v in report.violations]
+    if quiet:
+        return "\n".join(lines)
     n = len(report.violations)
     files = f"{report.files_checked} memory file{'s' if report.files_checked != 1 else ''}"
     if n == 0:
@@ -63,7 +71,8 @@ def _fix_dict(v: Violation) -> dict[str, Any] | None:
         "applicability": v.fix.applicability.value,
         "title": v.fix.title,
         "edits": [
-            {"path": str(e.path), "start": e.start, "end": e.end, "content": e.replacement, "create": e.create}
+            {"path": str(e.path), "start": e.start, "end": e.end, "content": e.replacement, "create": e.create,
+             "delete": e.delete}
             for e in v.fix.edits
         ],
     }
@@ -71,6 +80,8 @@ def _fix_dict(v: Violation) -> dict[str, Any] | None:
 
 def as_json(report: Report) -> dict[str, Any]:
     return {
+        "schema_version": JSON_SCHEMA_VERSION,
+        "memlint_version": __version__,
         "violations": [
             {
                 "code": v.code, "slug": v.slug, "severity": v.severity, "path": str(v.path), "line": v.line,
@@ -83,59 +94,36 @@ def as_json(report: Report) -> dict[str, Any]:
     }
 
 
-def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def _escape_property(text: str) -> str:
-    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
-
-
 def render_github(report: Report) -> str:
     level = {"error": "error", "warning": "warning", "info": "notice"}
     return "\n".join(
-        f"::{level[v.severity]} title={_escape_property(v.code + ' ' + v.slug)},file={_escape_property(display_path(v.path))},"
-        f"line={v.line},col={v.column},endLine={v.end_line},endColumn={v.end_column}::{_escape_data(v.message)}"
+        f"::{level[v.severity]} title={github_property(v.code + ' ' + v.slug)},file={github_property(display_path(v.path))},"
+        f"line={v.line},col={v.column},endLine={v.end_line},endColumn={v.end_column}::{github_data(v.message)}"
         for v in report.violations
     )
 
 
-def as_sarif(report: Report) -> dict[str, Any]:
-    rules = all_rules()
-    index = {r.code: i for i, r in enumerate(rules)}
-    level = {"error": "error", "warning": "warning", "info": "note"}
-    return {
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {
-                "name": "memlint", "version": __version__, "informationUri": "https://pypi.org/project/memlint/",
-                "rules": [{
-                    "id": r.code, "name": r.slug,
-                    "shortDescription": {"text": r.meta.summary},
-                    "fullDescription": {"text": r.doc.splitlines()[0] if r.doc else r.meta.summary},
-                    "help": {"text": r.doc, "markdown": r.doc},
-                    "defaultConfiguration": {"level": level[r.meta.severity]},
-                } for r in rules],
-            }},
-            "results": [{
-                "ruleId": v.code, "ruleIndex": index.get(v.code, -1), "level": level[v.severity],
-                "message": {"text": v.message},
-                "locations": [{"physicalLocation": {
-                    "artifactLocation": {"uri": display_path(v.path)},
-                    "region": {"startLine": v.line, "startColumn": v.column,
-                               "endLine": v.end_line, "endColumn": v.end_column},
-                }}],
-            } for v in report.violations],
-        }],
-    }
+def render_statistics(report: Report) -> str:
+    """One line per rule: how many findings, code, slug, and `[*]` when some can be fixed."""
+    counts = Counter(v.code for v in report.violations)
+    fixable = {v.code for v in report.violations if v.fix is not None}
+    lines = []
+    for code, n in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
+        rule = find_rule(code)
+        slug = rule.slug if rule else next(v.slug for v in report.violations if v.code == code)
+        lines.append(f"{n:>5}  {code}  {slug:<40} {'[*]' if code in fixable else ''}".rstrip())
+    return "\n".join(lines)
 
 
-def render(report: Report, fmt: str, colour: bool) -> str:
+def render(report: Report, fmt: str, colour: bool, quiet: bool = False) -> str:
     if fmt == "json":
         return json.dumps(as_json(report), ensure_ascii=False, indent=1)
     if fmt == "sarif":
         return json.dumps(as_sarif(report), ensure_ascii=False, indent=1)
+    if fmt == "gitlab":
+        return json.dumps(as_gitlab(report), ensure_ascii=False, indent=1)
+    if fmt == "junit":
+        return render_junit(report)
     if fmt == "github":
         return render_github(report)
-    return render_text(report, colour)
+    return render_text(report, colour, quiet)
