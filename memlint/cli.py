@@ -17,7 +17,7 @@ from memlint.api import context as build_context
 from memlint.api import default_home
 from memlint.baseline import Baseline, baseline_json
 from memlint.config import load_config
-from memlint.conventions import Conventions, fixes_summary, read_stdin
+from memlint.conventions import Conventions, fixes_summary, read_stdin, use_colour
 from memlint.conventions import attach as attach_conventions
 from memlint.conventions import watch as watch_loop
 from memlint.errors import MemlintError
@@ -53,8 +53,11 @@ def main() -> None:
 @click.option("--tokenizer", type=click.Choice(TOKENIZERS), default="cl100k", show_default=True)
 @click.option("--managed-dir", type=click.Path(file_okay=False, path_type=Path), default="/etc/claude-code",
               show_default=True, help="Folder of the managed policy CLAUDE.md.")
-def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_dir: Path) -> None:
+@click.option("--color", "--colour", "color", type=click.Choice(["auto", "always", "never"]), default="auto",
+              show_default=True, help="Colour the text output (auto honours NO_COLOR and FORCE_COLOR).")
+def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_dir: Path, color: str) -> None:
     """Show what Claude Code loads into context when started in START."""
+    _set_colour(use_colour(color, sys.stdout.isatty()))
     try:
         if not start.is_dir():
             raise MemlintError(f"{start}: not a folder")
@@ -69,6 +72,14 @@ def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_di
         click.echo(f"memlint: {exc}", err=True)
         sys.exit(EXIT_ERROR)
     sys.exit(EXIT_CLEAN)
+
+
+def _set_colour(on: bool) -> None:
+    """Every click.echo of this run keeps or strips styles as decided (--color, NO_COLOR, FORCE_COLOR)."""
+    ctx: click.Context | None = click.get_current_context()
+    while ctx is not None:
+        ctx.color = on
+        ctx = ctx.parent
 
 
 def _codes(values: tuple[str, ...]) -> list[str]:
@@ -120,7 +131,7 @@ def _run(
     diff: bool, no_backup: bool, allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...], **conventions: Any,
 ) -> int:
     opts = Conventions(**conventions)
-    click.get_current_context().find_root().color = opts.colour  # every click.echo/style of this run
+    _set_colour(opts.colour)
     try:
         stdin = read_stdin(paths, opts.stdin_filename)
         if stdin is not None:
@@ -130,7 +141,7 @@ def _run(
         for target in targets:
             if not target.exists():
                 raise MemlintError(f"{target}: no such file or folder")
-        fmt = fmt or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
+        fmt = fmt or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" and not diff else "text")
         if diff and fmt != "text":
             raise MemlintError(f"--diff prints a patch; it cannot be combined with --format {fmt}")
         cli: dict[str, Any] = {"select": _codes(select), "extend-select": _codes(extend_select), "ignore": _codes(ignore)}
