@@ -24,7 +24,7 @@ from memlint.errors import MemlintError
 from memlint.fixes import FixError, FixResult, write_all
 from memlint.model.tokens import TOKENIZERS
 from memlint.reporters.check import FORMATS, display_path, render, render_statistics
-from memlint.rules import all_rules, find_rule
+from memlint.rules import all_rules, find_rule, plugin_problems
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
 
@@ -209,7 +209,20 @@ def _run_once(
     except (MemlintError, FixError) as exc:
         click.echo(f"memlint: {exc}", err=True)
         return EXIT_ERROR
+    finally:
+        _report_plugin_problems()
     return _exit_code(report, opts)
+
+
+_REPORTED: set[str] = set()
+
+
+def _report_plugin_problems() -> None:
+    """Each skipped plugin once per process, on stderr: it never changes the exit code."""
+    for problem in plugin_problems():
+        if problem not in _REPORTED:
+            _REPORTED.add(problem)
+            click.echo(f"memlint: warning: {problem}", err=True)
 
 
 def _exit_code(report: api.Report, opts: Conventions) -> int:
@@ -251,6 +264,7 @@ def unified_diff(result: FixResult) -> str:
 def list_rules(fmt: str) -> None:
     """List every rule: code, slug, severity, fix, summary."""
     rules = all_rules()
+    _report_plugin_problems()
     if fmt == "json":
         click.echo(json.dumps([{"code": r.code, "slug": r.slug, "severity": r.meta.severity, "fix": r.meta.fix,
                                 "summary": r.meta.summary} for r in rules], indent=1))

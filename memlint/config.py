@@ -79,7 +79,7 @@ def resolve_selector(name: str, key: str) -> set[str]:
     if name == "ALL":
         return {r.code for r in rules}
     matched = {r.code for r in rules if r.code == name.upper() or r.slug == name.lower()}
-    if not matched and name.upper().startswith("ML"):
+    if not matched and name[:1].isalpha():  # a prefix: "ML1", or a plugin's "ACME"
         matched = {r.code for r in rules if r.code.startswith(name.upper())}
     if not matched:
         raise ConfigError(f"{key}: unknown rule {name!r} (see `memlint rules`)")
