@@ -22,6 +22,7 @@ from memlint.config import Config, load_config
 from memlint.engine import Report
 from memlint.fixes import FixResult, fix_loop
 from memlint.model.loader import MANAGED_DIR, LoadedContext, load
+from memlint.model.windows import Window
 from memlint.model.workspace import Workspace
 from memlint.violations import Applicability, Violation
 
@@ -55,10 +56,10 @@ class Context:
     def __init__(self, loaded: LoadedContext) -> None:
         self.loaded = loaded
 
-    def to_dict(self, tokenizer: str = "cl100k") -> dict[str, Any]:
-        from memlint.reporters.context import as_dict
+    def to_dict(self, tokenizer: str = "cl100k", window: Window | None = None) -> dict[str, Any]:
+        from memlint.reporters.context import DEFAULT, as_dict
 
-        return as_dict(self.loaded, tokenizer)
+        return as_dict(self.loaded, tokenizer, window or DEFAULT)
 
 
 def default_home() -> Path:

@@ -23,7 +23,9 @@ from memlint.conventions import watch as watch_loop
 from memlint.errors import MemlintError
 from memlint.fixes import FixError, FixResult, write_all
 from memlint.model.tokens import TOKENIZERS
+from memlint.model.windows import Window, model_window
 from memlint.reporters.check import FORMATS, display_path, render, render_statistics
+from memlint.reporters.context import DEFAULT as DEFAULT_CONTEXT_WINDOW
 from memlint.rules import all_rules, find_rule, plugin_problems
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
@@ -55,23 +57,46 @@ def main() -> None:
               show_default=True, help="Folder of the managed policy CLAUDE.md.")
 @click.option("--color", "--colour", "color", type=click.Choice(["auto", "always", "never"]), default="auto",
               show_default=True, help="Colour the text output (auto honours NO_COLOR and FORCE_COLOR).")
-def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_dir: Path, color: str) -> None:
-    """Show what Claude Code loads into context when started in START."""
+@click.option("--window", type=click.IntRange(min=1), help="Context window in tokens (default: the model's).")
+@click.option("--model", help="Model id whose window to use, e.g. claude-opus-4-8 or claude-sonnet-4-6[1m].")
+@click.option("--all", "show_all", is_flag=True, help="List every deferred file instead of counts per folder.")
+def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_dir: Path, color: str,
+            window: int | None, model: str | None, show_all: bool) -> None:
+    """Show what Claude Code loads into context when started in START, against its context window."""
     _set_colour(use_colour(color, sys.stdout.isatty()))
     try:
         if not start.is_dir():
             raise MemlintError(f"{start}: not a folder")
+        budget = context_window(start, window, model)
         ctx = build_context(start, home or default_home(), managed_dir)
         if fmt == "json":
-            click.echo(json.dumps(ctx.to_dict(tokenizer), ensure_ascii=False, indent=1))
+            click.echo(json.dumps(ctx.to_dict(tokenizer, budget), ensure_ascii=False, indent=1))
         else:
             from memlint.reporters.context import render_text
 
-            render_text(ctx.loaded, tokenizer)
+            render_text(ctx.loaded, tokenizer, window=budget, show_all=show_all)
     except MemlintError as exc:
         click.echo(f"memlint: {exc}", err=True)
         sys.exit(EXIT_ERROR)
     sys.exit(EXIT_CLEAN)
+
+
+def context_window(start: Path, window: int | None, model: str | None) -> Window:
+    """--window, else --model's window, else `window` of context-over-budget in the configuration,
+    else Claude Code's default."""
+    if window is not None:
+        return Window(window, "--window")
+    if model is not None:
+        found = model_window(model)
+        if found is None:
+            raise MemlintError(f"--model: {model!r} is not a Claude model id (like claude-opus-4-8 or "
+                               "claude-sonnet-4-6[1m]); give --window TOKENS instead")
+        return found
+    config = load_config(start)
+    configured = config.options.get("ML202", {}).get("window")
+    if isinstance(configured, int):
+        return Window(configured, f"{config.path}: options.context-over-budget.window")
+    return DEFAULT_CONTEXT_WINDOW
 
 
 def _set_colour(on: bool) -> None:
