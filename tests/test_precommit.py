@@ -145,3 +145,41 @@ def test_fix_hook_fixes_and_leaves_no_backup(hooks: Hooks, tmp_path: Path) -> No
     second = hooks.commit(project, "memory, fixed")
     assert second.returncode == 0, second.stdout + second.stderr
     assert _run(project, hooks.env, "git", "status", "--porcelain").stdout == ""
+
+
+def _readme_blocks() -> list[str]:
+    from tests.readme_examples import README, blocks
+
+    return [body for _, body in blocks(README.read_text(encoding="utf-8"), "yaml") if "repos:" in body]
+
+
+def test_readme_local_block_works_today(hooks: Hooks, tmp_path: Path) -> None:
+    local = next(block for block in _readme_blocks() if "repo: local" in block)
+    project = hooks.project(tmp_path / "p")
+    (project / ".pre-commit-config.yaml").write_text(local, encoding="utf-8")
+    env = {**hooks.env, "PATH": str(Path(sys.executable).parent) + os.pathsep + hooks.env.get("PATH", "")}
+    _run(project, env, "git", "add", "-A")
+    assert _run(project, env, "git", "commit", "-qm", "no memory").returncode == 0  # nothing to check passes
+    _memory_tree(project)
+    _run(project, env, "git", "add", "-A")
+    assert _run(project, env, "git", "commit", "-qm", "memory").returncode == 0
+    (project / "docs" / "guide.md").unlink()
+    _run(project, env, "git", "add", "-A")
+    refused = _run(project, env, "git", "commit", "-qm", "delete the guide")
+    assert refused.returncode != 0 and "ML101" in refused.stdout + refused.stderr
+
+
+def test_readme_remote_block_with_a_clone(hooks: Hooks, tmp_path: Path) -> None:
+    remote = next(block for block in _readme_blocks() if "repo: local" not in block)
+    url = next(line.split("repo:", 1)[1].strip() for line in remote.splitlines() if "repo:" in line)
+    rev = next(line.split("rev:", 1)[1].strip() for line in remote.splitlines() if "rev:" in line)
+    project = hooks.project(tmp_path / "p")
+    config = remote.replace(url, str(hooks.clone)).replace(f"rev: {rev}", f"rev: {hooks.rev}")
+    (project / ".pre-commit-config.yaml").write_text(config, encoding="utf-8")
+    _memory_tree(project)
+    (project / "docs" / "commands.txt").unlink()
+    refused = hooks.commit(project, "include target missing")
+    assert refused.returncode != 0 and "ML101" in refused.stdout + refused.stderr
+    (project / "docs" / "commands.txt").write_text("make test\n", encoding="utf-8")
+    accepted = hooks.commit(project, "fixed")
+    assert accepted.returncode == 0, accepted.stdout + accepted.stderr
