@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pathspec
+if TYPE_CHECKING:
+    import pathspec
 
 IGNORE_FILES = (".gitignore", ".ignore")
 
@@ -26,7 +28,11 @@ def _read_layer(base: Path, files: tuple[Path, ...]) -> _Layer | None:
             lines += file.read_text(encoding="utf-8", errors="replace").splitlines()
         except OSError:
             continue
-    return _Layer(base, pathspec.GitIgnoreSpec.from_lines(lines)) if any(line.strip() for line in lines) else None
+    if not any(line.strip() and not line.lstrip().startswith("#") for line in lines):
+        return None
+    import pathspec  # only when a folder has ignore patterns (keeps the cold start light)
+
+    return _Layer(base, pathspec.GitIgnoreSpec.from_lines(lines))
 
 
 @dataclass(frozen=True)
