@@ -14,7 +14,7 @@ import click
 from memlint import __version__
 from memlint.engine import Report
 from memlint.reporters.ci import as_gitlab, render_junit
-from memlint.reporters.escape import github_data, github_property
+from memlint.reporters.escape import for_json, for_terminal, github_message, github_property
 from memlint.reporters.sarif import as_sarif
 from memlint.rules import find_rule
 from memlint.violations import Violation
@@ -38,10 +38,10 @@ def display_path(path: Path) -> str:
 
 
 def text_line(v: Violation, colour: bool = False) -> str:
-    where = f"{display_path(v.path)}:{v.line}:{v.column}:"
+    where = f"{for_terminal(display_path(v.path))}:{v.line}:{v.column}:"
     code = click.style(v.code, fg=_COLOURS[v.severity], bold=True) if colour else v.code
     marker = " [*]" if v.fix is not None else ""
-    return f"{where} {code} {v.slug} {v.message}{marker}"
+    return f"{where} {code} {v.slug} {for_terminal(v.message)}{marker}"
 
 
 def render_text(report: Report, colour: bool, quiet: bool = False) -> str:
@@ -71,7 +71,7 @@ def _fix_dict(v: Violation) -> dict[str, Any] | None:
         "applicability": v.fix.applicability.value,
         "title": v.fix.title,
         "edits": [
-            {"path": str(e.path), "start": e.start, "end": e.end, "content": e.replacement, "create": e.create,
+            {"path": for_json(str(e.path)), "start": e.start, "end": e.end, "content": e.replacement, "create": e.create,
              "delete": e.delete}
             for e in v.fix.edits
         ],
@@ -84,8 +84,8 @@ def as_json(report: Report) -> dict[str, Any]:
         "memlint_version": __version__,
         "violations": [
             {
-                "code": v.code, "slug": v.slug, "severity": v.severity, "path": str(v.path), "line": v.line,
-                "column": v.column, "end_line": v.end_line, "end_column": v.end_column, "message": v.message,
+                "code": v.code, "slug": v.slug, "severity": v.severity, "path": for_json(str(v.path)), "line": v.line,
+                "column": v.column, "end_line": v.end_line, "end_column": v.end_column, "message": for_json(v.message),
                 "fix": _fix_dict(v),
             }
             for v in report.violations
@@ -98,7 +98,7 @@ def render_github(report: Report) -> str:
     level = {"error": "error", "warning": "warning", "info": "notice"}
     return "\n".join(
         f"::{level[v.severity]} title={github_property(v.code + ' ' + v.slug)},file={github_property(display_path(v.path))},"
-        f"line={v.line},col={v.column},endLine={v.end_line},endColumn={v.end_column}::{github_data(v.message)}"
+        f"line={v.line},col={v.column},endLine={v.end_line},endColumn={v.end_column}::{github_message(v.message)}"
         for v in report.violations
     )
 

@@ -9,13 +9,14 @@ from xml.sax.saxutils import escape, quoteattr
 
 from memlint.baseline import LineTexts, fingerprint, relative_posix
 from memlint.engine import Report
+from memlint.reporters.escape import for_json
 
 # Characters XML 1.0 cannot carry at all, even escaped.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def _xml(text: str) -> str:
-    return _NOT_XML.sub("\ufffd", text)
+    return _NOT_XML.sub("\ufffd", for_json(text))
 
 
 # GitLab's code quality severities: info, minor, major, critical, blocker.
@@ -34,11 +35,11 @@ def as_gitlab(report: Report, root: Path | None = None) -> list[dict[str, Any]]:
         issues.append({
             "type": "issue",
             "check_name": f"{v.code} {v.slug}",
-            "description": f"{v.code} {v.slug}: {v.message}",
+            "description": for_json(f"{v.code} {v.slug}: {v.message}"),
             "categories": ["Bug Risk" if v.severity == "error" else "Style"],
             "severity": _GITLAB_SEVERITY[v.severity],
             "fingerprint": fp if seen[fp] == 1 else f"{fp}-{seen[fp]}",
-            "location": {"path": relative_posix(v.path, root), "lines": {"begin": v.line, "end": max(v.end_line, v.line)}},
+            "location": {"path": for_json(relative_posix(v.path, root)), "lines": {"begin": v.line, "end": max(v.end_line, v.line)}},
         })
     return issues
 

@@ -1,17 +1,69 @@
-"""Escaping for output formats that give characters a meaning.
+"""Text from a repository (file content, file and folder names, configuration keys) made safe to
+print: it never reaches a terminal or a CI log raw.
 
-GitHub workflow commands (`::error file=...,line=...::message`), as GitHub documents them: in the
-message, `%` becomes `%25`, CR `%0D` and LF `%0A`; in a property value also `:` becomes `%3A` and `,`
-becomes `%2C`."""
+- `for_terminal`: control characters (C0, DEL, C1: ANSI escapes, carriage returns, newlines that
+  would forge a finding line) become visible `\\x1b`-style escapes; bytes of a file name that are
+  not UTF-8 (Python's surrogate escapes) become `\\xNN`.
+- `github_message` / `github_property`: GitHub's own escaping of workflow commands (`%`, CR, LF; plus
+  `:` and `,` in properties), then `for_terminal` for the other control characters, so a file cannot forge `::error` or
+  `::add-mask::` lines.
+- `for_json`: JSON and SARIF strings that encode as UTF-8 whatever the file name's bytes.
+"""
 
 from __future__ import annotations
 
+import re
+from urllib.parse import quote
 
-def github_data(text: str) -> str:
-    """A workflow command's message."""
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+_UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\ud800-\udfff]")
+_DIFF_UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+_UNSAFE_WITH_TAB = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def _visible(match: re.Match[str]) -> str:
+    char = match.group()
+    code = ord(char)
+    if char in _NAMED:
+        return _NAMED[char]
+    if 0xDC80 <= code <= 0xDCFF:  # a byte of a non-UTF-8 file name (surrogateescape)
+        return f"\\x{code - 0xDC00:02x}"
+    if code >= 0xD800:
+        return f"\\u{code:04x}"
+    return f"\\x{code:02x}"
+
+
+def for_terminal(text: str, keep_tab: bool = True) -> str:
+    """`text` with every control character and undecodable byte shown as an escape."""
+    pattern = _UNSAFE if keep_tab else _UNSAFE_WITH_TAB
+    return pattern.sub(_visible, text) if pattern.search(text) else text
+
+
+def diff_safe(diff: str) -> str:
+    """A unified diff of file text with its line structure kept (LF, CR, tab) and every other control
+    character escaped: a diff stays a diff, an ANSI escape in a file cannot drive the terminal."""
+    return _DIFF_UNSAFE.sub(_visible, diff) if _DIFF_UNSAFE.search(diff) else diff
+
+
+def github_message(text: str) -> str:
+    """The message part of a workflow command (after `::`), escaped as GitHub documents."""
+    return for_terminal(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def github_property(text: str) -> str:
-    """A workflow command's property value (file, title)."""
-    return github_data(text).replace(":", "%3A").replace(",", "%2C")
+    """A property value of a workflow command (`file=`, `title=`), escaped as GitHub documents."""
+    return github_message(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def for_json(text: str) -> str:
+    """`text` that JSON can carry as UTF-8: undecodable file-name bytes become `\\xNN`."""
+    return _SURROGATE.sub(_visible, text) if _SURROGATE.search(text) else text
+
+
+def uri_reference(path: str) -> str:
+    """A relative or absolute path as a URI reference (SARIF `artifactLocation.uri`): the path's
+    bytes percent-encoded where a URI needs it."""
+    return quote(path.encode("utf-8", "surrogateescape"), safe="/~")
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")

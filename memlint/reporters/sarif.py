@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from memlint import __version__
 from memlint.baseline import LineTexts, fingerprint
 from memlint.engine import Report
+from memlint.reporters.escape import for_json, uri_reference
 from memlint.rules import all_rules
 from memlint.violations import Violation
 
@@ -22,7 +22,7 @@ _LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 def file_uri(path: Path) -> str:
     """An absolute `file:` URI, percent-encoded (UTF-8), with a final slash for a folder."""
     text = path.absolute().as_posix()
-    return "file://" + quote(text if text.startswith("/") else "/" + text, safe="/")
+    return "file://" + uri_reference(text if text.startswith("/") else "/" + text)
 
 
 def artifact_location(path: Path, root: Path) -> dict[str, str]:
@@ -31,14 +31,14 @@ def artifact_location(path: Path, root: Path) -> dict[str, str]:
         rel = path.absolute().relative_to(root.absolute()).as_posix()
     except ValueError:
         return {"uri": file_uri(path)}
-    return {"uri": quote(rel, safe="/"), "uriBaseId": SRCROOT}
+    return {"uri": uri_reference(rel), "uriBaseId": SRCROOT}
 
 
 def _result(v: Violation, index: dict[str, int], root: Path, texts: LineTexts) -> dict[str, Any]:
     result: dict[str, Any] = {
         "ruleId": v.code,
         "level": _LEVEL[v.severity],
-        "message": {"text": v.message},
+        "message": {"text": for_json(v.message)},
         "locations": [{"physicalLocation": {
             "artifactLocation": artifact_location(v.path, root),
             "region": {"startLine": max(v.line, 1), "startColumn": max(v.column, 1),
