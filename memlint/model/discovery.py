@@ -78,7 +78,7 @@ def discover(roots: list[Path], extra_memory_dirs: list[Path] | None = None,
             here = Path(folder).absolute()
             rules = rules_at.pop(here, None)
             if rules is not None and ".claude" not in here.parts:
-                rules = rules.descend(here) if here != root.absolute() else rules
+                rules = rules.descend(here, names) if here != root.absolute() else rules
             else:
                 rules = None  # inside .claude/, or gitignore not respected
             kept = []

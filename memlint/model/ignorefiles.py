@@ -5,6 +5,7 @@ with `.git/info/exclude` first."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -63,9 +64,13 @@ class IgnoreRules:
             rules = rules.descend(folder)
         return rules
 
-    def descend(self, folder: Path) -> IgnoreRules:
-        """The rules inside `folder`: these plus the folder's own ignore files."""
-        layer = _read_layer(folder, tuple(folder / name for name in IGNORE_FILES if (folder / name).is_file()))
+    def descend(self, folder: Path, names: Collection[str] | None = None) -> IgnoreRules:
+        """The rules inside `folder`: these plus the folder's own ignore files (`names`: the folder's
+        file names when the caller has listed it already)."""
+        present = [name for name in IGNORE_FILES if (name in names if names is not None else (folder / name).is_file())]
+        if not present:
+            return self
+        layer = _read_layer(folder, tuple(folder / name for name in present))
         return IgnoreRules(self.layers + (layer,)) if layer else self
 
     def ignored(self, path: Path, is_dir: bool) -> bool:
