@@ -16,7 +16,7 @@ from memlint import __version__, api
 from memlint.api import context as build_context
 from memlint.api import default_home
 from memlint.baseline import Baseline, baseline_json
-from memlint.config import load_config
+from memlint.config import Config, load_config
 from memlint.conventions import Conventions, fixes_summary, read_stdin, use_colour
 from memlint.conventions import attach as attach_conventions
 from memlint.conventions import watch as watch_loop
@@ -83,7 +83,7 @@ def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_di
 
 def context_window(start: Path, window: int | None, model: str | None) -> Window:
     """--window, else --model's window, else `window` of context-over-budget in the configuration,
-    else Claude Code's default."""
+    else 200,000 (what `memlint check` assumes)."""
     if window is not None:
         return Window(window, "--window")
     if model is not None:
@@ -185,7 +185,7 @@ def _run(
 
 
 def _run_once(
-    targets: list[Path], home: Path | None, fmt: str, config: Any, opts: Conventions,
+    targets: list[Path], home: Path | None, fmt: str, config: Config, opts: Conventions,
     stdin: tuple[Path, str] | None, *, unsafe_fixes: bool, diff: bool, no_backup: bool, allow_empty: bool,
     apply_fix: bool, only_fix: tuple[str, ...],
 ) -> int:
