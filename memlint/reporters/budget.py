@@ -11,6 +11,7 @@ from typing import Any
 
 import click
 
+from memlint.model.compaction import after_compact
 from memlint.model.loader import Deferred, LoadedContext
 from memlint.model.windows import COMPACT_BUFFER, SUMMARY_RESERVE, Window
 
@@ -121,3 +122,25 @@ def render_deferred(ctx: LoadedContext, show_all: bool, out: Callable[[str], Non
         detail = ", ".join(f"{reason} {count}" for reason, count in sorted(reasons.items()))
         out(f"  {folder:<40} {n:>5} file{'s' if n != 1 else ' '}  ({detail})")
     out("  (every file: memlint context --all)")
+
+
+def after_compact_dict(ctx: LoadedContext) -> dict[str, Any]:
+    """The `after_compact` object of `memlint context --format json`."""
+    view = after_compact(ctx)
+    return {"reinjected": [str(f.path) for f in view.reinjected],
+            "gone_until_read": [str(d.path) for d in view.gone_until_read]}
+
+
+def render_after_compact(ctx: LoadedContext, files: list[dict[str, Any]], unit: str, out: Callable[[str], None]) -> None:
+    """What survives `/compact`: the start-up memory comes back whole; memory attached during the
+    session (nested CLAUDE.md, rules with `paths:`) is gone until Claude reads a matching file again."""
+    view = after_compact(ctx)
+    total = sum(f["tokens"] for f in files)
+    out(click.style("After /compact (or auto-compact):", bold=True))
+    out(f"  sent again whole: the {len(view.reinjected)} files loaded at start ({total:,} {unit}); "
+        "files Claude read recently may come back as re-attached reads")
+    if view.gone_until_read:
+        reasons = Counter(d.reason for d in view.gone_until_read)
+        detail = ", ".join(f"{reason} {count}" for reason, count in sorted(reasons.items()))
+        out(f"  dropped, back only when Claude reads a matching file again: memory attached during the session "
+            f"({detail}), even when the read that brought it is restored")

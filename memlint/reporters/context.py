@@ -11,7 +11,14 @@ from memlint.model.automem import hidden_titles, list_topics
 from memlint.model.loader import LoadedContext, Origin
 from memlint.model.tokens import counter
 from memlint.model.windows import DEFAULT_WINDOW, Window
-from memlint.reporters.budget import bar, budget_dict, render_budget, render_deferred
+from memlint.reporters.budget import (
+    after_compact_dict,
+    bar,
+    budget_dict,
+    render_after_compact,
+    render_budget,
+    render_deferred,
+)
 
 WINDOW_TOKENS = DEFAULT_WINDOW
 DEFAULT = Window(DEFAULT_WINDOW, "models without a 1M window; --model or --window to change")
@@ -47,6 +54,7 @@ def as_dict(ctx: LoadedContext, tokenizer: str = "cl100k", window: Window = DEFA
         "total_chars": sum(f["chars"] for f in files),
         "total_tokens": sum(f["tokens"] for f in files),
         "budget": budget_dict(files, window),
+        "after_compact": after_compact_dict(ctx),
     }
 
 
@@ -96,6 +104,7 @@ def render_text(ctx: LoadedContext, tokenizer: str = "cl100k", echo: Callable[[s
             detail = f": {s.detail}" if s.detail else ""
             out(f"  {click.style(s.reason, fg='red')} {_short(str(s.path), ctx)}{where}{detail}")
     render_deferred(ctx, show_all, out, _short)
+    render_after_compact(ctx, data["files"], unit, out)
 
 
 def _render_memory(ctx: LoadedContext, out: Callable[[str], None]) -> None:
