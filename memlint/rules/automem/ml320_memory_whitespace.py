@@ -88,8 +88,9 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                 j = i
                 while j + 1 < len(lines) and lines[j + 1].kind == "blank":
                     j += 1
-                if line.content:
-                    edits.append(Edit(path, line.start, line.start + len(line.content), ""))
+                bom = 1 if line.start == 0 and line.content.startswith("\ufeff") else 0  # a BOM stays
+                if line.content[bom:]:
+                    edits.append(Edit(path, line.start + bom, line.start + len(line.content), ""))
                     trailing.append(line.number)
                 if j > i:
                     edits.append(Edit(path, lines[i + 1].start, lines[j].end, ""))

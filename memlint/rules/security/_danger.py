@@ -1,0 +1,132 @@
+"""Standing instructions that are dangerous in every session, and how to tell them from prose that
+forbids them."""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+_BROAD = r"(?:/\*?|~/?\*?|\$HOME/?\*?|\$\{HOME\}/?|\*|\.\./?\*?|\./?\*|\.)"
+PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (what, re.compile(pattern, re.IGNORECASE))
+    for what, pattern in (
+        ("pipes a download into a shell",
+         r"\b(?:curl|wget)\b[^|\n`]{0,300}\|\s*(?:sudo\s+(?:-\w+\s+)*)?(?:ba|z|da|k)?sh\b(?!\.)"),
+        ("pipes a download into PowerShell",
+         r"\b(?:iwr|irm|invoke-webrequest|invoke-restmethod)\b[^|\n`]{0,300}\|\s*(?:iex|invoke-expression)\b"),
+        ("deletes a broad path with `rm -rf`",
+         (rf"\brm\s+(?:-[a-z]*r[a-z]*f[a-z]*|-[a-z]*f[a-z]*r[a-z]*|-r\s+-f|-f\s+-r|--recursive\s+--force|"
+         rf"--force\s+--recursive)\s+(?:--no-preserve-root\s+)?[\"']?{_BROAD}[\"']?(?=[\s`;&|)\"']|$)")),
+        ("skips git hooks with `--no-verify`", r"(?<![\w-])--no-verify\b"),
+        ("force-pushes to a main branch",
+         (r"\bgit\s+push\b[^\n`;&|]{0,80}?(?:\s--force(?![\w-])|\s-f\b)[^\n`;&|]{0,80}?\b(?:main|master)\b|"
+         r"\bgit\s+push\b[^\n`;&|]{0,80}?\b(?:main|master)\b[^\n`;&|]{0,40}?(?:\s--force(?![\w-])|\s-f\b)")),
+        ("turns off Claude Code's permission prompts", r"--dangerously-skip-permissions\b"),
+        ("tells the model to override its instructions",
+         (r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+)?"
+         r"(?:previous|prior|above|earlier|preceding|system|user'?s?)\s+(?:instructions|prompts?|rules|messages?|"
+         r"guidelines|directions)\b|\bdisregard\s+(?:the\s+)?(?:system\s+prompt|user)\b")),
+    )
+)
+
+# A forbidding word earlier in the sentence, or a heading / list intro that forbids.
+_NEGATION = re.compile(
+    r"\b(?:never|not|don'?ts?|doesn'?t|didn'?t|won'?t|shouldn'?t|mustn'?t|can'?t|cannot|avoid|avoiding|no|"
+    r"forbid(?:den)?|prohibit(?:ed)?|disallow(?:ed)?|banned|without|instead\s+of|rather\s+than|refuse|block(?:s|ed)?|"
+    r"deny|denied|stop|unless|except|prevent(?:s|ed)?|warn|dangerous|unsafe|risky|bad|wrong|anti-?patterns?|"
+    r"blocks?|guard(?:s|ed)?|detect(?:s|ed)?|catch(?:es)?|flag(?:s|ged)?)\b|[❌🚫⛔✗✘]|\bNO\b|\bDON'T\b",
+    re.IGNORECASE,
+)
+# After the match on its line: "`--no-verify` is forbidden", "| `rm -rf /` | ❌ |", "(never)".
+_FORBIDDEN_AFTER = re.compile(
+    r"[❌🚫⛔✗✘]|\b(?:forbidden|prohibited|not allowed|never|banned|blocked|disallowed|dangerous|do not|don't)\b",
+    re.IGNORECASE,
+)
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*)$")
+
+
+@dataclass(frozen=True)
+class Danger:
+    offset: int
+    what: str
+
+
+def _sentence_before(text: str, offset: int) -> str:
+    line_start = text.rfind("\n", max(0, offset - 300), offset) + 1
+    before = text[max(line_start, offset - 300) : offset]
+    cut = max(before.rfind(". "), before.rfind("! "), before.rfind("? "))
+    return before[cut + 1 :] if cut != -1 else before
+
+
+def _after(text: str, end: int) -> str:
+    """The rest of the line after `end` (at most 80 characters)."""
+    return text[end : end + 80].split("\n", 1)[0]
+
+
+_LIST_ITEM = re.compile(r"\s*(?:[-*+]|\d+[.)])\s")
+
+
+def _governed(text: str) -> tuple[list[int], list[bool]]:
+    """For each line (by its start offset): whether the heading, list intro or paragraph that
+    governs it forbids (`## Don'ts`, `Never:`, `Forbidden commands:`). One pass over the text.
+
+    List items, indented lines, code fences and the lines inside them inherit from the last heading
+    or paragraph line above; a paragraph line forbids what follows only when it ends with `:`."""
+    starts: list[int] = []
+    forbids: list[bool] = []
+    anchor = False
+    fenced = False
+    offset = 0
+    for line in text.split("\n"):
+        starts.append(offset)
+        forbids.append(anchor)
+        offset += len(line) + 1
+        stripped = line.strip()
+        if stripped.startswith(("```", "~~~")):
+            fenced = not fenced
+            continue
+        if fenced or not stripped or _LIST_ITEM.match(line) or line.startswith((" ", "\t")):
+            continue
+        heading = _HEADING.match(line)
+        if heading:
+            anchor = _NEGATION.search(heading.group(1)) is not None
+        else:
+            anchor = stripped.endswith(":") and _NEGATION.search(stripped) is not None
+    return starts, forbids
+
+
+# Words one of which must be in the (lower-cased) text for each pattern to be tried at all.
+GATES: dict[str, tuple[str, ...]] = {
+    "pipes a download into a shell": ("curl", "wget"),
+    "pipes a download into PowerShell": ("iex", "invoke-expression"),
+    "deletes a broad path with `rm -rf`": ("rm ", "rm\t"),
+    "skips git hooks with `--no-verify`": ("--no-verify",),
+    "force-pushes to a main branch": ("push",),
+    "turns off Claude Code's permission prompts": ("--dangerously-skip-permissions",),
+    "tells the model to override its instructions": ("ignore", "disregard", "forget", "override"),
+}
+
+
+def dangers(text: str) -> Iterator[Danger]:
+    """Every dangerous standing instruction that no surrounding word forbids."""
+    seen: set[int] = set()
+    governed: tuple[list[int], list[bool]] | None = None
+    lower = text.lower()
+    for what, pattern in PATTERNS:
+        if not any(word in lower for word in GATES[what]):
+            continue
+        for match in pattern.finditer(text):
+            governed = governed or _governed(text)
+            index = bisect.bisect_right(governed[0], match.start()) - 1
+            if index in seen:
+                continue
+            if _NEGATION.search(_sentence_before(text, match.start())):
+                continue
+            if _FORBIDDEN_AFTER.search(_after(text, match.end())):
+                continue
+            if governed[1][index]:
+                continue
+            seen.add(index)
+            yield Danger(match.start(), what)

@@ -1,0 +1,208 @@
+"""Secret detectors: known token shapes, private key blocks, JWTs, passwords in URLs and high-entropy
+values assigned to secret-like names, with the filters that keep documentation examples out.
+
+A match is only ever shown masked (`mask`): its kind, its first four characters and its length.
+"""
+
+from __future__ import annotations
+
+import base64
+import bisect
+import json
+import math
+import re
+import string
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from memlint.rules.security._text import MAX_PER_FILE
+
+
+@dataclass(frozen=True)
+class Secret:
+    kind: str
+    start: int  # offset in the text
+    value: str  # never printed; `masked` is
+
+    @property
+    def masked(self) -> str:
+        if self.value.startswith("-----"):
+            return f"({self.value.count(chr(10)) - 1} lines)"
+        return mask(self.value)
+
+
+def mask(value: str) -> str:
+    """`ghp_…` (40 chars): the first four characters and the length, nothing else."""
+    return f"`{value[:4]}…` ({len(value)} chars)"
+
+
+# Words that mark a value as an example or a stand-in, never a real credential.
+_PLACEHOLDER = re.compile(
+    r"example|sample|dummy|placeholder|redacted|your|fake|changeme|change[_-]?me|replace|insert|"
+    r"xxxx|\*\*\*|\.\.\.|…|<|>|\{|\}|\$\(|\$[A-Z_]|%[A-Z_]+%|0000|1234|abcd|123e4567|test|todo|secret_here|here$",
+    re.IGNORECASE,
+)
+_DOC_VALUES = frozenset({
+    "AKIAIOSFODNN7EXAMPLE",
+    "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+})
+
+
+def entropy(value: str) -> float:
+    """Shannon entropy in bits per character."""
+    counts = Counter(value)
+    return -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values())
+
+
+def looks_random(value: str, minimum: float = 3.0) -> bool:
+    """High entropy, no long run of one character, no placeholder word."""
+    if value in _DOC_VALUES or _PLACEHOLDER.search(value):
+        return False
+    if re.search(r"(.)\1{3,}", value):
+        return False
+    return entropy(value) >= minimum
+
+
+_SHAPES: tuple[tuple[str, re.Pattern[str], int], ...] = tuple(
+    (kind, re.compile(pattern), group)
+    for kind, pattern, group in (
+        ("AWS access key id", r"(A[KS]IA[0-9A-Z]{16})(?![0-9A-Za-z])", 1),
+        ("GitHub token", r"(gh[pousr]_[A-Za-z0-9]{36})(?![0-9A-Za-z])", 1),
+        ("GitHub fine-grained token", r"(github_pat_[A-Za-z0-9_]{50,255})", 1),
+        ("GitLab token", r"(glpat-[A-Za-z0-9_-]{20,255})", 1),
+        ("Slack token", r"(xox[abpr]-[0-9]{6,20}-[0-9A-Za-z-]{10,255})", 1),
+        ("Stripe live key", r"([sr]k_live_[0-9A-Za-z]{20,255})", 1),
+        ("Anthropic API key", r"(sk-ant-[a-z0-9]{1,20}-[A-Za-z0-9_-]{40,255})", 1),
+        ("OpenAI API key", r"(sk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{40,255})", 1),
+        ("Google API key", r"(AIza[0-9A-Za-z_-]{35})(?![0-9A-Za-z_-])", 1),
+    )
+)
+_AWS_SECRET = re.compile(r"(?i)aws.{0,20}secret.{0,20}?[=:]\s*[\"']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])")
+_PRIVATE_KEY = re.compile(r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----([\s\S]{0,8000}?)-----END")
+_JWT = re.compile(r"(eyJ[A-Za-z0-9_-]{8,300}\.eyJ[A-Za-z0-9_-]{8,4000}\.[A-Za-z0-9_-]{16,1000})")
+# After `://`: user, password, host. The scheme is read backwards from `://` (leading patterns
+# without a literal make Python's regex engine try every offset of a 4 MiB file).
+_URL_PASSWORD = re.compile(r"([^\s:/@'\"`<>]{1,256}):([^\s/@'\"`<>]{1,256})@([^\s/?#'\"`<>]{1,256})")
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{1,20}$")
+# A secret-like name (its key word; the rest of the name is read backwards from it), then `=`, `:`,
+# `:=` or `=>`, then the value. Key words are found first in the lower-cased text.
+_KEY_WORD = re.compile(
+    r"token|secret|passw|passwd|pwd|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|"
+    r"credential"
+)
+_ASSIGNED = re.compile(
+    r"(?i)(?:token|secret|passw(?:or)?d|passwd|pwd|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
+    r"client[_-]?secret|auth[_-]?key|credentials?)[A-Za-z0-9_-]{0,60}[\"']?[ \t]{0,8}(?:=|:|:=|=>)"
+    r"[ \t]{0,8}[\"'`]?([^\s\"'`,;)\]}]{16,512})"
+)
+_NAME_CHARS = re.compile(r"[A-Za-z0-9_.-]{0,60}\Z")
+_URL_WORDS = re.compile(r"pass|pwd|secret|admin|user|root|dev|local|demo|guest|default|sample|token", re.IGNORECASE)
+_WEAK_PASSWORDS = frozenset({"password", "pass", "passwd", "secret", "root", "admin", "postgres", "mysql",
+                             "guest", "user", "test", "dev", "local", "changeme", "example", "pwd", "123456"})
+
+
+def _jwt_is_example(token: str) -> bool:
+    payload = token.split(".")[1]
+    try:
+        data = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+    except (ValueError, UnicodeDecodeError):
+        return True  # not a JWT after all
+    text = json.dumps(data).lower()
+    if isinstance(data, dict) and data.get("role") == "anon":
+        return True  # a public "anon" key (Supabase and the like): meant to ship to browsers
+    return "john doe" in text or "1234567890" in text or bool(_PLACEHOLDER.search(text))
+
+
+def find_secrets(text: str) -> Iterator[Secret]:
+    """Every secret in `text`, in order of appearance (one per place)."""
+    found: dict[int, Secret] = {}
+    taken: list[tuple[int, int]] = []  # sorted, non-overlapping (start, end) of what was found
+
+    def add(kind: str, start: int, end: int, value: str) -> None:
+        if len(found) >= MAX_PER_FILE:
+            return
+        index = bisect.bisect_left(taken, (start, end))
+        if any(s < end and start < e for s, e in taken[max(0, index - 1) : index + 1]):
+            return  # the same text found by another detector (`GITHUB_TOKEN=ghp_...`)
+        taken.insert(index, (start, end))
+        found[start] = Secret(kind, start, value)
+
+    for match in _PRIVATE_KEY.finditer(text):
+        body = re.sub(r"[^A-Za-z0-9+/=]", "", re.sub(r"(?m)^[A-Za-z-]+:.*$", "", match.group(2)))
+        if len(body) >= 64 and looks_random(body, 4.0):
+            add(f"{match.group(1) or ''}private key block".strip(), match.start(), match.end(), match.group(0))
+    for kind, pattern, group in _SHAPES:
+        for match in pattern.finditer(text):
+            if _glued(text, match.start()):
+                continue
+            value = match.group(group)
+            rand = value[4:]
+            if looks_random(rand, 3.0) and re.search(r"[0-9]", rand) and re.search(r"[A-Za-z]", rand) \
+                    and not _wordy(rand):
+                add(kind, match.start(group), match.end(group), value)
+    for match in _AWS_SECRET.finditer(text):
+        if looks_random(match.group(1), 4.0):
+            add("AWS secret access key", match.start(1), match.end(1), match.group(1))
+    for match in _JWT.finditer(text):
+        if not _glued(text, match.start()) and not _jwt_is_example(match.group(1)):
+            add("JWT", match.start(1), match.end(1), match.group(1))
+    for sep in re.finditer("://", text):
+        scheme = _SCHEME.search(text, max(0, sep.start() - 21), sep.start())
+        url = _URL_PASSWORD.match(text, sep.end())
+        if scheme is None or url is None:
+            continue
+        user, password = url.group(1), url.group(2)
+        if password.lower() in _WEAK_PASSWORDS or password == user or _PLACEHOLDER.search(password):
+            continue
+        if len(password) < 8 or not looks_random(password, 3.0) or _URL_WORDS.search(password):
+            continue
+        if sum(bool(re.search(c, password)) for c in ("[a-z]", "[A-Z]", "[0-9]", "[^A-Za-z0-9]")) < 2:
+            continue
+        add(f"password in a `{scheme.group(0).lower()}://` URL", url.start(2), url.end(2), password)
+    lower = text.lower()
+    if len(lower) != len(text):  # a few letters lower-case to two characters: keep offsets
+        lower = text.translate(_ASCII_LOWER)
+    end = 0
+    for word in _KEY_WORD.finditer(lower):
+        if word.start() < end:
+            continue
+        assigned = _ASSIGNED.match(text, word.start())
+        if assigned is None:
+            continue
+        end = assigned.end()
+        value = assigned.group(1)
+        if _credential_value(value):
+            head = _NAME_CHARS.search(text, max(0, assigned.start() - 60), assigned.start())
+            name = (head.group(0) if head else "") + text[assigned.start() : assigned.start(1)]
+            name = re.sub(r"[\"'`]?[ \t]*(?:=|:|:=|=>)[ \t]*[\"'`]?\Z", "", name)
+            add(f"value of `{name}`", assigned.start(1), assigned.end(1), value)
+    return iter(found[k] for k in sorted(found))
+
+
+_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+
+
+def _glued(text: str, start: int) -> bool:
+    """The match continues a longer word (`xAKIA...`), so it is not a token of its own."""
+    return start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_")
+
+
+def _credential_value(value: str) -> bool:
+    """A value that looks generated: mixed letters and digits, high entropy, no path, URL, code or
+    variable reference."""
+    if "/" in value or "." in value and not re.fullmatch(r"[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+", value):
+        return False
+    if value.startswith(("$", "%", "process", "os.", "env", "ENV", "secrets", "vault:", "op://")):
+        return False
+    if not (re.search(r"[0-9]", value) and re.search(r"[A-Za-z]", value)):
+        return False
+    if _wordy(value):
+        return False  # snake-case or kebab-case words: an identifier, not a key
+    return looks_random(value, 3.5)
+
+
+def _wordy(value: str) -> bool:
+    """Lower-case words joined by `-` or `_` (a name like `sk-bs4-parsing-helper`), not a key."""
+    return re.fullmatch(r"[a-z0-9]*(?:[_-][a-z0-9]+)+", value.lstrip("_-")) is not None and bool(
+        re.search(r"[a-z]{3}", value))

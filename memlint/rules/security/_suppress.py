@@ -1,0 +1,36 @@
+"""Suppression of single occurrences inside a once-per-file finding.
+
+The security rules report each file once, at its first occurrence. A `memlint: disable-next-line`
+or `disable ... enable` comment around one occurrence (a documented example) must silence that
+occurrence only, not the whole file: the occurrences it covers are yielded as findings of their
+own on their own lines (which the engine then drops, marking the comment used), and the file's
+finding lists the rest."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from memlint.model.document import Document
+from memlint.rules import RuleMeta
+from memlint.rules.security._text import Lines
+from memlint.suppression import parse_directives
+
+
+def split(doc: Document, meta: RuleMeta, offsets: Sequence[int]) -> tuple[list[int], list[int]]:
+    """(indices of the occurrences to report, lines of the occurrences a comment suppresses)."""
+    if "memlint:" not in doc.text:
+        return list(range(len(offsets))), []
+    directives = [d for d in parse_directives(doc.text)
+                  if not d.names or meta.code in d.names or meta.slug in d.names]
+    if not directives:
+        return list(range(len(offsets))), []
+    lines = Lines(doc.text)
+    kept: list[int] = []
+    quiet: set[int] = set()
+    for index, offset in enumerate(offsets):
+        line = lines.line(offset)
+        if any(d.line <= line <= d.end for d in directives):
+            quiet.add(line)
+        else:
+            kept.append(index)
+    return kept, sorted(quiet)

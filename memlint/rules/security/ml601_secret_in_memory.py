@@ -1,0 +1,115 @@
+"""A file Claude Code loads holds a secret: a private key, a cloud or SaaS token, a JWT, a password.
+
+## What it does
+Reports, once per file, every secret in a file Claude Code loads or may load: CLAUDE.md,
+CLAUDE.local.md, rules (conditional ones too), included files, nested CLAUDE.md files, and auto
+memory (MEMORY.md and its topic files). It finds:
+
+- private key blocks (`-----BEGIN ... PRIVATE KEY-----` with a key body);
+- tokens with a known shape: AWS access key ids (`AKIA`, `ASIA`) and secret keys next to an
+  `aws ... secret` name, GitHub (`ghp_`, `gho_`, `ghs_`, `ghu_`, `ghr_`, `github_pat_`), GitLab
+  (`glpat-`), Slack (`xoxa-`, `xoxb-`, `xoxp-`, `xoxr-`), Stripe live keys (`sk_live_`, `rk_live_`),
+  Anthropic (`sk-ant-`), OpenAI (`sk-`, `sk-proj-`), Google API keys (`AIza`);
+- JSON Web Tokens (`eyJ...eyJ...sig`);
+- passwords in URLs (`postgres://user:password@host`);
+- high-entropy values assigned to names like `token`, `secret`, `password`, `api_key`,
+  `client_secret` (`API_KEY=...`, `password: ...`).
+
+The message names each secret's kind, line and a masked form (its first four characters and its
+length): memlint never prints a secret. A `<!-- memlint: disable-next-line ML601 -->` comment
+silences the one occurrence below it (a test key you mean to keep); the file's other secrets are
+still reported. At most 10,000 findings are counted per file.
+
+Documentation examples are left alone. A value is only a secret when the random part of it has
+high Shannon entropy (3 bits per character for a known token shape, 3.5 for an assigned value, 4
+for a key body), holds both letters and digits, has no run of four equal characters
+(`AKIAXXXXXXXXXXXXXXXX`) and no stand-in word: `example`, `sample`, `dummy`, `placeholder`,
+`redacted`, `your`, `fake`, `test`, `changeme`, `replace`, `xxxx`, `***`, `...`, `<...>`, `{...}`,
+`${VAR}`, `$VAR`, `%VAR%`, `1234`, `abcd`. AWS's documented keys (`AKIAIOSFODNN7EXAMPLE`) and the
+jwt.io sample token (`John Doe`) are known examples. Assigned values that are paths, URLs,
+variable or code references (`process.env.X`, `secrets.X`, `op://`) or lower-case words joined by
+`-` or `_` (`your_token_here`, `github-token-name`) are names, not keys. A password in a URL is
+skipped when it is a default (`postgres`, `password`, `root`, `admin`...) or equals the user name.
+
+## Why is this bad?
+Claude Code sends these files to the model provider at the start of every session (or when it
+reads a matching file), so the secret is copied into every conversation and its logs, and Claude
+may paste it into commands, commits or answers. A CLAUDE.md, rule or include is usually committed:
+everyone who can read the repository has the secret too. Auto memory lives in your home folder
+but is read back into every session of the project.
+
+## Example
+```md CLAUDE.md
+# Deploy
+Connect with DB_PASSWORD=q8Zr2LkP9vXw4TnB7yHs and run `make migrate`.
+```
+
+Use instead:
+```md CLAUDE.md
+# Deploy
+Connect with the password in `$DB_PASSWORD` (from the team vault) and run `make migrate`.
+```
+
+Remove the secret from the file (and from git history: `git filter-repo` or your host's secret
+removal), rotate it at its provider since it has been exposed, and tell Claude where the secret
+lives instead (an environment variable, a vault, a `.env` file that is not loaded).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from memlint.engine import RuleContext
+from memlint.rules import RuleMeta
+from memlint.rules._paths import show
+from memlint.rules.security._exposure import exposed, line_col, readable, where
+from memlint.rules.security._secrets import find_secrets
+from memlint.rules.security._suppress import split
+from memlint.rules.security._text import MAX_PER_FILE, capped, how_many
+from memlint.violations import Finding
+
+META = RuleMeta(
+    code="ML601",
+    slug="secret-in-memory",
+    severity="error",
+    summary="A file Claude Code loads holds a secret (key, token, JWT, password)",
+)
+
+_SHOWN = 5
+
+
+def _shared(ctx: RuleContext, path: Path) -> str:
+    if any(root == path or root in path.parents for root in ctx.roots):
+        return ", and everyone who can read the repository has it"
+    return ", in every session of the project"
+
+
+def check(ctx: RuleContext) -> Iterator[Finding]:
+    for item in exposed(ctx):
+        doc = readable(ctx, item)
+        if doc is None:
+            continue
+        secrets, over = capped(find_secrets(doc.text))
+        over = over or len(secrets) >= MAX_PER_FILE
+        keep, quiet = split(doc, META, [secret.start for secret in secrets])
+        for line in quiet:  # dropped by the engine: the comment covers that occurrence only
+            yield Finding(item.path, line, f"`{show(ctx, item.path)}`: a suppressed occurrence of {META.slug}")
+        secrets = [secrets[i] for i in keep]
+        if not secrets:
+            continue
+        listed = []
+        for secret in secrets[:_SHOWN]:
+            line, _ = line_col(doc.text, secret.start)
+            listed.append(f"{secret.kind} {secret.masked} at line {line}")
+        more = f" and {len(secrets) - _SHOWN}{'+' if over else ''} more" if len(secrets) > _SHOWN else ""
+        line, column = line_col(doc.text, secrets[0].start)
+        count = "a secret" if len(secrets) == 1 else f"{how_many(secrets, over)} secrets"
+        yield Finding(
+            item.path,
+            line,
+            f"`{show(ctx, item.path)}` ({where(ctx, item)}) holds {count}: {'; '.join(listed)}{more}; "
+            f"Claude Code sends it to the model with the file{_shared(ctx, item.path)}: "
+            "remove it, rotate it, and name where it is kept instead",
+            column=column,
+        )

@@ -1,0 +1,135 @@
+"""A memory file points Claude at an absolute path in one person's home folder (`/Users/alice/...`).
+
+## What it does
+Reports, once per file Claude Code loads or may load, absolute paths into a user's home folder,
+`/Users/<name>/...`, `/home/<name>/...` and `C:\\Users\\<name>\\...`, that do not exist on the
+machine memlint runs on. Placeholder names (`<name>`, `you`, `username`, `$USER`, `me`, `xxx`,
+`example`, `alice`...) and paths that exist here (in your own home folder: memlint looks up no
+other user's folder, which could trigger an automount) are left alone. Personal files
+are left alone too: CLAUDE.local.md, `.claude/agent-memory-local/` and files outside the checked
+folders (your `~/.claude` memory) are where such paths belong (ML605 reports a personal file
+that git shares). It is a warning: the path may be right on one machine.
+
+## Why is this bad?
+Claude is told to read, run or write files that exist on one person's machine only. Everyone
+else's sessions fail on them or, worse, Claude guesses a replacement. The path also leaks a user
+name and the layout of someone's disk into a shared file.
+
+## Example
+```md CLAUDE.md
+Read the API notes in /Users/mkowalski/work/notes/api.md before changing the client.
+```
+
+Use instead:
+```md CLAUDE.md
+Read the API notes in docs/api.md before changing the client.
+```
+
+Use a path relative to the project (or `~/` for something every user has), move the file into
+the repository, or move the line into your CLAUDE.local.md or `~/.claude/CLAUDE.md`.
+"""
+
+from __future__ import annotations
+
+import heapq
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from memlint.engine import RuleContext
+from memlint.rules import RuleMeta
+from memlint.rules._paths import show
+from memlint.rules.security._exposure import exposed, line_col, readable, where
+from memlint.rules.security._suppress import split
+from memlint.rules.security._text import MAX_PER_FILE, capped, how_many
+from memlint.violations import Finding
+
+META = RuleMeta(
+    code="ML606",
+    slug="personal-absolute-path",
+    severity="warning",
+    summary="A memory file names an absolute path in one person's home folder",
+)
+
+_POSIX = re.compile(r"(/(?:Users|home)/([A-Za-z0-9._-]+)/[^\s`'\")\]>,;*|]+)")  # literal first: fast
+_WINDOWS = re.compile(r"(?<![\w\\])([A-Za-z]:[\\/]+Users[\\/]+([^\\/\s`'\"<>|:*?]+)[\\/][^\s`'\")\]>,;*|]+)",
+                      re.IGNORECASE)
+_WINDOWS_HINT = re.compile(r":[\\/]+users[\\/]", re.IGNORECASE)
+_PLACEHOLDER = re.compile(
+    r"^(?:you|your.*|user\d*|test\d*|myself|him|her|them|username|user_?name|users?|me|name|myname|my-?user|xxx+|example|somebody|someone|"
+    r"dev|developer|runner|ubuntu|vscode|node|root|app|\.\.\.|…|foo|bar|john|jane|jdoe|johndoe|alice|bob|"
+    r"admin|default|public|shared|all users|node_modules|dist|build|src|lib|bin|share|projects|workspace|data|www|"
+    r"git|docker|apps?)$|[<>{}$%*]",
+    re.IGNORECASE,
+)
+_SHOWN = 5
+
+
+def paths(text: str) -> Iterator[tuple[int, str, str]]:
+    """(offset, path, user name) of every home-folder path with a real-looking user name, in order."""
+    return heapq.merge(*(_paths(text, pattern) for pattern in (_POSIX, _WINDOWS)))
+
+
+def _paths(text: str, pattern: re.Pattern[str]) -> Iterator[tuple[int, str, str]]:
+    if pattern is _WINDOWS and _WINDOWS_HINT.search(text) is None:
+        return
+    for match in pattern.finditer(text):
+        before = text[match.start() - 1 : match.start()]
+        if pattern is _POSIX and before and (before.isalnum() or before in "_./~$-"):
+            continue  # part of a longer path or a URL (`https://x.dev/home/...`)
+        user = match.group(2)
+        if not _PLACEHOLDER.search(user):
+            yield match.start(1), match.group(1).rstrip(".:"), user
+
+
+def _shared(ctx: RuleContext, path: Path) -> bool:
+    """A file of the checked project that is not personal by design."""
+    if path.name == "CLAUDE.local.md" or "agent-memory-local" in path.parts:
+        return False
+    return any(root == path or root in path.parents for root in ctx.roots)
+
+
+def _exists_here(path: str) -> bool:
+    """Whether the path exists on this machine. Only paths in the running user's own home are looked
+    up: a lookup in another user's `/home/<name>` can trigger an automount (and stall on a network
+    file system), and such a folder is not the reader's anyway."""
+    home = os.path.expanduser("~").rstrip("/")
+    if "\\" in path or ":" in path[:2] or not home or not path.startswith(home + "/"):
+        return False
+    return os.path.lexists(path)
+
+
+def check(ctx: RuleContext) -> Iterator[Finding]:
+    for item in exposed(ctx):
+        if not _shared(ctx, item.path):
+            continue
+        doc = readable(ctx, item)
+        if doc is None:
+            continue
+        missing: dict[str, bool] = {}
+        for _, path, _ in paths(doc.text):
+            if path not in missing and len(missing) <= MAX_PER_FILE:
+                missing[path] = not _exists_here(path)
+        found, over = capped((offset, path) for offset, path, _ in paths(doc.text) if missing.get(path, True))
+        keep, quiet = split(doc, META, [f[0] for f in found])
+        for line in quiet:  # dropped by the engine: the comment covers that occurrence only
+            yield Finding(item.path, line, f"`{show(ctx, item.path)}`: a suppressed occurrence of {META.slug}")
+        found = [found[i] for i in keep]
+        if not found:
+            continue
+        listed = []
+        for offset, path in found[:_SHOWN]:
+            line, _ = line_col(doc.text, offset)
+            listed.append(f"`{path[:80]}` (line {line})")
+        more = f" and {len(found) - _SHOWN}{'+' if over else ''} more" if len(found) > _SHOWN else ""
+        line, column = line_col(doc.text, found[0][0])
+        yield Finding(
+            item.path,
+            line,
+            f"`{show(ctx, item.path)}` ({where(ctx, item)}) names {how_many(found, over)} path"
+            f"{'s' if len(found) > 1 else ''} in one person's home folder that do not exist here: "
+            f"{', '.join(listed)}{more}; Claude is told to use files nobody else has: "
+            "use a project-relative path or move the line to CLAUDE.local.md",
+            column=column,
+        )
