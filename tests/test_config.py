@@ -67,4 +67,4 @@ def test_per_file_ignores_and_inline_suppression(tmp_path: Path) -> None:
 def test_memlint_toml_wins_over_pyproject_in_the_same_folder(tmp_path: Path) -> None:
     sub = _tree(tmp_path, 'select = ["ML1"]')
     (tmp_path / ".memlint.toml").write_text('select = ["ML2"]\n', encoding="utf-8")
-    assert load_config(sub).selected == frozenset({"ML201", "ML202", "ML203"})
+    assert load_config(sub).selected == frozenset({"ML201", "ML202", "ML203", "ML204"})

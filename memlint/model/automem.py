@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
-from memlint.model.jstext import js_trim, utf16_last_newline, utf16_len, utf16_prefix
+from memlint.model.jstext import JS_WHITESPACE, js_trim, utf16_last_newline, utf16_len
+from memlint.model.release import DEFAULT, Release
+from memlint.model.sanitise import sanitise
 
 MAX_LINES = 200
 MAX_UNITS = 25_000
@@ -90,21 +92,73 @@ def format_size(units: int) -> str:
 class Truncation:
     """MEMORY.md as Claude Code loads it."""
 
-    content: str  # what the model sees, warning included
+    content: str  # what the model sees, warning included (sanitised on releases that sanitise)
     line_count: int
     size: int  # UTF-16 units of the trimmed text
     kept_lines: int  # how many lines of the trimmed text were loaded
     over_lines: bool
     over_size: bool
     warning: str | None
+    kept: str = ""  # the kept text as cut, before the warning and sanitising (lone surrogates kept)
+    sanitised: bool = False  # whether this release sanitises the text (C08)
 
     @property
     def truncated(self) -> bool:
         return self.over_lines or self.over_size
 
 
-def truncate_index(text: str) -> Truncation:
-    """Claude Code's MEMORY.md cut: first 200 lines, then at the last newline before 25,000 units."""
+def _js_slice(text: str, units: int) -> str:
+    """`text.slice(0, units)` in UTF-16 units; a cut through a pair keeps the lone high surrogate."""
+    if text.isascii():
+        return text[:units]
+    data = text.encode("utf-16-le", "surrogatepass")[: 2 * units]
+    return data.decode("utf-16-le", "surrogatepass")
+
+
+def _prefix_units(text: str, units: int) -> str:
+    """The first `units` UTF-16 units, a trailing high surrogate dropped (no emoji is split)."""
+    prefix = _js_slice(text, units)
+    return prefix[:-1] if prefix and "\ud800" <= prefix[-1] <= "\udbff" else prefix
+
+
+_WORD_END = re.compile(f"[{re.escape(JS_WHITESPACE)}][^{re.escape(JS_WHITESPACE)}]*\\Z")
+QUOTE_UNITS = 80
+_WORD_CUT_MIN = 40
+
+
+def shorten(line: str, limit: int = QUOTE_UNITS) -> str:
+    """Claude Code's quote of the first cut line: whole up to `limit` units, else cut at a word
+    boundary (when that keeps more than 40 units) or at `limit - 1` units, then `…`."""
+    if utf16_len(line) <= limit:
+        return line
+    prefix = _prefix_units(line, limit - 1)
+    match = _WORD_END.search(prefix)
+    if match is not None:
+        words = prefix[: match.start()].rstrip(JS_WHITESPACE)
+        if utf16_len(words) > _WORD_CUT_MIN:
+            return words + "\u2026"
+    return prefix.rstrip(JS_WHITESPACE) + "\u2026"
+
+
+def _detail(trimmed: str, kept: str, lines: list[str]) -> str:
+    """What was cut (C07, 2.1.268+): `60 of 260 lines were cut off, starting at line 201 ("...")`."""
+    after = trimmed[len(kept) : len(kept) + 1]
+    if after != "\n":
+        return f"everything after the first {utf16_len(kept)} characters of line 1 was cut off"
+    kept_count = kept.count("\n") + 1
+    text = f"{len(lines) - kept_count} of {len(lines)} lines were cut off, starting at line {kept_count + 1}"
+    cut_line = js_trim(lines[kept_count])
+    return text + (f' ("{shorten(cut_line)}")' if cut_line else "")
+
+
+def _no_lone_surrogates(text: str) -> str:
+    """A lone surrogate reaches the model as U+FFFD (the request is encoded as UTF-8)."""
+    return re.sub("[\ud800-\udfff]", "\ufffd", text)
+
+
+def truncate_index(text: str, release: Release = DEFAULT) -> Truncation:
+    """Claude Code's MEMORY.md cut: first 200 lines, then at the last newline before 25,000 units,
+    with the WARNING line of `release` appended and, from 2.1.284, the whole text sanitised."""
     trimmed = js_trim(text)
     lines = trimmed.split("\n")
     count = len(lines)
@@ -112,23 +166,61 @@ def truncate_index(text: str) -> Truncation:
     over_lines = count > MAX_LINES
     over_size = size > MAX_UNITS
     if not over_lines and not over_size:
-        return Truncation(trimmed, count, size, count, False, False, None)
+        content = sanitise(trimmed) if release.memory_sanitised else trimmed
+        return Truncation(content, count, size, count, False, False, None, trimmed, release.memory_sanitised)
     kept = "\n".join(lines[:MAX_LINES]) if over_lines else trimmed
     if utf16_len(kept) > MAX_UNITS:
         cut = utf16_last_newline(kept, MAX_UNITS)
-        kept = utf16_prefix(kept, cut if cut > 0 else MAX_UNITS)
+        kept = _js_slice(kept, cut if cut > 0 else MAX_UNITS)
     if over_size and not over_lines:
         what = f"{format_size(size)} (limit: {format_size(MAX_UNITS)}) \u2014 index entries are too long"
     elif over_lines and not over_size:
         what = f"{count} lines (limit: {MAX_LINES})"
     else:
         what = f"{count} lines and {format_size(size)}"
+    loaded = f"Only part of it was loaded: {_detail(trimmed, kept, lines)}." if release.memory_notice_detail \
+        else "Only part of it was loaded."
     warning = (
-        f"> WARNING: MEMORY.md is {what}. Only part of it was loaded. Keep index entries to one line "
+        f"> WARNING: MEMORY.md is {what}. {loaded} Keep index entries to one line "
         "under ~200 chars; move detail into topic files."
     )
+    content = kept + "\n\n" + warning
+    if release.memory_sanitised:
+        content, warning = sanitise(content), sanitise(warning)
+    else:
+        content, warning = _no_lone_surrogates(content), _no_lone_surrogates(warning)
     kept_lines = kept.count("\n") + 1 if kept else 0
-    return Truncation(kept + "\n\n" + warning, count, size, kept_lines, over_lines, over_size, warning)
+    return Truncation(content, count, size, kept_lines, over_lines, over_size, warning, kept,
+                      release.memory_sanitised)
+
+
+_GUARD_ADVICE = "keep one line per entry, move detail into topic files, and merge or drop stale entries."
+
+
+def guard_text(line_count: int, size: int, release: Release = DEFAULT) -> str | None:
+    """What Claude Code's write guard (C19) tells the agent after it writes a MEMORY.md of this size,
+    or None: nothing before 2.1.199 or below 80 % of both caps. Only the dimension nearest its cap is
+    named (size on a tie); 2.1.199-2.1.209 call a full cap `over`, later releases only a passed one."""
+    if not release.memory_write_guard:
+        return None
+    by_size = (size / MAX_UNITS, size, MAX_UNITS, format_size(size), format_size(MAX_UNITS),
+               format_size(GUARD_TARGET_UNITS))
+    by_lines = (line_count / MAX_LINES, line_count, MAX_LINES, f"{line_count} lines", f"{MAX_LINES}-line",
+                f"{GUARD_TARGET_LINES} lines")
+    frac, amount, cap_value, now, cap, target = by_lines if by_lines[0] > by_size[0] else by_size
+    if frac < 0.8:
+        return None
+    if not release.memory_write_guard_current_wording:
+        state = (f"over the {cap} read limit \u2014 content beyond that is dropped when this index is loaded"
+                 if amount >= cap_value else f"approaching the {cap} read limit")
+        return f"The memory index at MEMORY.md is {now}, {state}. Compact it to under {target} now: {_GUARD_ADVICE}"
+    if amount > cap_value:
+        return (f"Error: this write left the memory index at MEMORY.md at {now}, over its {cap} read limit. "
+                "The write succeeded, but everything past the limit is silently dropped each time the index is "
+                "loaded \u2014 entries at the end are already invisible to readers. "
+                f"Rewrite it to under {target} now: {_GUARD_ADVICE}")
+    return (f"The memory index at MEMORY.md is {now}, approaching the {cap} read limit. "
+            f"Compact it to under {target} now: {_GUARD_ADVICE}")
 
 
 _ENTRY_TITLE = re.compile(r"^\s*[-*+]\s+\[([^\]]+)\]\(|^#{1,6}\s+(.+?)\s*#*\s*$")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import yaml
 
@@ -22,10 +22,76 @@ _SIMPLE_LINE = re.compile(rf"([a-zA-Z_-]+):[{JS_WS_CLASS}]+([^\n\r\u2028\u2029]+
 _NEEDS_QUOTES = re.compile(r"[{}\[\]*&#!|>%@`]|: ")
 _LEADING_TABS = re.compile(r"^\t+", re.MULTILINE)
 
-try:  # the C loader is much faster where PyYAML was built with it
-    _Loader: Any = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover
-    _Loader = yaml.SafeLoader
+_BASE: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader where PyYAML has it
+
+
+class _BunLoader(_BASE):  # type: ignore[misc]
+    """PyYAML's safe loader made to read like `Bun.YAML.parse`, the parser in Claude Code: the YAML
+    1.2 core schema (`off`, `yes`, `y` are strings; `010` is ten; `1_000` and dates are strings),
+    duplicate keys keep the last value, an unknown tag (`!tag x`) is ignored, an explicit standard
+    tag on a quoted scalar keeps the string (tests/fidelity/frontmatter_table.json)."""
+
+    yaml_implicit_resolvers: ClassVar[dict[str | None, list[tuple[str, re.Pattern[str]]]]] = {}
+
+
+_CORE = {
+    "tag:yaml.org,2002:bool": (r"true|True|TRUE|false|False|FALSE", "tTfF"),
+    "tag:yaml.org,2002:null": (r"~|null|Null|NULL|", ["~", "n", "N", ""]),
+    "tag:yaml.org,2002:int": (r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+", "-+0123456789"),
+    "tag:yaml.org,2002:float": (
+        r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)",
+        "-+0123456789.",
+    ),
+}
+for _tag, (_regex, _first) in _CORE.items():
+    _BunLoader.add_implicit_resolver(_tag, re.compile(f"^(?:{_regex})$"), list(_first))
+_BunLoader.add_implicit_resolver("tag:yaml.org,2002:merge", re.compile(r"^(?:<<)$"), ["<"])
+_BunLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:null", re.compile(r"^$"), None)  # an empty value
+
+
+def _quoted(node: Any) -> bool:
+    return isinstance(node, yaml.ScalarNode) and node.style in ("'", '"')
+
+
+def _int(loader: Any, node: Any) -> Any:
+    text = loader.construct_scalar(node)
+    if _quoted(node):
+        return text
+    digits = text.replace("+", "")
+    value = int(digits, 0) if digits.startswith(("0o", "0x")) else int(digits)
+    return value if abs(value) <= 2**53 else float(value)  # JavaScript numbers
+
+
+def _float(loader: Any, node: Any) -> Any:
+    text = loader.construct_scalar(node)
+    if _quoted(node):
+        return text
+    lowered = text.lower()
+    if lowered.endswith("inf"):
+        return float("-inf") if lowered.startswith("-") else float("inf")
+    return float("nan") if lowered.endswith("nan") else float(text)
+
+
+def _keep_string_when_quoted(name: str) -> Any:
+    plain = _BunLoader.yaml_constructors[f"tag:yaml.org,2002:{name}"]
+    return lambda loader, node: loader.construct_scalar(node) if _quoted(node) else plain(loader, node)
+
+
+def _untagged(loader: Any, suffix: str, node: Any) -> Any:
+    if isinstance(node, yaml.ScalarNode):
+        return loader.construct_scalar(node)
+    if isinstance(node, yaml.SequenceNode):
+        return loader.construct_sequence(node)
+    return loader.construct_mapping(node)
+
+
+_BunLoader.add_constructor("tag:yaml.org,2002:int", _int)
+_BunLoader.add_constructor("tag:yaml.org,2002:float", _float)
+for _name in ("bool", "null"):
+    _BunLoader.add_constructor(f"tag:yaml.org,2002:{_name}", _keep_string_when_quoted(_name))
+_BunLoader.add_multi_constructor("!", _untagged)
+_Loader: Any = _BunLoader
 
 
 @dataclass(frozen=True)
@@ -95,12 +161,23 @@ def parse_frontmatter(text: str) -> Frontmatter | None:
         return Frontmatter(raw, match.end(), {}, error=message)
 
 
-def _split_patterns(value: Any) -> list[str]:
-    """Claude Code's splitting of `paths`: lists flatten, strings split on commas outside `{}`."""
+MAX_PATTERNS = 1000  # aliases can make a short `paths:` list enormous (or cyclic): stop there
+
+
+def _split_patterns(value: Any, depth: int = 0, budget: list[int] | None = None) -> list[str]:
+    """Claude Code's splitting of `paths`: lists flatten, strings split on commas outside `{}`.
+    Bounded: nesting deeper than 32 and anything past `MAX_PATTERNS` strings is not followed."""
+    budget = [MAX_PATTERNS] if budget is None else budget
     if isinstance(value, list):
-        return [p for item in value for p in _split_patterns(item)]
-    if not isinstance(value, str):
+        out: list[str] = []
+        for item in value:
+            if depth >= 32 or budget[0] <= 0:
+                break
+            out.extend(_split_patterns(item, depth + 1, budget))
+        return out
+    if not isinstance(value, str) or budget[0] <= 0:
         return []
+    budget[0] -= 1
     parts: list[str] = []
     current = ""
     depth = 0

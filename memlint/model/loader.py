@@ -357,7 +357,7 @@ def load(
     project_root = find_project_root(start)
     memory_dir = settings.auto_memory_dir or automem_folder(home, project_root)
     if settings.auto_memory_enabled:
-        index = _load_index(loader, memory_dir / "MEMORY.md")
+        index = _load_index(loader, memory_dir / "MEMORY.md", release)
         if index is not None:
             files.append(index)
     if include_nested:
@@ -368,8 +368,9 @@ def load(
     )
 
 
-def _load_index(loader: _Loader, path: Path) -> LoadedFile | None:
-    """MEMORY.md: frontmatter and comments removed, truncated, its `@` paths never followed."""
+def _load_index(loader: _Loader, path: Path, release: Release) -> LoadedFile | None:
+    """MEMORY.md: frontmatter and comments removed, truncated (with `release`'s WARNING line and,
+    from 2.1.284, sanitised), its `@` paths never followed."""
     key = posixpath.normpath(str(path))
     if key in loader.processed:
         return None
@@ -379,7 +380,7 @@ def _load_index(loader: _Loader, path: Path) -> LoadedFile | None:
             loader.skip(str(path), doc.problem.reason, "automem", None, doc.problem.detail)
         return None
     loader.processed.add(key)
-    truncation = truncate_index(doc.scan().loaded)
+    truncation = truncate_index(doc.scan().loaded, release)
     if not js_trim(truncation.content):
         loader.skip(str(path), "empty", "automem", None, "nothing left after frontmatter and comments")
         return None

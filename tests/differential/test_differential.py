@@ -72,10 +72,13 @@ def test_canonical_sorts_runs_of_one_rules_folder_only() -> None:
 def test_memlint_matches_claude_code(name: str, tmp_path: Path) -> None:
     case = BY_NAME[name]
     expected = recording(name)
-    from memlint.api import context
+    from memlint.api import Context
+    from memlint.model.loader import load
+    from memlint.model.release import pick
 
     tree, home = build(case, tmp_path)
-    ctx = context(start=tree / case.cwd, home=home)
+    # model the release the recording was made with
+    ctx = Context(load(tree / case.cwd, home, release=pick(expected.get("claude_code"))))
     data = ctx.to_dict()
     actual = entries(normalize(data["files"], tree, home))
     assert_same(actual, entries(expected["files"]), rule_groups(tree, home), case.note)

@@ -37,7 +37,7 @@ def truncation_of(ctx: RuleContext, path: Path, doc: Document) -> Truncation:
         for file in loaded.files:
             if file.kind == "automem" and file.path == path and file.truncation is not None:
                 return file.truncation
-    return truncate_index(doc.scan().loaded)
+    return truncate_index(doc.scan().loaded, ctx.release)
 
 
 def indexes(ctx: RuleContext, intro_lines: int = 3) -> Iterator[MemoryIndex]:

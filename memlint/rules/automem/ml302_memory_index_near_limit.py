@@ -1,12 +1,17 @@
-"""MEMORY.md is past 80% of Claude Code's limits (160 lines or 20,000 UTF-16 units).
+"""MEMORY.md is at 80% of Claude Code's limits (160 lines or 20,000 UTF-16 units): its write guard warns.
 
 ## What it does
-Reports a MEMORY.md that Claude Code still loads whole but that is close to the cut of 200 lines or
-25,000 UTF-16 units, with how much room is left.
+Reports a MEMORY.md that Claude Code still loads whole but that has reached 80 % of the cut of 200
+lines or 25,000 UTF-16 units: the point where Claude Code's own write guard (2.1.199 and later)
+starts telling the agent, after every write of the index, to compact it. The message quotes what the
+guard says for the modelled release and how much room is left; the guard's target is 70 % (140 lines
+or 17,500 units). On releases before 2.1.199 nothing warns the agent, and the message says so.
 
 ## Why is this bad?
 Claude appends to the index every time it saves a memory. Past the limit, entries at the end are
-silently never seen again; trimming now is cheaper than finding out later.
+silently never seen again. From 2.1.199 on, every write of an index this large also brings the
+guard's instruction to rewrite it, spending the agent's turns on compaction in the middle of
+unrelated work; trimming it yourself now is cheaper.
 
 ## Example
 ```md MEMORY.md
@@ -25,7 +30,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from memlint.engine import RuleContext
-from memlint.model.automem import MAX_LINES, MAX_UNITS
+from memlint.model.automem import (
+    GUARD_TARGET_LINES,
+    GUARD_TARGET_UNITS,
+    GUARD_WARN_LINES,
+    GUARD_WARN_UNITS,
+    MAX_LINES,
+    MAX_UNITS,
+    guard_text,
+)
 from memlint.rules import RuleMeta
 from memlint.rules.automem._common import indexes
 from memlint.violations import Finding
@@ -38,26 +51,30 @@ META = RuleMeta(
     code="ML302",
     slug="memory-index-near-limit",
     severity="warning",
-    summary="MEMORY.md is past 80% of the 200-line / 25,000-unit limit",
+    summary="MEMORY.md is at 80% of the 200-line / 25,000-unit limit, where Claude Code's write guard warns",
 )
-
-LINE_WARN = MAX_LINES * 80 // 100
-UNIT_WARN = MAX_UNITS * 80 // 100
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for mem in indexes(ctx):
         t = mem.truncation
-        if t.truncated or (t.line_count <= LINE_WARN and t.size <= UNIT_WARN):
+        if t.truncated or (t.line_count < GUARD_WARN_LINES and t.size < GUARD_WARN_UNITS):
             continue
         parts = []
-        if t.line_count > LINE_WARN:
+        if t.line_count >= GUARD_WARN_LINES:
             parts.append(f"{t.line_count} of {MAX_LINES} lines ({MAX_LINES - t.line_count} left)")
-        if t.size > UNIT_WARN:
+        if t.size >= GUARD_WARN_UNITS:
             parts.append(f"{t.size:,} of {MAX_UNITS:,} UTF-16 units ({MAX_UNITS - t.size:,} left)")
+        guard = guard_text(t.line_count, t.size, ctx.release)
+        said = (
+            f"after every write of it Claude Code {ctx.release.name}'s write guard tells the agent: `{guard}`"
+            if guard is not None
+            else f"Claude Code {ctx.release.name} has no write guard (2.1.199+), so nothing warns the agent"
+        )
         yield Finding(
             mem.path,
             1,
             f"MEMORY.md is {' and '.join(parts)}: Claude Code still loads it whole, but entries added past "
-            "the limit will be cut and never seen; move detail into topic files now",
+            f"the limit will be cut and never seen, and {said}; move detail into topic files until it is "
+            f"under {GUARD_TARGET_LINES} lines and {GUARD_TARGET_UNITS:,} units",
         )

@@ -1,0 +1,51 @@
+"""Rules' `paths:` against the real Claude Code: which conditional rules attach when Claude reads a
+file (live, opt-in: MEMLINT_ORACLE=1; ~10 s per read). Last run (2.1.332): 184/184."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from memlint.model.frontmatter import parse_frontmatter, rule_paths
+from memlint.model.globs import rule_matches
+
+ORACLE = Path(__file__).resolve().parents[3] / "shared/oracle/cc_oracle.py"
+PATTERNS = ["*.md", "*.PY", "src/**", "src/**/*.ts", "**/*.test.js", "/root.md", "docs/", "a/**/b", "*.{js,ts}",
+            "[!a]*.md", "[a-c].md", "\\#hash.md", "file?.md", "*/x.md", "**/node_modules/**", "src/*.ts",
+            "Docs/**", "[z-a].md", "*.m[!d]", "**/guide/*.md", "a/*/c", "src", "x.md/"]
+READS = ["src/a/b/c.ts", "Docs/x.md", "root.md", "a/x/y/b/c", "b.PY", "file1.md", "src/x.test.js", "docs/guide/x.md"]
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("read", READS)
+def test_conditional_rules_attach_as_claude_code_attaches_them(read: str, tmp_path: Path) -> None:
+    if os.environ.get("MEMLINT_ORACLE") != "1":
+        pytest.skip("live Claude Code runs only with MEMLINT_ORACLE=1")
+    if not ORACLE.exists():
+        pytest.skip(f"oracle not found at {ORACLE}")
+    tree, home = tmp_path / "t", tmp_path / "h"
+    (tree / ".claude" / "rules").mkdir(parents=True)
+    home.mkdir()
+    subprocess.run(["git", "init", "-q", str(tree)], check=True)
+    expected = {}
+    for i, pattern in enumerate(PATTERNS):
+        text = f"---\npaths: {json.dumps(pattern)}\n---\nRULE{i:02d}\n"
+        (tree / ".claude" / "rules" / f"r{i:02d}.md").write_text(text, encoding="utf-8")
+        found = parse_frontmatter(text)
+        globs = rule_paths(found.data) if found is not None else None
+        expected[f"RULE{i:02d}"] = globs is not None and rule_matches(tuple(globs), read)
+    target = tree / read
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text("x\n", encoding="utf-8")
+    r = subprocess.run([sys.executable, str(ORACLE), str(tree), "--home", str(home), "--read", str(target)],
+                       check=False, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+    if r.returncode == 3:
+        pytest.skip("oracle cannot fetch the Claude Code CLI (exit 3)")
+    assert r.returncode == 0, r.stderr[-800:]
+    seen = r.stdout
+    assert {k: k in seen for k in expected} == expected
