@@ -292,11 +292,12 @@ def list_rules(fmt: str) -> None:
     _report_plugin_problems()
     if fmt == "json":
         click.echo(json.dumps([{"code": r.code, "slug": r.slug, "severity": r.meta.severity, "fix": r.meta.fix,
-                                "summary": r.meta.summary} for r in rules], indent=1))
+                                "summary": r.meta.summary, "default": r.meta.default} for r in rules], indent=1))
         return
     for r in rules:
         fixable = {"safe": "fix", "unsafe": "fix (unsafe)"}.get(r.meta.fix or "", "")
-        click.echo(f"{r.code}  {r.slug:<40} {r.meta.severity:<8} {fixable:<13} {r.meta.summary}")
+        opt_in = "" if r.meta.default else " (opt-in: --select it)"
+        click.echo(f"{r.code}  {r.slug:<40} {r.meta.severity:<8} {fixable:<13} {r.meta.summary}{opt_in}")
 
 
 @main.command()

@@ -1,6 +1,7 @@
 """`[tool.memlint]` in pyproject.toml, or .memlint.toml, found by walking up; validated once.
 
-Keys: select, extend-select, ignore (codes, slugs, code prefixes like "ML1", or "ALL"); exclude
+Keys: select, extend-select, ignore (codes, slugs, code prefixes like "ML1", or "ALL"); without
+`select`, every rule on by default (opt-in style rules need `select` or `extend-select`); exclude
 (gitignore patterns); per-file-ignores ({pattern: [codes]}); options ({rule: {option: value}});
 memory-dirs (extra auto-memory folders); session-notes ({paths = [...], template = "..."}).
 Every error names the key and exits 2.
@@ -17,7 +18,7 @@ from typing import Any
 import pathspec
 
 from memlint.errors import ConfigError
-from memlint.rules import Rule, all_rules
+from memlint.rules import Rule, all_rules, default_codes
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -117,7 +118,8 @@ def build(raw: Mapping[str, Any], path: Path | None, root: Path, cli: Mapping[st
             merged[key] = value
     # Rule selection as in ruff: the configuration's layer, then the command line's; a layer with
     # `select` starts afresh, `extend-select` adds, `ignore` removes. A bad name is blamed on its layer.
-    select = _select_layer({"select": ["ALL"]}, set(), "")
+    # Before any layer: the default selection (rules whose finding states a consequence).
+    select = set(default_codes())
     try:
         select = _select_layer(raw, select, "")
     except ConfigError as exc:

@@ -24,7 +24,7 @@ BIN = Path(sys.executable).parent
 
 def _tree(root: Path, broken: bool) -> Path:
     root.mkdir(parents=True)
-    (root / "CLAUDE.md").write_text("# P\n\nTODO: explain deploys\n" + ("See @gone.md\n" if broken else ""),
+    (root / "CLAUDE.md").write_text("# P\n\nDeploys follow ACME-1167.\n" + ("See @gone.md\n" if broken else ""),
                                     encoding="utf-8")
     return root
 
@@ -48,12 +48,13 @@ def test_example_plugin_installed_through_its_entry_point(tmp_path: Path) -> Non
                               text=True, check=False, timeout=300)
 
     listed = memlint("rules")
-    assert "EX101  todo-in-memory" in listed.stdout and listed.stderr == ""
+    assert "EX101  ticket-reference" in listed.stdout and listed.stderr == ""
     checked = memlint("check", ".")
-    assert checked.returncode == 1 and "CLAUDE.md:3:1: EX101 todo-in-memory Claude Code loads this TODO" in checked.stdout
+    assert checked.returncode == 1, checked.stdout + checked.stderr
+    assert "CLAUDE.md:3:16: EX101 ticket-reference Claude Code loads `ACME-1167` as a bare ticket" in checked.stdout
     assert memlint("check", ".", "--select", "EX").returncode == 1
-    assert memlint("check", ".", "--ignore", "todo-in-memory").returncode == 0
-    assert memlint("explain", "EX101").stdout.startswith("# EX101 todo-in-memory")
+    assert memlint("check", ".", "--ignore", "ticket-reference").returncode == 0
+    assert memlint("explain", "EX101").stdout.startswith("# EX101 ticket-reference")
 
 
 PLUGINS = {

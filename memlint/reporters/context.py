@@ -136,9 +136,9 @@ def _render_notes(ctx: LoadedContext, out: Callable[[str], None]) -> None:
     """Session notes kept for this project under HOME, each as a per-section budget table."""
     from memlint.model.discovery import session_notes
     from memlint.model.document import Document
+    from memlint.model.notes_budget import sizes
+    from memlint.model.notes_template import DEFAULT_TEMPLATE, parse_template, split_notes
     from memlint.model.tokens import chars4
-    from memlint.rules.notes.budget import sizes
-    from memlint.rules.notes.template import DEFAULT_TEMPLATE, parse_template, split_notes
 
     paths = session_notes(ctx.home, (), (), [ctx.automem_dir.parent])
     if not paths:

@@ -41,6 +41,9 @@ class RuleMeta:
     fix: str | None = None  # "safe", "unsafe" or None
     options: Mapping[str, Any] = field(default_factory=dict)
     choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # allowed values of str options
+    # Selected when the configuration names no rules. False for opt-in rules that restate a style or
+    # convention preference and change nothing Claude Code does: `--select` / `extend-select` turn them on.
+    default: bool = True
 
 
 class RuleModule(Protocol):
@@ -152,6 +155,11 @@ def all_rules() -> tuple[Rule, ...]:
         for rule in found:
             rules[rule.code] = rule
     return tuple(sorted(rules.values(), key=lambda r: r.code))
+
+
+def default_codes() -> frozenset[str]:
+    """The rules selected when nothing is selected: every rule whose finding states a consequence."""
+    return frozenset(r.code for r in all_rules() if r.meta.default)
 
 
 def find_rule(name: str) -> Rule | None:

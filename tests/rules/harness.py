@@ -11,8 +11,10 @@ from memlint import api
 from memlint.config import build, load_config
 from memlint.engine import Report
 from memlint.fixes import write_all
+from memlint.model.automem import sanitize_project_path
 from memlint.violations import Violation
 
+RANGE = re.compile(r"\{(\d+)\.\.(\d+)\}")
 BLOCK = re.compile(r"^```(md|bytes) (\S+)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
 
 
@@ -58,13 +60,41 @@ def run_fix(tree: Path, code: str, home: Path | None) -> int:
 
 
 def write_blocks(text: str, tree: Path, home: Path) -> None:
-    for kind, name, body in BLOCK.findall(text):
+    """Write a page's code blocks: `~/...` into `home`; `<project>` is the project's folder name
+    under `~/.claude/projects/` (so `~/.claude/projects/<project>/memory/MEMORY.md` is the tree's
+    auto-memory index)."""
+    project = sanitize_project_path(str(tree.resolve()))
+    for kind, name, body in _expanded(BLOCK.findall(text)):
+        name = name.replace("<project>", project)
         target = home / name[2:] if name.startswith("~/") else tree / name
         target.parent.mkdir(parents=True, exist_ok=True)
         if kind == "bytes":
             target.write_bytes(body.encode("latin-1").decode("unicode_escape").encode("latin-1"))
         else:
             target.write_bytes(body.encode("utf-8"))
+
+
+def _expanded(blocks: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """A block named `note-{1..201}.md` stands for 201 files; `{n}` in its text is the number. A
+    line holding `{1..30}` stands for 30 lines, each with its number."""
+    out = []
+    for kind, name, body in blocks:
+        body = "".join(_lines_of(line) for line in body.splitlines(keepends=True))
+        match = RANGE.search(name)
+        if match is None:
+            out.append((kind, name, body))
+            continue
+        for n in range(int(match.group(1)), int(match.group(2)) + 1):
+            out.append((kind, name[: match.start()] + str(n) + name[match.end() :], body.replace("{n}", str(n))))
+    return out
+
+
+def _lines_of(line: str) -> str:
+    match = RANGE.search(line)
+    if match is None:
+        return line
+    first, last = int(match.group(1)), int(match.group(2))
+    return "".join(line[: match.start()] + str(n) + line[match.end() :] for n in range(first, last + 1))
 
 
 def copy_tree(src: Path, dst: Path) -> None:

@@ -24,6 +24,7 @@ from memlint.rules.automem import ml319_topic_over_recall_cap as _319
 from memlint.rules.automem import ml320_memory_whitespace as _320
 from memlint.rules.automem import ml321_too_many_topic_files as _321
 from memlint.rules.automem import ml322_memory_index_sanitised as _322
+from memlint.rules.automem import ml325_memory_index_not_loaded as _325
 
 RULES = (_301, _302, _303, _304, _305, _306, _307, _308, _309, _310, _311, _312, _313, _314, _315, _316, _317, _318,
-         _319, _320, _321, _322)
+         _319, _320, _321, _322, _325)

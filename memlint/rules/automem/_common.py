@@ -11,6 +11,7 @@ from memlint.engine import RuleContext
 from memlint.model.automem import Truncation, truncate_index
 from memlint.model.document import Document
 from memlint.model.jstext import js_trim, js_trim_start
+from memlint.model.memory_identity import identity
 from memlint.rules.automem._index import Entry, Index, parse_index
 from memlint.rules.automem.split import SplitError, SplitPlan, plan_split
 from memlint.violations import Applicability, Edit, Fix
@@ -41,11 +42,30 @@ def truncation_of(ctx: RuleContext, path: Path, doc: Document) -> Truncation:
 
 
 def indexes(ctx: RuleContext, intro_lines: int = 3) -> Iterator[MemoryIndex]:
+    """Every readable MEMORY.md of the run, whatever it is (see `auto_memory_indexes`)."""
     for file in ctx.by_role("automem-index"):
         doc = ctx.document(file.path)
         if doc.problem is not None:
             continue
         yield MemoryIndex(file.path, doc, parse_index(doc, intro_lines), truncation_of(ctx, file.path, doc))
+
+
+def auto_memory_indexes(ctx: RuleContext, intro_lines: int = 3) -> Iterator[MemoryIndex]:
+    """The MEMORY.md files that are Claude Code's auto-memory index (`model.memory_identity`): a
+    MEMORY.md that only shares the name is not cut at 200 lines and is no index of topic files."""
+    for mem in indexes(ctx, intro_lines):
+        if identity(ctx, mem.path).is_index:
+            yield mem
+
+
+def loaded_every_session(ctx: RuleContext, path: Path) -> str:
+    """How a message says that MEMORY.md is loaded at every start, worded for what it is: an
+    exported memory folder is Claude Code's index only where it is the auto-memory folder."""
+    found = identity(ctx, path)
+    if found.kind == "exported":
+        return "this looks like an exported memory folder: wherever it is Claude Code's auto memory, MEMORY.md " \
+               "is loaded into every session"
+    return "Claude Code loads MEMORY.md into every session"
 
 
 def index_of_text(path: Path, text: str) -> MemoryIndex:

@@ -12,6 +12,7 @@ from typing import Any
 
 from memlint.engine import RuleContext
 from memlint.model.document import Document
+from memlint.model.memory_identity import is_memory_folder
 from memlint.rules.automem._common import MemoryIndex, indexes, topics
 from memlint.rules.automem._index import heading_text, plain_text
 from memlint.rules.automem.split import first_sentence
@@ -84,9 +85,15 @@ def folders(ctx: RuleContext) -> dict[Path, list[Path]]:
     return {folder: sorted(paths) for folder, paths in sorted(out.items())}
 
 
+def memory_folders(ctx: RuleContext) -> dict[Path, list[Path]]:
+    """`folders` limited to auto-memory folders: files beside a MEMORY.md that is no index (a
+    hand-kept file, an include) are no topic files (`model.memory_identity`)."""
+    return {folder: paths for folder, paths in folders(ctx).items() if is_memory_folder(ctx, folder)}
+
+
 def all_topics(ctx: RuleContext) -> Iterator[Topic]:
-    """Every readable topic file."""
-    for paths in folders(ctx).values():
+    """Every readable topic file of an auto-memory folder."""
+    for paths in memory_folders(ctx).values():
         for path in paths:
             doc = ctx.document(path)
             if doc.problem is None:

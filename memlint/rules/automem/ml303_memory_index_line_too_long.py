@@ -1,20 +1,21 @@
 """A line of MEMORY.md is over 200 characters.
 
 ## What it does
-Reports every line of MEMORY.md (outside code blocks) longer than 200 characters (UTF-16 units,
-as Claude Code counts them).
+Reports, once per MEMORY.md and listing where, the index entries longer than 200 characters
+(UTF-16 units, as Claude Code counts them) among the lines Claude Code loads. Long lines of a
+detail block are ML304's; lines past the 200-line cut are ML301's.
 
 ## Why is this bad?
 Claude Code tells Claude to keep index entries "to one line under ~200 chars". A long entry spends
 the 25,000-unit budget of the index that every session loads, and detail belongs in the topic file.
 
 ## Example
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 - [Deploy](deploy.md) — we deploy with blue/green on Fridays only after the release manager has signed off in the release channel and the smoke tests of staging have passed twice in a row, and we never deploy during the on-call handover
 ```
 
 Use instead:
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 - [Deploy](deploy.md) — blue/green on Fridays, after sign-off and two green staging runs
 ```
 """
@@ -26,9 +27,11 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.model.jstext import utf16_len
 from memlint.rules import RuleMeta
-from memlint.rules.automem._common import indexes
+from memlint.rules.automem._common import auto_memory_indexes, cut_entries, loaded_every_session
 from memlint.rules.automem._index import MAX_LINE_CHARS
 from memlint.violations import Finding
+
+_SHOWN = 5
 
 META = RuleMeta(
     code="ML303",
@@ -39,17 +42,25 @@ META = RuleMeta(
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
-    for mem in indexes(ctx):
-        for line in mem.index.lines:
-            if line.kind in ("code", "comment"):
-                continue
-            size = utf16_len(line.content)
-            if size > MAX_LINE_CHARS:
-                yield Finding(
-                    mem.path,
-                    line.number,
-                    f"this index line is {size} characters: Claude Code asks for index entries under ~200 "
-                    "characters; every session loads it whole, so keep a short hook here and move the "
-                    "detail into the topic file",
-                    column=MAX_LINE_CHARS + 1,
-                )
+    for mem in auto_memory_indexes(ctx):
+        last_loaded, _ = cut_entries(mem)
+        # Entries only: a long line of a detail block is ML304's, a line past the cut is never loaded.
+        long = [(e.line, utf16_len(e.line.content)) for e in mem.index.entries
+                if utf16_len(e.line.content) > MAX_LINE_CHARS and e.line.number <= last_loaded]
+        if not long:
+            continue
+        shown = ", ".join(f"{line.number} ({size})" for line, size in long[:_SHOWN])
+        if len(long) > _SHOWN:
+            shown += f", \u2026 ({len(long)} in all)"
+        total = sum(size for _, size in long)
+        one = len(long) == 1
+        yield Finding(
+            mem.path,
+            long[0][0].number,
+            f"{'an index entry is' if one else f'{len(long)} index entries are'} over 200 characters: line"
+            f"{'' if one else 's'} {shown}. Claude Code asks for entries \"to one line under ~200 chars\"; "
+            f"{loaded_every_session(ctx, mem.path)}, so {'it costs' if one else 'they cost'} {total:,} characters "
+            "each time out of its 25,000-unit limit; keep a short hook here and move the detail into the topic file",
+            column=MAX_LINE_CHARS + 1,
+            end_line=long[-1][0].number,
+        )

@@ -1,9 +1,10 @@
 """MEMORY.md holds content that is not an index: paragraphs, sections with bodies, code, lists of detail.
 
 ## What it does
-Reports every block of MEMORY.md that is not a one-line index entry `- [Title](file.md) — hook`:
-a heading with a body, a paragraph, a code block, a table, a list of detail, lines continuing an
-entry, or an entry over 200 characters. A short introduction under the title is accepted.
+Reports, once per MEMORY.md and listing where, the blocks that are not one-line index entries
+`- [Title](file.md) — hook`: a heading with a body, a paragraph, a code block, a table, a list of
+detail, lines continuing an entry. A short introduction under the title is accepted; an entry over
+200 characters is ML303's, and blocks past Claude Code's 200-line cut are ML301's (never loaded).
 
 ## Why is this bad?
 MEMORY.md is loaded into every session and cut at 200 lines: detail written into it costs context
@@ -56,7 +57,14 @@ from collections.abc import Iterator
 
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.automem._common import indexes, split_fix
+from memlint.rules.automem._common import (
+    MemoryIndex,
+    auto_memory_indexes,
+    cut_entries,
+    loaded_every_session,
+    split_fix,
+)
+from memlint.rules.automem._index import Block
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -75,27 +83,39 @@ _WHAT = {
     "list": "a list of detail",
     "table": "a table",
     "quote": "a block quote",
-    "long-entry": "an entry over 200 characters",
-    "entry-detail": "detail continuing an entry",
+    "entry-detail": "detail under an entry",
 }
+_SHOWN = 4
+
+
+def _where(mem: MemoryIndex, blocks: list[Block]) -> str:
+    parts = []
+    for block in blocks[:_SHOWN]:
+        lines = mem.index.block_lines(block)
+        where = f"lines {lines[0]}-{lines[-1]}" if len(lines) > 1 else f"line {lines[0]}"
+        parts.append(f"{where} ({_WHAT[block.kind]} '{block.title}')")
+    more = f", \u2026 ({len(blocks)} in all)" if len(blocks) > _SHOWN else ""
+    return ", ".join(parts) + more
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
-    for mem in indexes(ctx, int(ctx.options.get("intro-lines", 3))):
-        if not mem.index.blocks:
+    for mem in auto_memory_indexes(ctx, int(ctx.options.get("intro-lines", 3))):
+        # An over-long entry is still an entry (ML303's); blocks past the cut are never loaded (ML301's).
+        last_loaded, _ = cut_entries(mem)
+        blocks = [b for b in mem.index.blocks
+                  if b.kind != "long-entry" and mem.index.block_lines(b)[0] <= last_loaded]
+        if not blocks:
             continue
+        count = sum(len(mem.index.block_lines(b)) for b in blocks)
+        what = "is detail, not a one-line index entry" if count == 1 else "are detail, not one-line index entries"
+        cost = "this line costs" if count == 1 else f"these {count} lines cost"
         fix, _ = split_fix(ctx, mem)
-        for block in mem.index.blocks:
-            lines = mem.index.block_lines(block)
-            where = f"lines {lines[0]}-{lines[-1]}" if len(lines) > 1 else f"line {lines[0]}"
-            yield Finding(
-                mem.path,
-                lines[0],
-                f"{where} ('{block.title}') {'are' if len(lines) > 1 else 'is'} {_WHAT[block.kind]}, not an "
-                f"index entry: Claude Code loads {'them' if len(lines) > 1 else 'it'} into every session and "
-                f"counts {'them' if len(lines) > 1 else 'it'} toward the 200-line cut; move the detail into a "
-                "topic file and keep one line "
-                "`- [Title](file.md) — hook`",
-                end_line=lines[-1],
-                fix=fix,
-            )
+        yield Finding(
+            mem.path,
+            mem.index.block_lines(blocks[0])[0],
+            f"{_where(mem, blocks)} {what}: {loaded_every_session(ctx, mem.path)}, so {cost} context each time and "
+            f"{'uses' if count == 1 else 'use'} up its 200-line / 25,000-unit MEMORY.md limit; move the detail into "
+            "topic files and keep one line `- [Title](file.md) — hook` for each",
+            end_line=mem.index.block_lines(blocks[-1])[-1],
+            fix=fix,
+        )

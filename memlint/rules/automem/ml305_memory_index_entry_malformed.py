@@ -1,21 +1,22 @@
 """An index entry of MEMORY.md is not of the form `- [Title](file.md) — hook`.
 
 ## What it does
-Reports list items of MEMORY.md that link a topic file but do not start with the link or have no
-hook (a few words after the link saying what the memory holds).
+Reports index entries of MEMORY.md that are only a link to a topic file, with no hook (a few words
+after the link saying what the memory holds). A line that mentions a topic file inside a sentence
+(a cross-reference) has words of its own and is left alone.
 
 ## Why is this bad?
-Claude decides whether to open a topic file from its index line alone. Without a hook, or with the
-link buried in the middle of the line, the memory is easily overlooked.
+Claude decides whether to open a topic file from its index line alone. With only a title, the
+memory is easily overlooked.
 
 ## Example
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 - [Deploy](deploy.md)
-- See [testing](testing.md) for the policy
+- [Testing](testing.md) —
 ```
 
 Use instead:
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 - [Deploy](deploy.md) — blue/green on Fridays only
 - [Testing](testing.md) — integration tests hit a real database
 ```
@@ -28,7 +29,7 @@ from collections.abc import Iterator
 
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.automem._common import indexes
+from memlint.rules.automem._common import auto_memory_indexes
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -38,24 +39,20 @@ META = RuleMeta(
     summary="an index entry is not `- [Title](file.md) — hook`",
 )
 
-_LINK_FIRST = re.compile(r"(?:[-*+]|\d{1,9}[.)])[ \t]+\[")
+_LINK_ONLY = re.compile(r"[-*+][ \t]+\[(?:[^\[\]\\]|\\.)+\]\([^)\s]+\)[ \t]*[\u2014\u2013:-]?[ \t]*")
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
-    for mem in indexes(ctx):
+    for mem in auto_memory_indexes(ctx):
         for entry in mem.index.entries:
-            if entry.well_formed or len(entry.line.content) > 200:
+            # A line that mentions a topic file inside a sentence is a cross-reference with words
+            # of its own, not a bare entry: Claude reads its words.
+            if not _LINK_ONLY.fullmatch(entry.line.content.rstrip()):
                 continue
-            content = entry.line.content
-            if not _LINK_FIRST.match(content):
-                why = "the link to the topic file does not start the entry"
-            elif re.match(r"\d", content):
-                why = "it is a numbered item; Claude Code writes entries as `- ` items"
-            else:
-                why = "it has no hook after the link (` — ` and a few words saying what the memory holds)"
             yield Finding(
                 mem.path,
                 entry.line.number,
-                f"entry '{entry.title}' is not of the form `- [Title]({entry.target}) — hook`: {why}; Claude "
-                "decides whether to read a topic file from this line alone",
+                f"entry '{entry.title}' is only a link: it has no hook (` — ` and a few words saying what the memory "
+                "holds); Claude decides whether to read a topic file from its index line alone, so this memory is "
+                f"easily overlooked; write `- [{entry.title}]({entry.target}) — hook`",
             )

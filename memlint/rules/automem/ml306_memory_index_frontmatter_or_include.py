@@ -2,14 +2,15 @@
 
 ## What it does
 Reports a frontmatter block at the top of MEMORY.md (Claude Code removes it from the loaded index)
-and every `@path` in it (Claude Code never follows includes in auto memory).
+and every `@path` in it that names a file (Claude Code never follows includes in auto memory). An
+`@scope/package` or `@handle` in prose, with no extension and no such file, is left alone.
 
 ## Why is this bad?
 Whatever the frontmatter says never reaches Claude, and an `@file` in MEMORY.md stays plain text:
 the file is not loaded. Both look like they work and do not.
 
 ## Example
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 ---
 description: project memory
 ---
@@ -18,7 +19,7 @@ See @docs/conventions.md
 ```
 
 Use instead:
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 - [Deploy](deploy.md) — how we ship
 - [Conventions](conventions.md) — naming and layout rules of the code base
 ```
@@ -26,11 +27,13 @@ Use instead:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.automem._common import indexes
+from memlint.rules.automem._common import auto_memory_indexes, exists
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -42,7 +45,7 @@ META = RuleMeta(
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
-    for mem in indexes(ctx):
+    for mem in auto_memory_indexes(ctx):
         if mem.doc.frontmatter is not None:
             yield Finding(
                 mem.path,
@@ -51,6 +54,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                 "it from the index it loads, so Claude never sees it; write it as index lines or drop it",
             )
         for ref in mem.doc.scan().includes:
+            if not _meant_as_include(ctx, mem.path.parent, ref.path):
+                continue  # `@scope/pkg`, `@user`: an npm scope or a handle in prose, not a file
             yield Finding(
                 mem.path,
                 ref.line,
@@ -58,3 +63,10 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                 f"`{ref.path}` is not loaded; make it a topic file and link it as `- [Title](file.md) — hook`",
                 column=ref.column,
             )
+
+
+def _meant_as_include(ctx: RuleContext, folder: Path, written: str) -> bool:
+    """`@path` names a file: it ends in a file extension, or it exists beside MEMORY.md."""
+    if re.search(r"\.[A-Za-z0-9]{1,8}$", written):
+        return True
+    return not written.startswith(("~", "/")) and exists(ctx, folder / written)

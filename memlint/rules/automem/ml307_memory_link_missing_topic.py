@@ -1,24 +1,25 @@
 """MEMORY.md links a topic file that does not exist.
 
 ## What it does
-Reports every link in MEMORY.md (outside code) to a local `.md` file that is not in the memory
-folder, and says when a file of the same name in other letter case is there instead.
+Reports every link in MEMORY.md (outside code) to a local `.md` file inside the memory folder that
+does not exist, and says when a file of the same name in other letter case is there instead. A link
+that leaves the memory folder (`../notes/x.md`) points at no topic file and is not judged here.
 
 ## Why is this bad?
 The index promises a memory that is not there: when Claude follows the entry to read the topic
 file, the read fails and the memory is lost. Usually the file was renamed or deleted by hand.
 
 ## Example
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 - [Deploy](deploy.md) — blue/green on Fridays only
 ```
 
 Use instead:
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 - [Deploy](deploy.md) — blue/green on Fridays only
 ```
 
-```md deploy.md
+```md ~/.claude/projects/<project>/memory/deploy.md
 ---
 name: deploy
 description: Blue/green deploys, Fridays only.
@@ -37,7 +38,7 @@ from collections.abc import Iterator
 
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.automem._common import exists, indexes
+from memlint.rules.automem._common import auto_memory_indexes, exists
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -49,7 +50,7 @@ META = RuleMeta(
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
-    for mem in indexes(ctx):
+    for mem in auto_memory_indexes(ctx):
         folder = mem.path.parent
         listing = ctx.workspace.listing(str(folder)) or []
         names = {name.lower(): name for name, _, is_file in listing if is_file}
@@ -57,6 +58,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         for link in mem.index.links:
             if not link.target.lower().endswith(".md"):
                 continue
+            if link.target.startswith(("/", "~")) or os.path.normpath(link.target).startswith(".."):
+                continue  # leaves the memory folder: not a topic file
             target = folder / link.target
             if exists(ctx, target):
                 continue

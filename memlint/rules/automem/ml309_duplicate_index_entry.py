@@ -10,14 +10,14 @@ lines and characters of the 200-line / 25,000-unit budget for nothing, and two d
 for one file leave Claude unsure what the memory holds.
 
 ## Example
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 - [Deploy](deploy.md) — blue/green on Fridays only
 - [Testing](testing.md) — integration tests hit a real database
 - [Deploy](deploy.md) — blue/green on Fridays only
 ```
 
 Use instead:
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 - [Deploy](deploy.md) — blue/green on Fridays only
 - [Testing](testing.md) — integration tests hit a real database
 ```
@@ -35,7 +35,7 @@ from collections.abc import Iterator
 
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.automem._common import indexes
+from memlint.rules.automem._common import auto_memory_indexes
 from memlint.rules.automem._index import Entry
 from memlint.violations import Applicability, Edit, Finding, Fix
 
@@ -51,7 +51,7 @@ _LINK_FIRST = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+\[")
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
-    for mem in indexes(ctx):
+    for mem in auto_memory_indexes(ctx):
         first: dict[str, Entry] = {}
         for entry in mem.index.entries:
             if not _LINK_FIRST.match(entry.line.content):

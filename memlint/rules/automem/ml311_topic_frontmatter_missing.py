@@ -10,20 +10,20 @@ Claude Code decides which memories to read from the memory scan: the file name, 
 memory is rarely recalled, and other memories cannot link it as `[[name]]`.
 
 ## Example
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 - [Deploy](deploy.md) — blue/green on Fridays only
 ```
 
-```md deploy.md
+```md ~/.claude/projects/<project>/memory/deploy.md
 Blue/green deploys, Fridays only. Roll back with make rollback.
 ```
 
 Use instead:
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 - [Deploy](deploy.md) — blue/green on Fridays only
 ```
 
-```md deploy.md
+```md ~/.claude/projects/<project>/memory/deploy.md
 ---
 name: deploy
 description: Blue/green deploys, Fridays only.

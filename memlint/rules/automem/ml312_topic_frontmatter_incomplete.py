@@ -10,11 +10,11 @@ Claude decides relevance by. Without it the memory shows as a bare file name. Wi
 `[[name]]` link can reach the memory.
 
 ## Example
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 - [Deploy](deploy.md) — blue/green on Fridays only
 ```
 
-```md deploy.md
+```md ~/.claude/projects/<project>/memory/deploy.md
 ---
 name: deploy
 ---
@@ -23,11 +23,11 @@ Blue/green deploys, Fridays only.
 ```
 
 Use instead:
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 - [Deploy](deploy.md) — blue/green on Fridays only
 ```
 
-```md deploy.md
+```md ~/.claude/projects/<project>/memory/deploy.md
 ---
 name: deploy
 description: Blue/green deploys, Fridays only.

@@ -1,6 +1,8 @@
 """A topic file gives its type as a top-level `type:` (the format before Claude Code 2.1).
 
 ## What it does
+Opt-in (`--select ML314` or `extend-select`): it restates a convention and changes nothing
+Claude Code does, so the default run leaves it out.
 Reports topic files whose frontmatter has a top-level `type:` key and no `metadata.type`.
 
 ## Why is this bad?
@@ -50,6 +52,7 @@ from memlint.rules.automem._topics import all_topics
 from memlint.violations import Finding
 
 META = RuleMeta(
+    default=False,
     code="ML314",
     slug="topic-type-top-level",
     severity="info",

@@ -1,7 +1,9 @@
 """A topic file's `description` is over one line or over 150 characters.
 
 ## What it does
-Reports descriptions that hold a line break, or that are longer than 150 characters.
+Reports each description that holds a line break, and, once per memory folder listing the files,
+descriptions longer than 150 characters: a threshold of memlint's own (Claude Code sets no length;
+it asks for "one specific line").
 
 ## Why is this bad?
 Claude Code's memory scan prints each memory on one line, `- [type] file.md (date): description`.
@@ -45,33 +47,47 @@ Blue/green deploys, Fridays only.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.automem._topics import all_topics
+from memlint.rules.automem._topics import Topic, all_topics
 from memlint.violations import Finding
+
+_SHOWN = 5
 
 META = RuleMeta(
     code="ML315",
     slug="topic-description-too-long",
     severity="warning",
-    summary="a topic file's description is over one line or over ~150 characters",
+    summary="a topic file's description is over one line or over memlint's 150-character limit",
     options={"max-chars": 150},
 )
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     limit = int(ctx.options.get("max-chars", 150))
+    long: dict[Path, list[tuple[Topic, int]]] = {}
     for topic in all_topics(ctx):
         description = topic.description
         if description is None:
             continue
         lines = description.strip().count("\n") + 1
-        problems = []
         if lines > 1:
-            problems.append(f"spans {lines} lines, which break the one-line list of Claude Code's memory scan")
-        if len(description.strip()) > limit:
-            problems.append(f"is {len(description.strip())} characters (over {limit}), spent on every memory scan")
-        if problems:
-            yield Finding(topic.path, topic.key_line("description"), f"the description {' and '.join(problems)}; "
-                          "keep it to one specific line")
+            yield Finding(topic.path, topic.key_line("description"), f"the description spans {lines} lines, which "
+                          "break the one-line list of Claude Code's memory scan; keep it to one specific line")
+        elif len(description.strip()) > limit:
+            long.setdefault(topic.path.parent, []).append((topic, len(description.strip())))
+    for found in long.values():  # one habit of the folder: one finding, listing where
+        shown = ", ".join(f"`{t.path.name}` ({n})" for t, n in found[:_SHOWN])
+        if len(found) > _SHOWN:
+            shown += f", \u2026 ({len(found)} in all)"
+        first = found[0][0]
+        yield Finding(
+            first.path,
+            first.key_line("description"),
+            f"{f'the description of {shown} is' if len(found) == 1 else f'{len(found)} descriptions, of {shown}, are'}"
+            " over memlint's limit of {limit} characters (Claude Code "
+            "sets none, but asks for one specific line and sends every description to each memory scan); keep "
+            "each to one line that says what the memory holds",
+        )

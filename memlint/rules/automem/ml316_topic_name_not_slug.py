@@ -1,6 +1,8 @@
 """A topic file's `name` is not a short kebab-case slug.
 
 ## What it does
+Opt-in (`--select ML316` or `extend-select`): it restates a convention and changes nothing
+Claude Code does, so the default run leaves it out.
 Reports a frontmatter `name` that Claude Code would not keep as it is: anything but lower-case
 letters, digits, `-` and `_` (e.g. a title with spaces and capitals, as older versions wrote).
 
@@ -47,6 +49,7 @@ from memlint.rules.automem._topics import CLAUDE_SLUG, all_topics, claude_slug
 from memlint.violations import Finding
 
 META = RuleMeta(
+    default=False,
     code="ML316",
     slug="topic-name-not-slug",
     severity="info",

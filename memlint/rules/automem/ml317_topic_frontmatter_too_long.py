@@ -14,8 +14,16 @@ type, as if it had no frontmatter.
 ```
 
 ```md deploy.md
-{bad}
+---
+name: deploy
+description: Blue/green deploys, Fridays only.
+history:
+  - change {1..29}
+---
+
+Blue/green deploys, Fridays only.
 ```
+(`change {1..29}` stands for 29 lines, `change 1` to `change 29`.)
 
 Use instead:
 ```md MEMORY.md
@@ -41,11 +49,6 @@ from memlint.model.topicscan import SCAN_LINES
 from memlint.rules import RuleMeta
 from memlint.rules.automem._topics import all_topics
 from memlint.violations import Finding
-
-__doc__ = __doc__.replace(
-    "{bad}", "---\nname: deploy\ndescription: Blue/green deploys, Fridays only.\nhistory:\n"
-    + "".join(f"  - change {n}\n" for n in range(1, 30)) + "---\n\nBlue/green deploys, Fridays only."
-)
 
 META = RuleMeta(
     code="ML317",

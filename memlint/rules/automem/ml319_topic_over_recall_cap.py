@@ -15,8 +15,14 @@ Claude decides to read the whole file.
 ```
 
 ```md deploy.md
-{bad}
+---
+name: deploy
+description: Blue/green deploys, Fridays only.
+---
+
+- step {1..210}: check the blue pool, then switch
 ```
+(`step {1..210}` stands for 210 lines, `step 1` to `step 210`.)
 
 Use instead:
 ```md MEMORY.md
@@ -42,11 +48,6 @@ from memlint.model.topicscan import RECALL_BYTES, RECALL_LINES
 from memlint.rules import RuleMeta
 from memlint.rules.automem._topics import all_topics
 from memlint.violations import Finding
-
-__doc__ = __doc__.replace(
-    "{bad}", "---\nname: deploy\ndescription: Blue/green deploys, Fridays only.\n---\n\n"
-    + "".join(f"- step {n}: check the blue pool, then switch\n" for n in range(1, 211))
-)
 
 META = RuleMeta(
     code="ML319",

@@ -1,6 +1,8 @@
 """MEMORY.md or a topic file has trailing white space, runs of blank lines, or a bad final newline.
 
 ## What it does
+Opt-in (`--select ML320` or `extend-select`): it restates a convention and changes nothing
+Claude Code does, so the default run leaves it out.
 In MEMORY.md and the topic files beside it (never in CLAUDE.md or rules files), reports lines
 ending in spaces or tabs, runs of more than one blank line, a last line with no newline, and blank
 lines at the end of the file. Fenced code blocks and the frontmatter are left alone.
@@ -12,7 +14,7 @@ that budget, trailing white space spends characters, and a missing final newline
 appended entry join the last line.
 
 ## Example
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 # Memory   
 
 
@@ -23,7 +25,7 @@ appended entry join the last line.
 ```
 
 Use instead:
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 # Memory
 
 - [Deploy](deploy.md) — blue/green on Fridays only
@@ -45,10 +47,11 @@ from memlint.engine import RuleContext
 from memlint.model.document import Document
 from memlint.rules import RuleMeta
 from memlint.rules.automem._index import Line, parse_index
-from memlint.rules.automem._topics import folders
+from memlint.rules.automem._topics import memory_folders
 from memlint.violations import Applicability, Edit, Finding, Fix
 
 META = RuleMeta(
+    default=False,
     code="ML320",
     slug="memory-whitespace",
     severity="info",
@@ -58,7 +61,7 @@ META = RuleMeta(
 
 
 def _files(ctx: RuleContext) -> Iterator[tuple[Path, Document]]:
-    for folder, paths in folders(ctx).items():
+    for folder, paths in memory_folders(ctx).items():
         for path in [folder / "MEMORY.md", *paths]:
             if path.name == "MEMORY.md" and path not in {f.path for f in ctx.by_role("automem-index")}:
                 continue

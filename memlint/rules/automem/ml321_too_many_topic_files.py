@@ -10,13 +10,17 @@ older memories drop out of it and are found only through an index entry, if ther
 Merge or delete stale memories.
 
 ## Example
-```md MEMORY.md
-{bad}
+201 topic files `note-1.md` ... `note-201.md` in the project's memory folder, each like this:
+```md ~/.claude/projects/<project>/memory/note-{1..201}.md
+---
+name: note-{n}
+description: Fact {n}.
+---
 ```
 
 Use instead:
-(with `note-1.md` merged into another memory and deleted)
-```md MEMORY.md
+(with `note-1.md` merged into another memory and deleted: 200 topic files)
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 # Memory
 ```
 """
@@ -28,12 +32,8 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.model.topicscan import SCAN_FILES, newest_first
 from memlint.rules import RuleMeta
-from memlint.rules.automem._topics import folders, rel
+from memlint.rules.automem._topics import memory_folders, rel
 from memlint.violations import Finding
-
-__doc__ = __doc__.replace("{bad}", ("# Memory\n```" + "".join(
-    f"\n\n```md note-{n}.md\n---\nname: note-{n}\ndescription: Fact {n}.\n---\n```" for n in range(1, 202)
-)).removesuffix("\n```"))
 
 META = RuleMeta(
     code="ML321",
@@ -44,7 +44,7 @@ META = RuleMeta(
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
-    for folder, paths in folders(ctx).items():
+    for folder, paths in memory_folders(ctx).items():
         if len(paths) <= SCAN_FILES:
             continue
         unseen = newest_first(paths)[SCAN_FILES:]

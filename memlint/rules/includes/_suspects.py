@@ -3,7 +3,8 @@
 Claude Code scans only paragraph-like text, and only an `@` at the start of a text or after white
 space, running to the next white space or backslash. This module finds the `@path`s it passes
 over: in code blocks, code spans, HTML blocks, after an unclosed `<!--`, glued to a bracket or
-quote (`(@a.md)`), written with backslashes (`@docs\\a.md`), or rejected for their first
+quote (`(@a.md)`), written in quotes (`@"Design Docs/a.md"`), written with backslashes
+(`@docs\\a.md`), or rejected for their first
 character (`@日本.md`). It reuses the model's markdown-it-py parser; only suspects whose intended
 target exists as a file are returned, so code that merely mentions `@types/node` is left alone.
 """
@@ -18,11 +19,15 @@ from pathlib import Path
 from typing import Literal
 
 from memlint.model.document import Document
+from memlint.model.include_problems import TRAILING_PUNCTUATION
 from memlint.model.jstext import js_trim_start
 from memlint.model.markdown import COMMENT_SPAN, _comment_residue, accepted_include, normalize_newlines
-from memlint.rules.includes._problems import TRAILING_PUNCTUATION
 
-Where = Literal["code-block", "code-span", "html-block", "unclosed-comment", "glued", "backslash", "rejected"]
+Where = Literal["code-block", "code-span", "html-block", "unclosed-comment", "glued", "backslash", "rejected",
+                "quoted"]
+# `@"Design Docs/api.md"`: Claude Code takes no quotes (the oracle loads nothing for it on 2.1.197 and
+# 2.1.332); `@Design\ Docs/api.md` is how a space is written.
+_QUOTED = re.compile(r"(?:(?<=^)|(?<=\s))@([\"'])([^\"'\n]+)\1")
 _CANDIDATE = re.compile(r"(?:(?<=^)|(?<=[\s(\[{<>\"'`“‘]))@([^\s`'\"()\[\]{}<>“”‘’]+)")
 
 
@@ -68,6 +73,12 @@ def suspects(doc: Document, home: Path | None) -> list[Suspect]:
             if where in ("html-block", "glued"):  # a closed comment turns an include off on purpose
                 region = COMMENT_SPAN.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), "\n".join(region)).split("\n")
             for index, line in enumerate(region, start):
+                if where == "glued":
+                    for match in _QUOTED.finditer(line):
+                        target = _meant(match.group(2).replace(" ", "\\ "), base, home)
+                        if target is not None and target not in accepted and "@" + match.group(0)[1:] not in spans:
+                            key = (index + 1 + offset, match.start() + 1)
+                            out.setdefault(key, Suspect("quoted", key[0], key[1], match.group(0)[1:], Path(target), ""))
                 for match in _CANDIDATE.finditer(line):
                     written = match.group(1)
                     before = line[match.start() - 1] if match.start() > 0 else ""

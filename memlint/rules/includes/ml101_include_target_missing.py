@@ -36,9 +36,9 @@ import re
 from collections.abc import Iterator
 
 from memlint.engine import RuleContext
+from memlint.model.include_problems import TRAILING_PUNCTUATION, IncludeProblem, include_problems
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.includes._problems import TRAILING_PUNCTUATION, IncludeProblem, include_problems
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -77,8 +77,12 @@ def _hint(ctx: RuleContext, item: IncludeProblem) -> str:
     written = item.origin.ref.path
     if written.startswith(("/", "~/")):
         return ""
+    includer = os.path.realpath(item.origin.path)
     for root in ctx.roots:
-        candidate = posixpath.normpath(posixpath.join(os.path.realpath(root), written))
+        real_root = os.path.realpath(root)
+        if not includer.startswith(real_root.rstrip("/") + "/"):
+            continue  # another project of the run: its files say nothing about this one
+        candidate = posixpath.normpath(posixpath.join(real_root, written))
         if os.path.isfile(candidate) and candidate != str(item.target):
             relative = posixpath.relpath(candidate, posixpath.dirname(os.path.realpath(item.origin.path)))
             return (f"; includes resolve from the including file's folder, so for `{show(ctx, candidate)}` "

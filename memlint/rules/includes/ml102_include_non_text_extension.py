@@ -44,9 +44,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from memlint.engine import RuleContext
+from memlint.model.include_problems import IncludeProblem, at_offset, include_problems
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.includes._problems import IncludeProblem, at_offset, include_problems
 from memlint.violations import Applicability, Edit, Finding, Fix
 
 META = RuleMeta(

@@ -1,6 +1,8 @@
 """A file is included twice: Claude Code loads it only at the first place.
 
 ## What it does
+Opt-in (`--select ML106` or `extend-select`): nothing is lost, the file is loaded once, so the
+default run leaves it out.
 Reports an include of a file that Claude Code has already loaded earlier in the same session
 start-up (included by another file, under another spelling such as `./a.md` or through a symlink,
 or loaded at start anyway like a `CLAUDE.md`). Repeating the same `@path` within one file is not
@@ -36,12 +38,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from memlint.engine import RuleContext
+from memlint.model.include_problems import include_problems
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.includes._problems import include_problems
 from memlint.violations import Finding
 
 META = RuleMeta(
+    default=False,
     code="ML106",
     slug="include-duplicate",
     severity="info",

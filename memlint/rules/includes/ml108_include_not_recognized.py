@@ -11,6 +11,7 @@ or `/`. This rule reports `@path` text whose file exists but which Claude Code p
 - after an unclosed `<!--`, which hides the rest of the file;
 - glued to a bracket or quote: `(@docs/a.md)`, `"@docs/a.md"`;
 - written with backslashes: `@docs\\a.md` asks for `docs`;
+- written in quotes: `@"Design Docs/api.md"` loads nothing (`@Design\\ Docs/api.md` does);
 - starting with another character: `@日本.md` (write `@./日本.md`).
 
 A closed comment (`<!-- @old.md -->`) is a deliberate way to turn an include off and is not
@@ -39,8 +40,8 @@ Use tabs.
 
 ## Fix safety
 Two cases have one plainly right fix, both unsafe because the model then reads a file it did not
-read before: backslashes are turned into `/`, and a path rejected for its first character gets
-`./` in front. The other cases are left to a person (was the code block meant as an example?
+read before: backslashes are turned into `/`, a quoted path loses its quotes (spaces written
+`\\ `), and a path rejected for its first character gets `./` in front. The other cases are left to a person (was the code block meant as an example?
 where should the comment close?).
 """
 
@@ -50,9 +51,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from memlint.engine import RuleContext
+from memlint.model.include_problems import owned
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.includes._problems import owned
 from memlint.rules.includes._suspects import Suspect, suspects
 from memlint.violations import Applicability, Edit, Finding, Fix
 
@@ -81,12 +82,18 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
     for path in _memory_paths(ctx):
         doc = ctx.document(path)
         for item in suspects(doc, ctx.home):
-            why = _WHY.get(item.where) or (
-                f"the `@` is glued to `{item.before}`, and Claude Code takes `@` as an include only at the "
-                "start of a text or after white space; put a space before the `@` (and after the path)"
-            )
-            message = f"Claude Code does not load `{show(ctx, item.target)}` from `@{item.written}`: {why}"
+            message = f"Claude Code does not load `{show(ctx, item.target)}` from `@{item.written}`: {_why(item)}"
             yield Finding(path, item.line, message, column=item.column, fix=_fix(ctx, path, item))
+
+
+def _why(item: Suspect) -> str:
+    if item.where == "quoted":
+        escaped = item.written[1:-1].replace(" ", "\\ ")
+        return f"Claude Code takes no quotes around an include path; write `@{escaped}` (a space as `\\ `)"
+    return _WHY.get(item.where) or (
+        f"the `@` is glued to `{item.before}`, and Claude Code takes `@` as an include only at the "
+        "start of a text or after white space; put a space before the `@` (and after the path)"
+    )
 
 
 def _memory_paths(ctx: RuleContext) -> list[Path]:
@@ -103,7 +110,7 @@ def _memory_paths(ctx: RuleContext) -> list[Path]:
 
 
 def _fix(ctx: RuleContext, path: Path, item: Suspect) -> Fix | None:
-    if item.where not in ("backslash", "rejected"):
+    if item.where not in ("backslash", "rejected", "quoted"):
         return None
     doc = ctx.document(path)
     if doc.problem is not None:
@@ -113,6 +120,9 @@ def _fix(ctx: RuleContext, path: Path, item: Suspect) -> Fix | None:
     if offset is None or text[offset : offset + 1 + len(item.written)] != "@" + item.written:
         return None
     start = offset + 1
+    if item.where == "quoted":
+        fixed = item.written[1:-1].replace(" ", "\\ ")
+        return Fix(f"Write `@{fixed}`", Applicability.UNSAFE, (Edit(path, start, start + len(item.written), fixed),))
     if item.where == "backslash":
         if "\\ " in item.written:
             return None

@@ -1,10 +1,12 @@
-"""A file under `.claude/rules/` is named `.MD`, `.mdc` or `.markdown`, so Claude Code never loads it.
+"""A file under `.claude/rules/` is not named `*.md` (`.MD`, `.mdc`, `.txt`...), so Claude Code never loads it.
 
 ## What it does
-Reports every markdown-looking file under a `.claude/rules/` folder whose name does not end in
-lower-case `.md`: `style.MD`, `style.Md`, Cursor's `style.mdc`, `style.markdown`, `style.mdx`.
-A file whose text is also in a `.md` file of the same name beside it is left alone (that copy is
-loaded).
+Reports every text file under a `.claude/rules/` folder whose name does not end in lower-case
+`.md`: `style.MD`, `style.Md`, Cursor's `style.mdc`, `style.markdown`, `style.mdx`, `style.txt`,
+`style` with no extension. A file whose text is also in a `.md` file of the same name beside it is
+left alone (that copy is loaded), and so is a file that a loaded file includes (`@style.txt`): it
+is loaded as an include. Dotfiles (`.gitkeep`), binary files and `README.txt`-like files are not
+rules.
 
 ## Why is this bad?
 Claude Code reads only rule files whose name ends in lower-case `.md`; every other file in the
@@ -48,11 +50,14 @@ META = RuleMeta(
     code="ML501",
     slug="rule-file-never-loaded",
     severity="error",
-    summary="A rules file named .MD, .mdc or .markdown is never loaded",
+    summary="A file in .claude/rules not named *.md (.MD, .mdc, .txt, ...) is never loaded",
     fix="unsafe",
 )
 
 _MARKDOWN_SUFFIXES = (".md", ".mdc", ".markdown", ".mdx", ".mdown", ".mkd")
+_FOR_PEOPLE = frozenset({"readme", "license", "changelog", "owners", "codeowners"})  # not meant as rules
+_PLAIN_TEXT_SUFFIXES = (".txt", ".text", "")  # renamed to `.md` by the fix, like the markdown ones
+
 
 
 def _body(doc: Document) -> str:
@@ -60,18 +65,25 @@ def _body(doc: Document) -> str:
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
+    included = {f.path for loaded in ctx.loads.values() for f in loaded.files if f.origin is not None}
     for item in ctx.by_role("rule"):
         path = item.path
         name = path.name
         lower = name.lower()
-        if name.endswith(".md") or not lower.endswith(_MARKDOWN_SUFFIXES):
+        if name.endswith(".md") or name.startswith(".") or path in included:
             continue
-        stem = name[: name.rfind(".")]
-        if not stem:
+        stem = name[: name.rfind(".")] if "." in name else name
+        if stem.lower() in _FOR_PEOPLE and not lower.endswith(_MARKDOWN_SUFFIXES):
             continue
+        suffix = lower[len(stem) :]
         better = path.with_name(stem + ".md")
         doc = ctx.document(path)
         if doc.problem is not None:
+            continue  # binary, unreadable: not a rule anyone wrote
+        if not lower.endswith(_MARKDOWN_SUFFIXES) and suffix not in _PLAIN_TEXT_SUFFIXES:
+            yield Finding(path, 1, f"Claude Code never loads `{show(ctx, path)}`: it reads only files named `*.md` "
+                          "from `.claude/rules/`, and no loaded file includes this one; if it is a rule, rename it "
+                          f"to `{better.name}`, else move it out of the rules folder")
             continue
         extension = name[len(stem) :]
         twin = ctx.document(better)
@@ -87,6 +99,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             "the extension is compared case-sensitively"
             if lower.endswith(".md")
             else f"only names ending in lower-case `.md` are read, not `{extension}`"
+            if extension
+            else "only names ending in lower-case `.md` are read, and this one has no extension"
         )
         if lower.endswith(".mdc") and doc.frontmatter is not None and "globs" in doc.frontmatter.data:
             advice += " and write its `globs:` as `paths:`"

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from memlint.engine import RuleContext
 from memlint.model.document import Document
-from memlint.rules.notes.template import DEFAULT_TEMPLATE, Notes, Template, parse_template, split_notes
+from memlint.model.notes_template import DEFAULT_TEMPLATE, Notes, Template, parse_template, split_notes
 
 HOME_TEMPLATE = Path(".claude/session-memory/config/template.md")
 

@@ -1,6 +1,8 @@
 """The sections of a session-notes file are not in template order.
 
 ## What it does
+Opt-in (`--select ML403` or `extend-select`): the order is a convention of the template; the
+notes read the same in any order, so the default run leaves it out.
 Compares the order of the template sections found in a session-notes file (exact or renamed
 headings) with the template's order, and reports the first section that comes too early.
 
@@ -53,6 +55,7 @@ if TYPE_CHECKING:
     from memlint.engine import RuleContext
 
 META = RuleMeta(
+    default=False,
     code="ML403",
     slug="notes-sections-out-of-order",
     severity="info",

@@ -62,6 +62,8 @@ META = RuleMeta(
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for nf in notes_files(ctx):
         notes = nf.notes
+        if notes.template_at_other_level:
+            continue  # made from a copy of the template with `##` headings: nothing was renamed
         for section in notes.sections:
             if section.template_index is None or section.exact or section.duplicate:
                 continue

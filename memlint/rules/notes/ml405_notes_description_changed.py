@@ -34,10 +34,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from memlint.model.notes_template import describes
 from memlint.rules import RuleMeta
 from memlint.rules.notes.files import keeper, notes_files, template_name
 from memlint.rules.notes.repair import put_back_description
-from memlint.rules.notes.template import describes
 from memlint.violations import Finding
 
 if TYPE_CHECKING:

@@ -40,9 +40,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from memlint.model.notes_budget import TRUNCATE_CHARS, estimator, sizes, table
 from memlint.model.tokens import TOKENIZERS
 from memlint.rules import RuleMeta
-from memlint.rules.notes.budget import TRUNCATE_CHARS, estimator, sizes, table
 from memlint.rules.notes.files import notes_files
 from memlint.violations import Finding
 

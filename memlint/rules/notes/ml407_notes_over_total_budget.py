@@ -38,9 +38,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from memlint.model.notes_budget import advice, estimator, sizes, table
 from memlint.model.tokens import TOKENIZERS
 from memlint.rules import RuleMeta
-from memlint.rules.notes.budget import advice, estimator, sizes, table
 from memlint.rules.notes.files import notes_files
 from memlint.violations import Finding
 

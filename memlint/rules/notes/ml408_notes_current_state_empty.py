@@ -37,9 +37,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from memlint.model.notes_template import heading_level, is_italic, normalize
 from memlint.rules import RuleMeta
 from memlint.rules.notes.files import notes_files
-from memlint.rules.notes.template import heading_level, is_italic, normalize
 from memlint.violations import Finding
 
 if TYPE_CHECKING:

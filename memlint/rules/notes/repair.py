@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from memlint.rules.notes.template import Notes, Section
+from memlint.model.notes_template import Notes, Section
 from memlint.violations import Applicability, Edit, Fix
 
 

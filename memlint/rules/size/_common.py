@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from memlint.engine import RuleContext
+from memlint.model.include_problems import owned
 from memlint.rules._paths import show
-from memlint.rules.includes._problems import owned
 
 __all__ = ["large_file_threshold", "owned", "show", "window_option"]
 

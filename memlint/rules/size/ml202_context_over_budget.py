@@ -108,7 +108,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         yield Finding(
             anchor, 1,
             f"Claude Code loads {total:,} tokens of memory at start in `{where}` ({len(loaded.files)} files), "
-            f"over the budget of {budget:,} ({basis}); biggest: {names}",
+            f"over memlint's budget of {budget:,} ({basis}; Claude Code sets none, and sends these tokens with every "
+            f"request); biggest: {names}",
         )
 
 

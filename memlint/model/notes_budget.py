@@ -8,8 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from memlint.model.jstext import js_trim, utf16_len
+from memlint.model.notes_template import Notes, Section, normalize
 from memlint.model.tokens import counter
-from memlint.rules.notes.template import Notes, Section, normalize
 
 KEEP = frozenset({"current state", "errors and corrections"})  # condensed last, per Claude Code
 TRUNCATE_CHARS = 8_000  # at compaction a longer section is cut at a line boundary

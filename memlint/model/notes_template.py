@@ -223,6 +223,19 @@ class Notes:
     preamble: Section
     sections: tuple[Section, ...]
 
+    @property
+    def template_at_other_level(self) -> bool:
+        """Every template section is here with the template's own words, all at one other heading
+        level (`## Current State` ...): the notes were made from a copy of the template with `##`
+        headings, not renamed one by one."""
+        matched = [s for s in self.sections if s.template_index is not None and not s.duplicate and s.heading]
+        if len(matched) < 2 or any(s.exact for s in matched):
+            return False
+        levels = {heading_level(s.heading.text) for s in matched if s.heading is not None}
+        same_words = all(normalize(s.title) == normalize(self.template.sections[s.template_index].title)
+                         for s in matched if s.template_index is not None)
+        return same_words and len(levels) == 1
+
     def present(self) -> dict[int, Section]:
         """Template index -> the first section standing for it."""
         out: dict[int, Section] = {}
@@ -266,6 +279,10 @@ def _match(raw: list[Section], template: Template) -> list[Section]:
     for pos, section in enumerate(raw):
         if pos in index:
             continue
+        described = _described(section, template, taken)
+        if described is not None:  # a renamed heading that kept its template description line
+            candidates.append((-2.0, pos, described))
+            continue
         scores = [(similarity(section.title, tsec.title), i) for i, tsec in enumerate(template.sections)]
         best = max(scores, key=lambda si: (si[0], -si[1]), default=(0.0, 0))
         if best[0] >= NEAR_RATIO:  # only its closest template section: a copy of it if that one is taken
@@ -289,3 +306,16 @@ def _match(raw: list[Section], template: Template) -> list[Section]:
         dup = i is not None and primary.get(i) != pos
         out.append(Section(section.heading, section.lines, section.start, section.end, i, pos in exact, dup))
     return out
+
+
+def _described(section: Section, template: Template, taken: set[int]) -> int | None:
+    """The template section whose own description line opens `section` (first non-blank line)."""
+    first = next((line.text for line in section.lines if line.text.strip()), None)
+    if first is None or not is_italic(first):
+        return None
+    for i, tsec in enumerate(template.sections):
+        if i in taken or tsec.description is None:
+            continue
+        if first.strip() == tsec.description.strip() or similarity(first, tsec.description) >= DESCRIPTION_RATIO:
+            return i
+    return None

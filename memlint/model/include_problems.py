@@ -1,4 +1,5 @@
-"""One classification of every include Claude Code did not load, shared by the include rules.
+"""One classification of every include Claude Code did not load: a fact of the run, shared by the
+include rules and the size rules (which report only on files memlint `owned`).
 
 The loader's `Skipped` records (from every start folder) say what happened; this module picks, for
 each include (file, line, column, target), the one problem a person should hear about, so two
@@ -13,11 +14,13 @@ import os
 import posixpath
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from memlint.engine import RuleContext
 from memlint.model.jstext import node_extname
 from memlint.model.loader import TEXT_EXTENSIONS, LoadedContext, LoadedFile, Origin, Skipped
+
+if TYPE_CHECKING:
+    from memlint.engine import RuleContext
 
 Problem = Literal[
     "missing", "case", "punctuation", "extension", "folder", "too-large",
@@ -96,6 +99,8 @@ def _classify(ctx: RuleContext) -> list[IncludeProblem]:
             text = str(origin.path)
             if not any(text == b or text.startswith(b + "/") for b in bases):
                 continue
+            if ctx.home is None and origin.ref.path.startswith("~"):
+                continue  # no HOME modelled (no --home): memlint cannot say what `~/...` holds
             problem, better, detail = _what(ctx, loaded, skipped)
             if problem is None or _backslash_after(ctx, origin):
                 continue  # `@docs\a.md` asks for `docs`: ML108 reports the backslash path

@@ -1,0 +1,66 @@
+"""A MEMORY.md in the project is not Claude Code's auto memory, and nothing includes it: it is never loaded.
+
+## What it does
+Runs only when HOME is modelled (`--home`), so that every settings file that can move auto memory
+(`autoMemoryDirectory` in the user, project and local settings) is known. Reports, once, each
+MEMORY.md under the checked paths that is not in the folder Claude Code uses for this project's
+auto memory, not a subagent's memory folder and not included by any file Claude Code loads.
+
+## Why is this bad?
+A committed `.claude/memory/MEMORY.md` looks like Claude Code's memory, but Claude Code keeps auto
+memory in `~/.claude/projects/<project>/memory/` (or where `autoMemoryDirectory` says), and loads
+no other MEMORY.md. Everything written in this one reaches Claude only if it happens to open it.
+
+## Example
+```md .claude/memory/MEMORY.md
+- [Deploy](deploy.md) — blue/green on Fridays only
+```
+
+```md ~/.claude/settings.json
+{}
+```
+
+Use instead:
+(or set `autoMemoryDirectory` to the folder's absolute path)
+```md CLAUDE.md
+Project memory: @.claude/memory/MEMORY.md
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from memlint.engine import RuleContext
+from memlint.model.memory_identity import memory_identities
+from memlint.rules import RuleMeta
+from memlint.rules._paths import show
+from memlint.violations import Finding
+
+META = RuleMeta(
+    code="ML325",
+    slug="memory-index-not-loaded",
+    severity="warning",
+    summary="A MEMORY.md in the project is not Claude Code's auto memory and nothing includes it",
+)
+
+
+def check(ctx: RuleContext) -> Iterator[Finding]:
+    if ctx.home is None:
+        return  # without HOME, the user's autoMemoryDirectory is unknown: nothing can be said
+    projects = str(ctx.home / ".claude" / "projects") + "/"
+    moved = sorted({str(c.automem_dir) for c in ctx.loads.values() if not str(c.automem_dir).startswith(projects)})
+    where = ("in `" + "` or `".join(show(ctx, f) for f in moved[:2]) + "` (`autoMemoryDirectory`)" if moved
+             else "in its folder under `~/.claude/projects/`")
+    for path, found in sorted(memory_identities(ctx).items()):
+        if found.kind not in ("exported", "hand-kept"):
+            continue
+        if not any(str(path).startswith(str(root).rstrip("/") + "/") for root in ctx.roots):
+            continue
+        yield Finding(
+            path,
+            1,
+            f"Claude Code never loads `{show(ctx, path)}`: it keeps this project's auto memory {where}, and no "
+            "loaded file includes this one, so Claude sees it only if it happens to open it; include it from "
+            "CLAUDE.md (`@" + show(ctx, path) + "`) or point `autoMemoryDirectory` at its folder",
+        )

@@ -1,0 +1,106 @@
+"""A loaded memory file still holds template placeholders (`<project name>`, `TODO: describe ...`).
+
+## What it does
+Reports, once per file, placeholder text left from a template in a file Claude Code loads at
+start (CLAUDE.md, CLAUDE.local.md, rules, their includes): words in angle brackets such as
+`<project name>` or `<describe the architecture>`, bracketed fill-ins such as `[Your Name]`, and
+lines that are only `TODO: describe ...`, `TODO: fill in ...` or `TBD`. Code blocks and code spans are
+left alone.
+
+## Why is this bad?
+Claude Code sends the text as it is, in every session: Claude reads `<project name>` literally,
+and a section that says only `TODO: describe the architecture` tells it nothing while looking
+like it does. The file was generated from a template and never finished.
+
+## Example
+```md CLAUDE.md
+# <project name>
+
+Architecture:
+TODO: describe the architecture
+```
+
+Use instead:
+```md CLAUDE.md
+# Billing service
+
+Architecture:
+A Flask API in `api/`, workers in `jobs/`, Postgres for everything.
+```
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from memlint.engine import RuleContext
+from memlint.model.include_problems import owned
+from memlint.rules import RuleMeta
+from memlint.rules._paths import show
+from memlint.violations import Finding
+
+META = RuleMeta(
+    code="ML516",
+    slug="memory-placeholder-text",
+    severity="warning",
+    summary="A loaded memory file still holds template placeholders such as <project name> or TODO: describe",
+)
+
+_ANGLE = re.compile(r"<(?!https?:|mailto:|!)([A-Za-z][A-Za-z'/-]*(?: [A-Za-z][A-Za-z'/-]*){1,5})>")
+_BRACKET = re.compile(r"\[((?:your|insert|project|describe|add|enter)\b[A-Za-z '/-]{0,40}|[A-Za-z ]{0,20}\bname)\](?![(\[:])",
+                      re.IGNORECASE)
+_TODO = re.compile(r"^\s{0,3}(?:[-*+]\s+)?(?:\*\*|__)?(?:TODO|TBD|FIXME)(?:\*\*|__)?\b\s*[:.-]?\s*"
+                   r"(?:(?:describe|fill|write|document|explain|insert)\b.{0,80})?$", re.IGNORECASE)
+_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+_CODE_SPAN = re.compile(r"(`+).*?\1")
+_SHOWN = 4
+
+
+def placeholders(text: str) -> list[tuple[int, str]]:
+    """(line, placeholder) for each placeholder outside code."""
+    found: list[tuple[int, str]] = []
+    fence: str | None = None
+    for number, line in enumerate(text.split("\n"), 1):
+        match = _FENCE.match(line)
+        if fence is not None:
+            if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence):
+                fence = None
+            continue
+        if match:
+            fence = match.group(1)
+            continue
+        visible = _CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line.rstrip("\r"))
+        if _TODO.match(visible) and visible.strip():
+            found.append((number, visible.strip().lstrip("-*+ ").strip("*_")))
+            continue
+        for m in (*_ANGLE.finditer(visible), *_BRACKET.finditer(visible)):
+            found.append((number, m.group(0)))
+    return found
+
+
+def check(ctx: RuleContext) -> Iterator[Finding]:
+    seen: set[Path] = set()
+    for loaded in ctx.loads.values():
+        for file in loaded.files:
+            if file.kind == "automem" or file.path in seen or not owned(ctx, file.path):
+                continue
+            seen.add(file.path)
+            doc = ctx.document(file.path)
+            if doc.problem is not None:
+                continue
+            found = placeholders(doc.text)
+            if not found:
+                continue
+            shown = ", ".join(f"line {n} `{text}`" for n, text in found[:_SHOWN])
+            if len(found) > _SHOWN:
+                shown += f", \u2026 ({len(found)} in all)"
+            yield Finding(
+                file.path,
+                found[0][0],
+                f"`{show(ctx, file.path)}` still holds template placeholder{'s' if len(found) > 1 else ''}: {shown}; "
+                "Claude Code loads this text into every session as it is, so Claude reads the placeholder instead "
+                "of the fact; write the real text or delete the line",
+                end_line=found[-1][0],
+            )

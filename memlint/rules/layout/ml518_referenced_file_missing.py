@@ -1,0 +1,143 @@
+"""A loaded memory file links or names a project file that does not exist.
+
+## What it does
+Reports, once per file, markdown links (`[API](docs/api.md)`) and backticked paths
+(`` `src/billing/invoice.ts` ``) in a file Claude Code loads at start that name a file which is
+not there, while its folder is there with other files in it (so the file was renamed or deleted,
+not left out of a partial checkout). Links
+resolve from the linking file's folder; a backticked path from the project folder or the file's
+folder. URLs, anchors, globs, placeholders, example paths ("e.g. `src/foo.ts`"), code blocks, paths outside the project and paths
+whose folder is missing are left alone. MEMORY.md links are ML307's.
+
+## Why is this bad?
+Claude Code loads the pointer into every session and Claude trusts it: it opens the file, the
+read fails, and it searches or guesses. A stale path is worse than none.
+
+## Example
+```md CLAUDE.md
+Error codes are listed in [the API guide](docs/api-guide.md).
+```
+
+```md docs/api.md
+# API
+```
+
+Use instead:
+```md CLAUDE.md
+Error codes are listed in [the API guide](docs/api.md).
+```
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import unquote
+
+from memlint.engine import RuleContext
+from memlint.model.include_problems import owned
+from memlint.model.loader import LoadedFile
+from memlint.rules import RuleMeta
+from memlint.rules._paths import show
+from memlint.violations import Finding
+
+META = RuleMeta(
+    code="ML518",
+    slug="referenced-file-missing",
+    severity="warning",
+    summary="A loaded memory file links or names a project file that does not exist",
+)
+
+_LINK = re.compile(r"(?<!!)\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+_TICKED = re.compile(r"`([A-Za-z0-9_.@-]+(?:/[A-Za-z0-9_.@-]+)+\.[A-Za-z0-9]{1,8})`")
+_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+_SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
+_SHOWN = 4
+_ILLUSTRATIVE = re.compile(r"\be\.g\.|\bfor example\b|\bsuch as\b|\bfor instance\b|\blike `", re.IGNORECASE)
+_PLACEHOLDER = re.compile(r"(?i)\b(?:foo|bar|baz|example|sample|my[-_]|your[-_]|xxx|yyy|name)\b|\b(?:my|your)[-_]")
+_MEMORY_NAMES = frozenset({"CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "MEMORY.md"})
+
+
+def _base(file: LoadedFile, start: Path) -> Path:
+    if file.origin is not None:
+        return start
+    parts = file.path.parts
+    if ".claude" in parts:
+        return Path(*parts[: len(parts) - 1 - parts[::-1].index(".claude")])
+    return file.path.parent
+
+
+def _missing(ctx: RuleContext, candidates: list[Path], inside: Path) -> bool:
+    """None of the candidate paths (all inside the project) exists, and the folder of the first does."""
+    for n, path in enumerate(candidates):
+        if not str(path).startswith(str(inside) + os.sep):
+            return False
+        listing = ctx.workspace.listing(str(path.parent))
+        if listing is None or not any(is_file and name not in _MEMORY_NAMES for name, _, is_file in listing):
+            if n == 0:
+                return False  # its folder is missing or holds only memory files: a partial checkout
+            continue
+        if any(name == path.name for name, _, _ in listing):
+            return False
+    return True
+
+
+def _references(ctx: RuleContext, file: LoadedFile, base: Path) -> list[tuple[int, str]]:
+    text = ctx.document(file.path).text
+    out: list[tuple[int, str]] = []
+    fence: str | None = None
+    here = file.path.parent
+    for number, line in enumerate(text.split("\n"), 1):
+        match = _FENCE.match(line)
+        if fence is not None:
+            if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence):
+                fence = None
+            continue
+        if match:
+            fence = match.group(1)
+            continue
+        for m in _LINK.finditer(line):
+            target = unquote(m.group(1).split("#", 1)[0].split("?", 1)[0])
+            if not target or _SCHEME.match(target) or target.startswith(("/", "~", "<", "{")):
+                continue
+            if _missing(ctx, [Path(os.path.normpath(here / target))], base):
+                out.append((number, target))
+        illustrative = bool(_ILLUSTRATIVE.search(line))
+        for m in _TICKED.finditer(line):
+            target = m.group(1)
+            if illustrative or _PLACEHOLDER.search(target):
+                continue  # an example path ("e.g. `src/foo/bar.ts`"), not a pointer
+            if target.startswith(("~", ".")) and not target.startswith(".claude/"):
+                continue
+            paths = [Path(os.path.normpath(base / target)), Path(os.path.normpath(here / target))]
+            if _missing(ctx, paths, base):
+                out.append((number, target))
+    return out
+
+
+def check(ctx: RuleContext) -> Iterator[Finding]:
+    seen: set[Path] = set()
+    for loaded in ctx.loads.values():
+        for file in loaded.files:
+            if file.kind == "automem" or file.path in seen or not owned(ctx, file.path):
+                continue
+            seen.add(file.path)
+            if ctx.document(file.path).problem is not None:
+                continue
+            found = _references(ctx, file, _base(file, loaded.start))
+            if not found:
+                continue
+            shown = ", ".join(f"line {n} `{target}`" for n, target in found[:_SHOWN])
+            if len(found) > _SHOWN:
+                shown += f", \u2026 ({len(found)} in all)"
+            yield Finding(
+                file.path,
+                found[0][0],
+                f"`{show(ctx, file.path)}` points Claude at {'files that do' if len(found) > 1 else 'a file that does'} "
+                f"not exist ({shown}) although the folder is there: Claude Code "
+                "loads this into every session, Claude opens the path and the read fails; point at the file's "
+                "new name or drop the reference",
+                end_line=found[-1][0],
+            )
