@@ -22,6 +22,8 @@ from memlint.config import Config, load_config
 from memlint.engine import Report
 from memlint.fixes import FixResult, fix_loop
 from memlint.model.loader import MANAGED_DIR, LoadedContext, load
+from memlint.model.release import DEFAULT, Release
+from memlint.model.settings import Launch
 from memlint.model.windows import Window
 from memlint.model.workspace import Workspace
 from memlint.violations import Applicability, Violation
@@ -42,9 +44,9 @@ def _home(home: StrPath | None) -> Path | None:
     return None if home is None else Path(os.path.expanduser(os.fspath(home)))
 
 
-def _with_stdin(stdin: tuple[Path, str] | None) -> Workspace:
+def _with_stdin(stdin: tuple[Path, str] | None, release: Release) -> Workspace:
     """A workspace where `stdin`'s file (if any) has the given text instead of what is on disk."""
-    workspace = Workspace()
+    workspace = Workspace(release)
     if stdin is not None:
         workspace.put(stdin[0], stdin[1])
     return workspace
@@ -57,9 +59,10 @@ class Context:
         self.loaded = loaded
 
     def to_dict(self, tokenizer: str = "cl100k", window: Window | None = None) -> dict[str, Any]:
-        from memlint.reporters.context import DEFAULT, as_dict
+        from memlint.reporters.context import DEFAULT as DEFAULT_WINDOW
+        from memlint.reporters.context import as_dict
 
-        return as_dict(self.loaded, tokenizer, window or DEFAULT)
+        return as_dict(self.loaded, tokenizer, window or DEFAULT_WINDOW)
 
 
 def default_home() -> Path:
@@ -71,9 +74,14 @@ def context(
     home: StrPath | None = None,
     managed_dir: StrPath = MANAGED_DIR,
     workspace: Workspace | None = None,
+    release: Release = DEFAULT,
+    launch: Launch | None = None,
 ) -> Context:
-    """What Claude Code loads when started in `start` with HOME `home`."""
-    return Context(load(Path(start), _home(home) or default_home(), workspace, Path(managed_dir)))
+    """What Claude Code `release` loads when started in `start` with HOME `home`, launched with
+    `launch` (its `--settings` file and environment; default: none)."""
+    home_path = _home(home) or default_home()
+    loaded = load(Path(start), home_path, workspace, Path(managed_dir), True, release, launch or Launch())
+    return Context(loaded)
 
 
 @dataclass(frozen=True)
@@ -87,33 +95,34 @@ class FixOutcome:
 
 def check(
     paths: Sequence[StrPath] | StrPath = (".",), config: Config | None = None, home: StrPath | None = None,
-    *, stdin: tuple[Path, str] | None = None,
+    launch: Launch | None = None, *, stdin: tuple[Path, str] | None = None,
 ) -> Report:
     """Check every memory file under `paths` (files or folders). `config` defaults to the nearest
     `.memlint.toml` / `pyproject.toml [tool.memlint]` above the first path; `home` adds that HOME's
-    user memory and this project's auto memory; `stdin` is (file, text) to check in place of the
-    file on disk."""
+    user memory and this project's auto memory; `launch` is Claude Code's `--settings` file and
+    environment; `stdin` is (file, text) to check in place of the file on disk."""
     targets = _paths(paths)
     config = config or load_config(targets[0])
-    return engine.check(targets, config, _home(home), _with_stdin(stdin))
+    return engine.check(targets, config, _home(home), _with_stdin(stdin, config.release), launch)
 
 
 def fix(
     paths: Sequence[StrPath] | StrPath = (".",), config: Config | None = None, home: StrPath | None = None,
-    unsafe: bool = False, fix_only: frozenset[str] = frozenset(), *, stdin: tuple[Path, str] | None = None,
+    unsafe: bool = False, fix_only: frozenset[str] = frozenset(), launch: Launch | None = None, *,
+    stdin: tuple[Path, str] | None = None,
 ) -> FixOutcome:
     """Apply fixes in memory until nothing is left to apply; `memlint.fixes.write_all` puts them on
     disk. `fix_only` names rules (code or slug) or fixes (e.g. `split-memory-index`) to apply, unsafe
     ones included, and nothing else."""
     targets = _paths(paths)
     config = config or load_config(targets[0])
-    workspace = _with_stdin(stdin)
+    workspace = _with_stdin(stdin, config.release)
     ctx_holder: list[engine.RuleContext] = []
     initial: list[Violation] = []
     home_path = _home(home)
 
     def run() -> list[Violation]:
-        ctx = engine.build_context(targets, config, home_path, workspace)
+        ctx = engine.build_context(targets, config, home_path, workspace, launch)
         ctx_holder[:] = [ctx]
         found = engine.run_rules(ctx)
         if not initial:
@@ -132,5 +141,5 @@ def fix(
 
     result, violations = fix_loop(workspace, run, accept)
     files = len(ctx_holder[0].files) if ctx_holder else 0
-    report = Report(tuple(violations), files, tuple(p.absolute() for p in targets))
+    report = Report(tuple(violations), files, tuple(p.absolute() for p in targets), config.release)
     return FixOutcome(result, report, tuple(initial))

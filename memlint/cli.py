@@ -22,6 +22,8 @@ from memlint.conventions import attach as attach_conventions
 from memlint.conventions import watch as watch_loop
 from memlint.errors import MemlintError
 from memlint.fixes import FixError, FixResult, write_all
+from memlint.model.release import pick
+from memlint.model.settings import Launch
 from memlint.model.tokens import TOKENIZERS
 from memlint.model.windows import Window, model_window
 from memlint.reporters.check import FORMATS, display_path, render, render_statistics
@@ -55,20 +57,26 @@ def main() -> None:
 @click.option("--tokenizer", type=click.Choice(TOKENIZERS), default="cl100k", show_default=True)
 @click.option("--managed-dir", type=click.Path(file_okay=False, path_type=Path), default="/etc/claude-code",
               show_default=True, help="Folder of the managed policy CLAUDE.md.")
+@click.option("--claude-code", "claude_code", metavar="VERSION",
+              help="Claude Code release to model (default: config `claude-code`, else the newest modelled).")
+@click.option("--settings", "settings_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Model Claude Code started with `--settings FILE`.")
 @click.option("--color", "--colour", "color", type=click.Choice(["auto", "always", "never"]), default="auto",
               show_default=True, help="Colour the text output (auto honours NO_COLOR and FORCE_COLOR).")
 @click.option("--window", type=click.IntRange(min=1), help="Context window in tokens (default: the model's).")
 @click.option("--model", help="Model id whose window to use, e.g. claude-opus-4-8 or claude-sonnet-4-6[1m].")
 @click.option("--all", "show_all", is_flag=True, help="List every deferred file instead of counts per folder.")
-def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_dir: Path, color: str,
-            window: int | None, model: str | None, show_all: bool) -> None:
+def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_dir: Path, claude_code: str | None,
+            settings_file: Path | None, color: str, window: int | None, model: str | None, show_all: bool) -> None:
     """Show what Claude Code loads into context when started in START, against its context window."""
     _set_colour(use_colour(color, sys.stdout.isatty()))
     try:
         if not start.is_dir():
             raise MemlintError(f"{start}: not a folder")
+        release = pick(claude_code) if claude_code else load_config(start).release
+        launch = Launch.from_environ(os.environ, settings_file)
         budget = context_window(start, window, model)
-        ctx = build_context(start, home or default_home(), managed_dir)
+        ctx = build_context(start, home or default_home(), managed_dir, None, release, launch)
         if fmt == "json":
             click.echo(json.dumps(ctx.to_dict(tokenizer, budget), ensure_ascii=False, indent=1))
         else:
@@ -129,6 +137,10 @@ def _check_options(func: Any) -> Any:
         click.option("--diff", is_flag=True, help="Show the fixes as a diff; write nothing."),
         click.option("--no-backup", is_flag=True, help="Do not keep MEMORY.md~ when a fix rewrites MEMORY.md."),
         click.option("--allow-empty", is_flag=True, help="Exit 0 when no memory file is found."),
+        click.option("--claude-code", "claude_code", metavar="VERSION",
+                     help="Claude Code release to model (default: config `claude-code`, else the newest modelled)."),
+        click.option("--settings", "settings_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+                     help="Model Claude Code started with `--settings FILE`."),
     ]
     for option in reversed(options):
         func = option(func)
@@ -153,7 +165,8 @@ def fix(**kwargs: Any) -> None:
 def _run(
     paths: tuple[Path, ...], home: Path | None, fmt: str | None, select: tuple[str, ...],
     extend_select: tuple[str, ...], ignore: tuple[str, ...], config_path: Path | None, unsafe_fixes: bool,
-    diff: bool, no_backup: bool, allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...], **conventions: Any,
+    diff: bool, no_backup: bool, allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...],
+    claude_code: str | None = None, settings_file: Path | None = None, **conventions: Any,
 ) -> int:
     opts = Conventions(**conventions)
     _set_colour(opts.colour)
@@ -169,30 +182,33 @@ def _run(
         fmt = fmt or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" and not diff else "text")
         if diff and fmt != "text":
             raise MemlintError(f"--diff prints a patch; it cannot be combined with --format {fmt}")
-        cli: dict[str, Any] = {"select": _codes(select), "extend-select": _codes(extend_select), "ignore": _codes(ignore)}
+        cli: dict[str, Any] = {"select": _codes(select), "extend-select": _codes(extend_select), "ignore": _codes(ignore),
+                               "claude-code": claude_code}
         if opts.no_respect_gitignore:
             cli["respect-gitignore"] = False
         config = load_config(targets[0], config_path, cli)
+        launch = Launch.from_environ(os.environ, settings_file)
     except (MemlintError, FixError) as exc:
         click.echo(f"memlint: {exc}", err=True)
         return EXIT_ERROR
 
     def once() -> int:
-        return _run_once(targets, home, fmt or "text", config, opts, stdin, unsafe_fixes=unsafe_fixes, diff=diff,
-                         no_backup=no_backup, allow_empty=allow_empty, apply_fix=apply_fix, only_fix=only_fix)
+        return _run_once(targets, home, fmt or "text", config, opts, stdin, launch, unsafe_fixes=unsafe_fixes,
+                         diff=diff, no_backup=no_backup, allow_empty=allow_empty, apply_fix=apply_fix,
+                         only_fix=only_fix)
 
     return watch_loop(targets, once) if opts.watch else once()
 
 
 def _run_once(
     targets: list[Path], home: Path | None, fmt: str, config: Config, opts: Conventions,
-    stdin: tuple[Path, str] | None, *, unsafe_fixes: bool, diff: bool, no_backup: bool, allow_empty: bool,
-    apply_fix: bool, only_fix: tuple[str, ...],
+    stdin: tuple[Path, str] | None, launch: Launch, *, unsafe_fixes: bool, diff: bool, no_backup: bool,
+    allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...],
 ) -> int:
     try:
         if apply_fix or diff or only_fix:
             outcome = api.fix(targets, config, home, unsafe=unsafe_fixes, fix_only=frozenset(_codes(only_fix)),
-                              stdin=stdin)
+                              launch=launch, stdin=stdin)
             if not outcome.result.converged:
                 raise MemlintError("fixes did not converge after 10 passes; nothing was written (please report this)")
             if stdin is not None and not diff:  # an editor gets the fixed text back, nothing is written
@@ -210,7 +226,7 @@ def _run_once(
                                          lambda p: display_path(p)), err=True)
             report = outcome.report
         else:
-            report = api.check(targets, config, home, stdin=stdin)
+            report = api.check(targets, config, home, launch, stdin=stdin)
         if stdin is not None:
             report = replace(report, violations=tuple(v for v in report.violations if v.path == stdin[0]))
         if opts.write_baseline is not None:

@@ -3,7 +3,8 @@
 Keys: select, extend-select, ignore (codes, slugs, code prefixes like "ML1", or "ALL"); without
 `select`, every rule on by default (opt-in style rules need `select` or `extend-select`); exclude
 (gitignore patterns); per-file-ignores ({pattern: [codes]}); options ({rule: {option: value}});
-memory-dirs (extra auto-memory folders); session-notes ({paths = [...], template = "..."}).
+memory-dirs (extra auto-memory folders); session-notes ({paths = [...], template = "..."});
+claude-code (the Claude Code release to model, e.g. "2.1.197"; default the newest modelled).
 Every error names the key and exits 2.
 """
 
@@ -17,7 +18,8 @@ from typing import Any
 
 import pathspec
 
-from memlint.errors import ConfigError
+from memlint.errors import ConfigError, MemlintError
+from memlint.model.release import DEFAULT, Release, pick
 from memlint.rules import Rule, all_rules, default_codes
 
 if sys.version_info >= (3, 11):
@@ -25,8 +27,10 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
 
-KEYS = {"select", "extend-select", "ignore", "extend-ignore", "exclude", "extend-exclude", "respect-gitignore",
-        "per-file-ignores", "options", "memory-dirs", "session-notes"}
+KEYS = {
+    "select", "extend-select", "ignore", "extend-ignore", "exclude", "extend-exclude", "respect-gitignore",
+    "per-file-ignores", "options", "memory-dirs", "session-notes", "claude-code",
+}
 
 
 @dataclass(frozen=True)
@@ -42,6 +46,7 @@ class Config:
     memory_dirs: tuple[Path, ...] = ()
     session_notes_paths: tuple[str, ...] = ()
     session_notes_template: Path | None = None
+    release: Release = DEFAULT  # `claude-code`: the Claude Code release modelled
     respect_gitignore: bool = True  # skip paths ignored by .gitignore / .ignore files
 
     def rule_options(self, rule: Rule) -> dict[str, Any]:
@@ -148,12 +153,25 @@ def build(raw: Mapping[str, Any], path: Path | None, root: Path, cli: Mapping[st
         template = notes.get("template")
         if template is not None and not isinstance(template, str):
             raise ConfigError("session-notes.template: expected a path string")
+        release = _release(merged.get("claude-code"))
     except ConfigError as exc:
         raise ConfigError(f"{where}{exc}") from None
     return Config(
         path, root, frozenset(select), exclude, per_file, options, memory_dirs, note_paths,
-        (root / template) if template else None, respect_gitignore,
+        (root / template) if template else None, release, respect_gitignore,
     )
+
+
+def _release(value: Any) -> Release:
+    """`claude-code = "2.1.197"`: any release memlint models (see memlint.model.release)."""
+    if value is None:
+        return DEFAULT
+    if not isinstance(value, str):
+        raise ConfigError(f"claude-code: expected a version string like \"2.1.332\", got {value!r}")
+    try:
+        return pick(value)
+    except MemlintError as exc:
+        raise ConfigError(f"claude-code: {exc}") from None
 
 
 def _options(raw: Any) -> dict[str, dict[str, Any]]:

@@ -5,49 +5,25 @@ violation and the run goes on."""
 from __future__ import annotations
 
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from memlint.config import Config
-from memlint.model.discovery import MemoryFile, Role, classify, discover, session_notes
-from memlint.model.document import Document
+from memlint.model.discovery import MemoryFile, classify, discover, session_notes
 from memlint.model.loader import LoadedContext, load
 from memlint.model.release import DEFAULT, Release
+from memlint.model.rule_context import RuleContext
+from memlint.model.settings import Launch
 from memlint.model.workspace import Workspace
 from memlint.rules import Rule, all_rules
 from memlint.suppression import apply_suppressions
 from memlint.violations import Finding, Violation
 
+__all__ = ["NO_HOME", "NO_MANAGED", "Report", "RuleContext", "build_context", "check", "run_rules", "start_folders"]
+
 # Without --home, memlint models a machine with no user memory and no managed policy.
 NO_HOME = Path("/nonexistent/memlint-no-home")
 NO_MANAGED = Path("/nonexistent/memlint-no-managed")
-
-
-@dataclass
-class RuleContext:
-    """What a rule sees: parsed documents, the loading model for every start folder, its options.
-    Rules never read files themselves (use `document`), never print and never write."""
-
-    config: Config
-    workspace: Workspace
-    roots: tuple[Path, ...]
-    files: tuple[MemoryFile, ...]
-    loads: dict[Path, LoadedContext]
-    home: Path | None
-    options: dict[str, Any] = field(default_factory=dict)
-    release: Release = DEFAULT  # the Claude Code release modelled, picked once per run
-
-    def document(self, path: Path) -> Document:
-        return self.workspace.document(path)
-
-    def by_role(self, *roles: Role) -> list[MemoryFile]:
-        return [f for f in self.files if f.role in roles]
-
-    @property
-    def root_loads(self) -> list[LoadedContext]:
-        """The loading at each checked root folder (the project root)."""
-        return [self.loads[r] for r in self.roots if r in self.loads]
 
 
 @dataclass(frozen=True)
@@ -55,27 +31,44 @@ class Report:
     violations: tuple[Violation, ...]
     files_checked: int
     roots: tuple[Path, ...]
+    release: Release = DEFAULT  # the Claude Code release modelled
 
     @property
     def fixable(self) -> int:
         return sum(1 for v in self.violations if v.fix is not None)
 
 
+START_NAMES = ("CLAUDE.md", "CLAUDE.local.md", "AGENTS.md")
+
+
 def start_folders(roots: tuple[Path, ...], files: tuple[MemoryFile, ...]) -> list[Path]:
-    """The project roots, and every folder holding a CLAUDE.md or CLAUDE.local.md (sessions often
-    start in a package)."""
+    """The project roots, and every folder holding a CLAUDE.md, .claude/CLAUDE.md, CLAUDE.local.md or
+    AGENTS.md (sessions often start in a package)."""
     starts: list[Path] = [r for r in roots if r.is_dir()]
     for f in files:
+        if f.path.name not in START_NAMES:
+            continue
         folder = f.path.parent
-        if f.path.name in ("CLAUDE.md", "CLAUDE.local.md") and folder.name != ".claude" and folder not in starts:
+        if folder.name == ".claude":
+            if f.path.name == "CLAUDE.local.md":
+                continue
+            folder = folder.parent
+        elif f.path.name == "AGENTS.md" and folder.name.startswith("."):  # .github/AGENTS.md: no session starts there
+            continue
+        if folder not in starts and folder.is_dir():
             starts.append(folder)
     return starts
 
 
 def build_context(
-    paths: list[Path], config: Config, home: Path | None, workspace: Workspace | None = None
+    paths: list[Path], config: Config, home: Path | None, workspace: Workspace | None = None,
+    launch: Launch | None = None,
 ) -> RuleContext:
-    workspace = Workspace() if workspace is None else workspace
+    release = config.release
+    launch = Launch() if launch is None else launch
+    if home is None:  # no HOME modelled: no user settings either, wherever CLAUDE_CONFIG_DIR points
+        launch = Launch(launch.settings_file, {k: v for k, v in launch.env.items() if k != "CLAUDE_CONFIG_DIR"})
+    workspace = Workspace(release) if workspace is None else workspace
     roots = tuple(p.absolute() for p in paths)
     memory_dirs = list(config.memory_dirs)
     loads: dict[Path, LoadedContext] = {}
@@ -84,7 +77,8 @@ def build_context(
              if f.path in named or not config.excluded(f.path)]
     files = _with_pending(files, workspace)
     for start in start_folders(roots, tuple(files)):
-        loads[start] = load(start, home or NO_HOME, workspace, NO_MANAGED, include_nested=False)
+        # a root's deferred files (nested CLAUDE.md and AGENTS.md) are modelled too
+        loads[start] = load(start, home or NO_HOME, workspace, NO_MANAGED, start in roots, release, launch)
     known = {f.path for f in files}
     if home is not None:  # the project's own auto-memory folder under HOME
         extra = [ctx.automem_dir for ctx in loads.values() if ctx.automem_dir.is_dir()]
@@ -95,7 +89,7 @@ def build_context(
     for path in session_notes(config.root, config.session_notes_paths, roots, project_dirs):
         if path not in known and not config.excluded(path):
             files.append(MemoryFile(path, "session-notes"))
-    return RuleContext(config, workspace, roots, tuple(files), loads, home)
+    return RuleContext(config, workspace, roots, tuple(files), loads, home, {}, release, launch)
 
 
 def run_rules(ctx: RuleContext, rules: list[Rule] | None = None) -> list[Violation]:
@@ -153,6 +147,9 @@ def _with_pending(files: list[MemoryFile], workspace: Workspace) -> list[MemoryF
     return sorted(kept, key=lambda f: f.path)
 
 
-def check(paths: list[Path], config: Config, home: Path | None = None, workspace: Workspace | None = None) -> Report:
-    ctx = build_context(paths, config, home, workspace)
-    return Report(tuple(run_rules(ctx)), len(ctx.files), ctx.roots)
+def check(
+    paths: list[Path], config: Config, home: Path | None = None, workspace: Workspace | None = None,
+    launch: Launch | None = None,
+) -> Report:
+    ctx = build_context(paths, config, home, workspace, launch)
+    return Report(tuple(run_rules(ctx)), len(ctx.files), ctx.roots, ctx.release)

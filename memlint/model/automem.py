@@ -70,9 +70,11 @@ def find_project_root(start: Path) -> Path:
     return start
 
 
-def automem_folder(home: Path, project_root: Path) -> Path:
-    """`HOME/.claude/projects/<sanitized root>/memory`."""
-    return home / ".claude" / "projects" / sanitize_project_path(str(project_root)) / "memory"
+def automem_folder(home: Path, project_root: Path, config_dir: Path | None = None, name: str | None = None) -> Path:
+    """`HOME/.claude/projects/<sanitized root>/memory` (`CLAUDE_CONFIG_DIR` replaces `HOME/.claude`;
+    C16: `CLAUDE_CODE_PROJECT_DIR_NAME` may replace the folder name: `name`)."""
+    base = config_dir if config_dir is not None else home / ".claude"
+    return base / "projects" / (name or sanitize_project_path(str(project_root))) / "memory"
 
 
 def format_size(units: int) -> str:

@@ -10,12 +10,13 @@ from __future__ import annotations
 import codecs
 import os
 import stat
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memlint.model.frontmatter import Frontmatter, parse_frontmatter, rule_paths
+from memlint.model.release import DEFAULT, Release
 
 if TYPE_CHECKING:
     from markdown_it.token import Token
@@ -50,12 +51,19 @@ class Document:
     path: Path
     data: bytes
     problem: FileProblem | None = None
+    release: Release = field(default=DEFAULT, repr=False)  # the Claude Code release that reads it
     _scan: Scan | None = field(default=None, repr=False)
     _tokens: list[Token] | None = field(default=None, repr=False)
 
     @classmethod
-    def read(cls, path: Path) -> Document:
+    def read(cls, path: Path, release: Release = DEFAULT) -> Document:
         """Read `path` the way Claude Code does: regular files up to 4 MiB, else a problem."""
+        doc = cls._read(path)
+        doc.release = release
+        return doc
+
+    @classmethod
+    def _read(cls, path: Path) -> Document:
         try:
             st = os.stat(path)
         except FileNotFoundError:
@@ -83,9 +91,9 @@ class Document:
         return cls(path, data, problem)
 
     @classmethod
-    def from_text(cls, path: Path, text: str) -> Document:
+    def from_text(cls, path: Path, text: str, release: Release = DEFAULT) -> Document:
         """A document for text that is not (yet) on disk, e.g. a fix's result."""
-        return cls(path, text.encode("utf-8"))
+        return cls(path, text.encode("utf-8"), None, release)
 
     @property
     def readable(self) -> bool:
@@ -107,7 +115,11 @@ class Document:
 
     @cached_property
     def frontmatter(self) -> Frontmatter | None:
-        """Claude Code's frontmatter: only when `---` is the very first thing in the file."""
+        """Claude Code's frontmatter: only when `---` is the very first thing in the file (C09:
+        releases with `frontmatter_after_bom` skip one leading BOM first)."""
+        if self.release.frontmatter_after_bom and self.text.startswith("\ufeff"):
+            found = parse_frontmatter(self.text[1:])
+            return None if found is None else replace(found, end_offset=found.end_offset + 1)
         return parse_frontmatter(self.text)
 
     @cached_property
@@ -137,7 +149,8 @@ class Document:
 
             body = self.body
             needs_tokens = "@" in body or "<!--" in body
-            self._scan = scan_body(body, self.body_line_offset, self.tokens() if needs_tokens else None)
+            self._scan = scan_body(body, self.body_line_offset, self.tokens() if needs_tokens else None,
+                                   verbatim=self.release.comments_spliced_verbatim)
         return self._scan
 
     def tokens(self) -> list[Token]:

@@ -7,166 +7,33 @@ left out. Every rule and `memlint context` ask this module; nothing else re-deri
 
 from __future__ import annotations
 
-import json
 import os
 import posixpath
-import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Literal
 
-from memlint.model.automem import Truncation, automem_folder, find_project_root, truncate_index
+from memlint.model.automem import automem_folder, find_project_root, truncate_index
 from memlint.model.document import Document
 from memlint.model.globs import picomatch
-from memlint.model.jstext import js_trim, node_extname, utf16_len
+from memlint.model.guards import process_file, special_folder
+from memlint.model.jstext import js_trim, node_extname
+from memlint.model.loaded import DeferReason, Deferred, Kind, LoadedContext, LoadedFile, Origin, Skipped
 from memlint.model.markdown import IncludeRef, _is_net_path
 from memlint.model.release import DEFAULT, Release
+from memlint.model.settings import Launch, Mode, Settings, automem_dir_name, automount_roots, read_settings
 from memlint.model.workspace import Workspace
 
-Kind = Literal["managed", "user", "project", "local", "automem"]
+__all__ = [
+    "MANAGED_DIR", "MAX_DEPTH", "PRUNED_FOLDERS", "TEXT_EXTENSIONS", "DeferReason", "Deferred", "Kind",
+    "LoadedContext", "LoadedFile", "Origin", "Skipped", "include_target", "load",
+]
+
 MAX_DEPTH = 5
 MANAGED_DIR = Path("/etc/claude-code")
 TEXT_EXTENSIONS = frozenset(
     [".md", ".txt", ".text", ".json", ".yaml", ".yml", ".toml", ".xml", ".csv", ".html", ".htm", ".css", ".scss", ".sass", ".less", ".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".py", ".pyi", ".pyw", ".rb", ".erb", ".rake", ".go", ".rs", ".java", ".kt", ".kts", ".scala", ".c", ".cpp", ".cc", ".cxx", ".h", ".hpp", ".hxx", ".cs", ".swift", ".sh", ".bash", ".zsh", ".fish", ".ps1", ".bat", ".cmd", ".env", ".ini", ".cfg", ".conf", ".config", ".properties", ".sql", ".graphql", ".gql", ".proto", ".vue", ".svelte", ".astro", ".ejs", ".hbs", ".pug", ".jade", ".php", ".pl", ".pm", ".lua", ".r", ".dart", ".ex", ".exs", ".erl", ".hrl", ".clj", ".cljs", ".cljc", ".edn", ".hs", ".lhs", ".elm", ".ml", ".mli", ".f", ".f90", ".f95", ".for", ".cmake", ".make", ".makefile", ".gradle", ".sbt", ".rst", ".adoc", ".asciidoc", ".org", ".tex", ".latex", ".lock", ".log", ".diff", ".patch"]
 )
 PRUNED_FOLDERS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__", ".hg", ".svn"})
-
-
-@dataclass(frozen=True)
-class Origin:
-    """The include that asked for a file: which file, which line."""
-
-    path: Path
-    line: int
-    ref: IncludeRef
-
-
-@dataclass(frozen=True)
-class LoadedFile:
-    """A file in the model's context."""
-
-    path: Path
-    kind: Kind
-    depth: int  # 0 for a root file, n for an include n levels down
-    content: str  # trimmed, as the model sees it
-    document: Document
-    origin: Origin | None = None
-    truncation: Truncation | None = None
-    globs: tuple[str, ...] | None = None  # `paths:` of a file loaded despite having them
-
-    @property
-    def parent(self) -> Path | None:
-        return self.origin.path if self.origin else None
-
-    @property
-    def chars(self) -> int:
-        return utf16_len(self.content)
-
-
-@dataclass(frozen=True)
-class Skipped:
-    """A file Claude Code considered and left out, and why."""
-
-    path: Path
-    reason: str
-    kind: Kind
-    origin: Origin | None = None
-    detail: str = ""
-
-
-@dataclass(frozen=True)
-class Deferred:
-    """A file Claude Code loads later, not at start."""
-
-    path: Path
-    reason: Literal["conditional-rule", "nested-claude-md"]
-    kind: Kind
-    paths: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class LoadedContext:
-    """Everything Claude Code loads at start in `start`, plus what it skipped and defers."""
-
-    start: Path
-    home: Path
-    project_root: Path
-    automem_dir: Path
-    files: tuple[LoadedFile, ...]
-    skipped: tuple[Skipped, ...]
-    deferred: tuple[Deferred, ...]
-    excludes: tuple[str, ...] = ()
-    release: Release = DEFAULT  # the Claude Code release this models
-
-    @property
-    def total_chars(self) -> int:
-        return sum(f.chars for f in self.files)
-
-
-@dataclass(frozen=True)
-class Settings:
-    """The parts of Claude Code's settings that change what it loads."""
-
-    excludes: tuple[str, ...] = ()
-    auto_memory_dir: Path | None = None  # `autoMemoryDirectory`
-    auto_memory_enabled: bool = True  # `autoMemoryEnabled`
-
-
-def _read_json(path: Path) -> dict[str, Any]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def _memory_dir_setting(value: Any, home: Path) -> Path | None:
-    """Claude Code's validation of `autoMemoryDirectory`: absolute, or `~/...` under HOME."""
-    if not isinstance(value, str) or not value:
-        return None
-    if value.startswith(("~/", "~\\")):
-        rest = value[2:]
-        norm = posixpath.normpath(rest or ".")
-        if norm in (".", "..") or norm.startswith("../"):
-            return None
-        value = posixpath.join(str(home), rest)
-    path = posixpath.normpath(value).rstrip("/")
-    if not path.startswith("/") or len(path) < 3 or path.startswith("//") or "\x00" in path:
-        return None
-    return Path(unicodedata.normalize("NFC", path))
-
-
-def read_settings(start: Path, home: Path) -> Settings:
-    """User, project and local settings (`claudeMdExcludes` arrays merge; later sources win)."""
-    sources = [
-        _read_json(home / ".claude" / "settings.json"),
-        _read_json(start / ".claude" / "settings.json"),
-        _read_json(start / ".claude" / "settings.local.json"),
-    ]
-    patterns: list[str] = []
-    enabled = True
-    for data in sources:
-        value = data.get("claudeMdExcludes")
-        if isinstance(value, list):
-            patterns.extend(p for p in value if isinstance(p, str) and p not in patterns)
-        if isinstance(data.get("autoMemoryEnabled"), bool):
-            enabled = data["autoMemoryEnabled"]
-    user, project, local = sources
-    memory_dir = None
-    for data in (local, project, user):
-        if "autoMemoryDirectory" in data:
-            memory_dir = _memory_dir_setting(data["autoMemoryDirectory"], home)
-            break
-    expanded = [p.replace("\\", "/") for p in patterns]
-    for pattern in list(expanded):  # absolute patterns also match under their real folder
-        if not pattern.startswith("/"):
-            continue
-        cut = min((i for i, ch in enumerate(pattern) if ch in "*?{["), default=len(pattern))
-        folder = posixpath.dirname(pattern[:cut])
-        real = os.path.realpath(folder)
-        if real != folder:
-            expanded.append(real + pattern[len(folder) :])
-    return Settings(tuple(p for p in expanded if p), memory_dir, enabled)
 
 
 def _within(path: str, folder: str) -> bool:
@@ -203,11 +70,15 @@ class _Facts:
 
 
 class _Loader:
-    def __init__(self, start: Path, home: Path, workspace: Workspace, excludes: tuple[str, ...]) -> None:
+    def __init__(
+        self, start: Path, home: Path, workspace: Workspace, settings: Settings, release: Release = DEFAULT
+    ) -> None:
         self.start = start
         self.home = home
         self.workspace = workspace
-        self.excludes = excludes
+        self.settings = settings
+        self.excludes = settings.excludes
+        self.release = release
         self.processed: set[str] = set()
         self.skipped: list[Skipped] = []
         self.deferred: list[Deferred] = []
@@ -243,6 +114,29 @@ class _Loader:
         self.workspace.memo[memo_key] = facts
         return facts
 
+    def refused(self, path: str, kind: Kind) -> tuple[str, str] | None:
+        """(reason, detail) when the release never reads `path` whatever it holds, else None."""
+        release = self.release
+        if not (release.special_folders_skipped or release.process_files_skipped or release.read_deny_withholds):
+            return None
+        resolved = self.workspace.realpath(path)[0]
+        if release.special_folders_skipped:
+            why = special_folder(path) or special_folder(resolved)
+            if why is not None:
+                return "special-folder", why
+        if release.process_files_skipped and (process_file(path) or process_file(resolved)):
+            return "process-file", "it names a device or process file, which Claude Code does not read"
+        if release.read_deny_withholds and self.settings.deny and kind in ("project", "local"):
+            rule = self.settings.denied(path) or self.settings.denied(resolved)
+            if rule is not None:
+                return "read-denied", f"the Read deny rule {rule.written!r} in {rule.settings} covers it"
+        return None
+
+    def outside(self, path: str, resolved: str) -> bool:
+        """C12: a symlink whose resolved target lies outside the start folder is external."""
+        return (self.release.symlinks_resolved_external and resolved != path
+                and not _within(resolved, str(self.start)))
+
     def process(
         self, path: str, kind: Kind, external_ok: bool, depth: int = 0, origin: Origin | None = None
     ) -> list[LoadedFile]:
@@ -259,6 +153,11 @@ class _Loader:
             self.skip(path, "excluded", kind, origin, "matches claudeMdExcludes")
             return []
         if _is_net_path(path):
+            return []
+        refused = self.refused(path, kind)
+        if refused is not None:
+            if origin is not None or self.workspace.document(path).readable:
+                self.skip(path, refused[0], kind, origin, refused[1])
             return []
         facts = self.facts(path)
         if facts.is_symlink:
@@ -277,9 +176,14 @@ class _Loader:
         result = [LoadedFile(facts.path, kind, depth, facts.content, facts.document, origin, None, facts.globs)]
         for target, ref in facts.includes:
             child_origin = Origin(facts.path, ref.line, ref)
-            if not external_ok and not _within(target, str(self.start)):
-                self.skip(target, "external", kind, child_origin, f"outside {self.start}")
-                continue
+            if not external_ok:
+                if not _within(target, str(self.start)):
+                    self.skip(target, "external", kind, child_origin, f"outside {self.start}")
+                    continue
+                real = self.workspace.realpath(target)[0]
+                if self.outside(target, real):
+                    self.skip(target, "external", kind, child_origin, f"a symlink to {real}, outside {self.start}")
+                    continue
             result.extend(self.process(target, kind, external_ok, depth + 1, child_origin))
         return result
 
@@ -289,6 +193,10 @@ class _Loader:
         if folder in visited:
             return []
         resolved, is_symlink = self.workspace.realpath(folder)
+        if not external_ok and kind in ("project", "local") and self.outside(folder, resolved):
+            if self.workspace.listing(resolved):
+                self.skip(folder, "external", kind, None, f"a symlink to {resolved}, outside {self.start}")
+            return []
         visited.add(folder)
         if is_symlink:
             visited.add(resolved)
@@ -296,6 +204,10 @@ class _Loader:
         out: list[LoadedFile] = []
         for name, is_dir, is_file in entries or ():
             target, _linked = self.workspace.realpath(posixpath.join(folder, name))
+            if not external_ok and kind in ("project", "local") and self.outside(posixpath.join(folder, name), target):
+                self.skip(posixpath.join(folder, name), "external", kind, None,
+                          f"a symlink to {target}, outside {self.start}")
+                continue
             if is_dir:
                 out.extend(self.rules(target, kind, external_ok, visited))
             elif is_file and name.endswith(".md"):
@@ -306,27 +218,55 @@ class _Loader:
                         out.append(loaded)
         return out
 
-    def nested(self) -> None:
-        """Memory files in folders below the start: loaded only when Claude reads a file there."""
-        for folder, subfolders, names in os.walk(self.start):
-            subfolders[:] = sorted(d for d in subfolders if d not in PRUNED_FOLDERS)
-            if folder == str(self.start):
+    def holds_memory(self, folder: Path) -> bool:
+        """Whether the folder holds any name the walk reads (decided once per folder and run, and
+        shared by every start folder below it: most ancestors hold nothing)."""
+        key = ("holds-memory", str(folder))
+        known = self.workspace.memo.get(key)
+        if known is None:
+            names = {name for name, _d, _f in self.workspace.listing(str(folder)) or ()}
+            inner = {name for name, _d, _f in self.workspace.listing(str(folder / ".claude")) or ()} if ".claude" in names else set()
+            known = bool(names & {"CLAUDE.md", "CLAUDE.local.md", "AGENTS.md"} or inner & {"CLAUDE.md", "rules", "AGENTS.md"})
+            dot = folder / ".claude"
+            known = known or any(p.parent == folder or dot in p.parents for p in self.workspace.created)
+            self.workspace.memo[key] = known
+        return bool(known)
+
+    def folder(self, folder: Path, external_ok: bool) -> list[LoadedFile]:
+        """One folder of the walk: CLAUDE.md, .claude/CLAUDE.md, its rules, CLAUDE.local.md."""
+        if not self.holds_memory(folder):
+            return []
+        files = self.process(str(folder / "CLAUDE.md"), "project", external_ok)
+        files += self.process(str(folder / ".claude" / "CLAUDE.md"), "project", external_ok)
+        files += self.rules(str(folder / ".claude" / "rules"), "project", external_ok)
+        files += self.process(str(folder / "CLAUDE.local.md"), "local", external_ok)
+        return files
+
+    def agents(self, folder: Path, external_ok: bool, loaded: list[LoadedFile], fallback: bool) -> list[LoadedFile]:
+        """C01/C06: a folder's AGENTS.md then .claude/AGENTS.md, each with its includes, unless its
+        trimmed text equals a loaded project/local file's (in fallback mode only rules can be loaded)."""
+        texts = {f.content for f in loaded if f.kind in ("project", "local") and f.path.name != "AGENTS.md"}
+        out: list[LoadedFile] = []
+        for path in (folder / "AGENTS.md", folder / ".claude" / "AGENTS.md"):
+            facts = self.facts(str(path)) if self.workspace.document(path).readable else None
+            if facts is not None and facts.skip is None and facts.content in texts:
+                self.skip(str(path), "duplicate", "project", None,
+                          "its text equals a loaded file's" + (" rule" if fallback else ""))
+                self.processed.add(posixpath.normpath(str(path)))
                 continue
-            here = Path(folder)
-            if "CLAUDE.md" in names:
-                self.deferred.append(Deferred(here / "CLAUDE.md", "nested-claude-md", "project"))
-            if "CLAUDE.local.md" in names:
-                self.deferred.append(Deferred(here / "CLAUDE.local.md", "nested-claude-md", "local"))
-            if ".claude" in here.parts and "rules" in here.parts:
-                anchor = here.parts.index(".claude")
-                if here.parts[anchor + 1 : anchor + 2] == ("rules",) and Path(*here.parts[:anchor]) != self.start:
-                    for name in sorted(n for n in names if n.endswith(".md")):
-                        doc = self.workspace.document(here / name)
-                        globs = doc.rule_globs if doc.readable else None
-                        reason: Literal["conditional-rule", "nested-claude-md"] = (
-                            "conditional-rule" if globs else "nested-claude-md"
-                        )
-                        self.deferred.append(Deferred(here / name, reason, "project", tuple(globs or ())))
+            out += self.process(str(path), "project", external_ok)
+        return out
+
+    agents_mode: Mode | None = None  # set by load(): None when AGENTS.md is never read
+    claude_md_at_start: bool = False
+
+
+CLAUDE_NAMES = ("CLAUDE.md", "CLAUDE.local.md")
+
+
+def _is_claude_family(f: LoadedFile) -> bool:
+    """A CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md loaded as a folder's own file (not an include)."""
+    return f.depth == 0 and f.kind in ("project", "local") and f.path.name in CLAUDE_NAMES
 
 
 def load(
@@ -336,36 +276,57 @@ def load(
     managed_dir: Path = MANAGED_DIR,
     include_nested: bool = True,
     release: Release = DEFAULT,
+    launch: Launch | None = None,
 ) -> LoadedContext:
-    """What Claude Code loads at start in `start` with HOME `home` (both made absolute and real)."""
+    """What Claude Code loads at start in `start` with HOME `home` (both made absolute and real),
+    launched with `launch` (its `--settings` file and environment; default none)."""
+    launch = Launch() if launch is None else launch
     start = Path(os.path.realpath(start))
     home = Path(os.path.realpath(home))
-    workspace = Workspace() if workspace is None else workspace
-    settings = read_settings(start, home)
-    loader = _Loader(start, home, workspace, settings.excludes)
-    files: list[LoadedFile] = []
-    files += loader.process(str(managed_dir / "CLAUDE.md"), "managed", False)
-    files += loader.rules(str(managed_dir / ".claude" / "rules"), "managed", False)
-    files += loader.process(str(home / ".claude" / "CLAUDE.md"), "user", True)
-    files += loader.rules(str(home / ".claude" / "rules"), "user", True)
-    folders = [start, *start.parents][:-1]  # the filesystem root itself is not visited
-    for folder in reversed(folders):
-        files += loader.process(str(folder / "CLAUDE.md"), "project", False)
-        files += loader.process(str(folder / ".claude" / "CLAUDE.md"), "project", False)
-        files += loader.rules(str(folder / ".claude" / "rules"), "project", False)
-        files += loader.process(str(folder / "CLAUDE.local.md"), "local", False)
+    workspace = Workspace(release) if workspace is None else workspace
     project_root = find_project_root(start)
-    memory_dir = settings.auto_memory_dir or automem_folder(home, project_root)
-    if settings.auto_memory_enabled:
+    settings = read_settings(start, home, project_root, release, managed_dir, launch)
+    loader = _Loader(start, home, workspace, settings, release)
+    approved = settings.external_includes_approved
+    mode: Mode | None = settings.mode if release.agents_md and settings.agents_plugin_enabled else None
+    files: list[LoadedFile] = []
+    files += loader.process(str(managed_dir / "CLAUDE.md"), "managed", approved)
+    files += loader.rules(str(managed_dir / ".claude" / "rules"), "managed", approved)
+    if mode != "managed-only":  # C04: the plugin's managed-only mode drops user, project and local files
+        user_dir = settings.config_dir or home / ".claude"
+        files += loader.process(str(user_dir / "CLAUDE.md"), "user", True)
+        files += loader.rules(str(user_dir / "rules"), "user", True)
+        skipped_roots = automount_roots(release, launch)
+        folders = [f for f in [start, *start.parents][:-1] if str(f) not in skipped_roots]  # `/` is not visited
+        walk = [(folder, loader.folder(folder, approved)) for folder in reversed(folders)]
+        loader.claude_md_at_start = any(_is_claude_family(f) for _folder, own in walk for f in own)
+        loader.agents_mode = mode
+        read_agents = mode == "claude-md-and-agents-md" or (
+            mode == "claude-md-or-agents-md" and not loader.claude_md_at_start)
+        walked = [f for _folder, own in walk for f in own]
+        for folder, own in walk:
+            files += own
+            if read_agents:  # C02: right after the folder's own files, before deeper folders'
+                files += loader.agents(folder, approved, walked, mode == "claude-md-or-agents-md")
+    name = automem_dir_name(release, launch)
+    memory_dir = settings.auto_memory_dir or automem_folder(home, project_root, settings.config_dir, name)
+    enabled = settings.auto_memory_enabled and not _env_true(launch.env.get("CLAUDE_CODE_DISABLE_AUTO_MEMORY"))
+    if enabled:
         index = _load_index(loader, memory_dir / "MEMORY.md", release)
         if index is not None:
             files.append(index)
     if include_nested:
-        loader.nested()
+        from memlint.model.deferred import defer_nested
+
+        defer_nested(loader)
     return LoadedContext(
         start, home, project_root, memory_dir, tuple(files), tuple(loader.skipped), tuple(loader.deferred),
-        settings.excludes, release,
+        settings.excludes, release, settings,
     )
+
+
+def _env_true(value: str | None) -> bool:
+    return value is not None and value.strip().lower() in ("1", "true", "yes", "on")
 
 
 def _load_index(loader: _Loader, path: Path, release: Release) -> LoadedFile | None:

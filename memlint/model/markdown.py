@@ -154,9 +154,10 @@ def parse(source: str) -> list[Token]:
     return tokens
 
 
-def scan_body(body: str, line_offset: int = 0, tokens: list[Token] | None = None) -> Scan:
+def scan_body(body: str, line_offset: int = 0, tokens: list[Token] | None = None, verbatim: bool = False) -> Scan:
     """Includes and loaded text of a file body (the text after its frontmatter); `tokens`, when
-    given, are `parse(normalize_newlines(body))`."""
+    given, are `parse(normalize_newlines(body))`. `verbatim` (C11, 2.1.330+): the text is kept as
+    written unless a comment block is removed, and then only comment blocks are cut from it."""
     has_comment = "<!--" in body
     if "@" not in body and not has_comment:
         return Scan(loaded=body)
@@ -199,7 +200,9 @@ def scan_body(body: str, line_offset: int = 0, tokens: list[Token] | None = None
     loaded = body
     stripped = False
     if has_comment:
-        loaded, stripped = _strip_comments(tokens, lines)
+        loaded, stripped = _strip_comments(tokens, lines, keep_definitions=verbatim)
+        if verbatim and not stripped:
+            loaded = body
     return Scan(
         loaded=loaded,
         includes=tuple(found.values()),
@@ -251,13 +254,14 @@ def _eat_newlines(lines: list[str], end: int) -> int:
     return end
 
 
-def _strip_comments(tokens: list[Token], lines: list[str]) -> tuple[str, bool]:
+def _strip_comments(tokens: list[Token], lines: list[str], keep_definitions: bool = False) -> tuple[str, bool]:
     """marked's top-level comment stripping on the CR-normalized source.
 
-    Claude Code re-joins the text from marked's top-level tokens, so two things vanish: comment
-    blocks (with the empty lines after them) and link reference definitions, which marked keeps
-    out of its token list (markdown-it-py gives them no token either: they are the non-blank
-    top-level lines no token covers)."""
+    Before 2.1.330 Claude Code re-joins the text from marked's top-level tokens, so two things
+    vanish: comment blocks (with the empty lines after them) and link reference definitions, which
+    marked keeps out of its token list (markdown-it-py gives them no token either: they are the
+    non-blank top-level lines no token covers). From 2.1.330 (`keep_definitions`) only the comment
+    blocks are cut from the source."""
     removals: list[tuple[int, int, str]] = []  # (first line, end line, replacement)
     covered = [False] * len(lines)
     for token in tokens:
@@ -273,7 +277,7 @@ def _strip_comments(tokens: list[Token], lines: list[str]) -> tuple[str, bool]:
         residue = _comment_residue(raw)
         if residue is not None:
             removals.append((start, end, residue if js_trim(residue) else ""))
-    index = 0
+    index = len(lines) if keep_definitions else 0
     while index < len(lines):
         if covered[index] or not js_trim(lines[index]) or (index == len(lines) - 1 and lines[index] == ""):
             index += 1

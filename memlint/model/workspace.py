@@ -6,12 +6,15 @@ import os
 from pathlib import Path
 
 from memlint.model.document import Document, FileProblem
+from memlint.model.release import DEFAULT, Release
 
 
 class Workspace:
-    """A cache of documents keyed by absolute path (not resolved: symlinks stay distinct)."""
+    """A cache of documents keyed by absolute path (not resolved: symlinks stay distinct). Its
+    documents are read as `release` reads them (frontmatter after a BOM, comment stripping)."""
 
-    def __init__(self) -> None:
+    def __init__(self, release: Release = DEFAULT) -> None:
+        self.release = release
         self._documents: dict[str, Document] = {}
         self._real: dict[str, tuple[str, bool]] = {}
         self._listings: dict[str, list[tuple[str, bool, bool]]] = {}
@@ -58,7 +61,7 @@ class Workspace:
         key = os.path.abspath(path)
         doc = self._documents.get(key)
         if doc is None:
-            doc = Document.read(Path(key))
+            doc = Document.read(Path(key), self.release)
             self._documents[key] = doc
         return doc
 
@@ -73,7 +76,7 @@ class Workspace:
     def remove(self, path: Path | str) -> None:
         """Mark a file as gone in memory (a fix deletes it; not yet written)."""
         key = os.path.abspath(path)
-        self._documents[key] = Document(Path(key), b"", FileProblem("not-found", "removed by a fix"))
+        self._documents[key] = Document(Path(key), b"", FileProblem("not-found", "removed by a fix"), self.release)
         self.created.discard(Path(key))
         self.removed.add(Path(key))
         self.memo.clear()
@@ -84,5 +87,5 @@ class Workspace:
         if not os.path.lexists(key):
             self.created.add(Path(key))
         self.removed.discard(Path(key))
-        self._documents[key] = Document.from_text(Path(key), text)
+        self._documents[key] = Document.from_text(Path(key), text, self.release)
         self.memo.clear()

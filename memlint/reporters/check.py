@@ -50,8 +50,9 @@ def render_text(report: Report, colour: bool, quiet: bool = False) -> str:
         return "\n".join(lines)
     n = len(report.violations)
     files = f"{report.files_checked} memory file{'s' if report.files_checked != 1 else ''}"
+    modelled = f"Claude Code {report.release.name} modelled"
     if n == 0:
-        lines.append(f"All checks passed ({files} checked).")
+        lines.append(f"All checks passed ({files} checked; {modelled}).")
     else:
         counts = {s: sum(1 for v in report.violations if v.severity == s) for s in ("error", "warning", "info")}
         detail = ", ".join(f"{c} {s}{'s' if c != 1 else ''}" for s, c in counts.items() if c)
@@ -60,6 +61,7 @@ def render_text(report: Report, colour: bool, quiet: bool = False) -> str:
             f"{report.fixable} fixable with `memlint check --fix`"
             + (" (some need --unsafe-fixes)." if any(
                 v.fix is not None and v.fix.applicability.value == "unsafe" for v in report.violations) else ".")
+            + f" {modelled}."
         )
     return "\n".join(lines)
 
@@ -91,6 +93,7 @@ def as_json(report: Report) -> dict[str, Any]:
             for v in report.violations
         ],
         "files_checked": report.files_checked,
+        "claude_code": report.release.name,
     }
 
 

@@ -43,14 +43,21 @@ def as_dict(ctx: LoadedContext, tokenizer: str = "cl100k", window: Window = DEFA
         }
         for f in ctx.files
     ]
+    release = ctx.release
     return {
+        "claude_code": release.name,
         "start": str(ctx.start),
         "home": str(ctx.home),
+        # C10: how the instruction files reach the model; C17: how a deferred file arrives later
+        "block_format": "own-system-reminder" if release.own_instruction_block else "claudeMd-section",
+        "deferred_format": "user-system-reminder-per-file" if release.deferred_as_user_blocks else "system-message",
         "files": files,
         "skipped": [
             {"path": str(s.path), "reason": s.reason, "included_from": _origin(s.origin)} for s in ctx.skipped
         ],
         "deferred": [{"path": str(d.path), "reason": d.reason, "paths": list(d.paths)} for d in ctx.deferred],
+        "settings": [{"path": str(s.path), "source": s.source} for s in ctx.settings.files],
+        "instruction_files": ctx.settings.mode if release.agents_md and ctx.settings.agents_plugin_enabled else None,
         "total_chars": sum(f["chars"] for f in files),
         "total_tokens": sum(f["tokens"] for f in files),
         "budget": budget_dict(files, window),
@@ -78,7 +85,7 @@ def render_text(ctx: LoadedContext, tokenizer: str = "cl100k", echo: Callable[[s
     data = as_dict(ctx, tokenizer, window)
     largest = max([f["tokens"] for f in data["files"]] + [0])
     unit = "tokens" if tokenizer == "cl100k" else "tokens (chars/4)"
-    out(click.style(f"Claude Code context at start in {ctx.start}", bold=True))
+    out(click.style(f"Claude Code {ctx.release.name} context at start in {ctx.start}", bold=True))
     width = max([len(_short(f["path"], ctx)) + 2 * f["depth"] for f in data["files"]] + [20])
     for f in data["files"]:
         label = "  " * f["depth"] + _short(f["path"], ctx)

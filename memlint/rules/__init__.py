@@ -23,7 +23,7 @@ from memlint.errors import MemlintError
 from memlint.violations import Finding, Severity
 
 if TYPE_CHECKING:
-    from memlint.engine import RuleContext
+    from memlint.model.rule_context import RuleContext
 
 CODE_PATTERN = re.compile(r"ML\d{3}")  # built-in rules
 PLUGIN_CODE_PATTERN = re.compile(r"(?!ML)[A-Z]{1,4}\d{3}")  # a plugin's own prefix

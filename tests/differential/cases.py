@@ -60,6 +60,16 @@ class Case:
     # written as JSON to <tree>/<cwd>/.claude/settings.json (placeholders substituted in strings)
     settings: dict[str, Any] | None = None
     note: str = ""
+    # written as JSON to <root>/flag-settings.json and given to Claude Code as `--settings FILE`
+    flag_settings: dict[str, Any] | None = None
+    # added to Claude Code's environment (placeholders substituted)
+    env: dict[str, str] = field(default_factory=dict)
+    # releases the case is recorded on (None: every release in recordings/)
+    releases: tuple[str, ...] | None = None
+    # a file (relative to the tree) Claude is made to Read: what it attaches then is recorded too
+    read: str | None = None
+    # the tree is built inside HOME (HOME/tree), so HOME is one of the start folder's ancestors
+    under_home: bool = False
 
 
 # --------------------------------------------------------------------------- helpers for big text
@@ -899,6 +909,9 @@ CASES: list[Case] = [
     ),
 ]
 
+from cases_2_1_332 import CASES_2_1_332
+
+CASES += CASES_2_1_332
 BY_NAME: dict[str, Case] = {c.name: c for c in CASES}
 assert len(BY_NAME) == len(CASES), "duplicate case names"
 
@@ -946,9 +959,10 @@ def _write(base: Path, rel: str, value: Entry, tree: Path, home: Path) -> None:
 def build(case: Case, root: Path) -> tuple[Path, Path]:
     """Lay `case` out under `root` (tree at root/tree, HOME at root/home); return their realpaths."""
     root = Path(os.path.realpath(root))
-    tree, home = root / "tree", root / "home"
-    tree.mkdir(parents=True)
+    home = root / "home"
+    tree = home / "tree" if case.under_home else root / "tree"
     home.mkdir(parents=True)
+    tree.mkdir(parents=True)
     if case.git:
         subprocess.run(["git", "init", "-q"], cwd=tree, check=True)
     (tree / case.cwd).mkdir(parents=True, exist_ok=True)
@@ -965,7 +979,48 @@ def build(case: Case, root: Path) -> tuple[Path, Path]:
         path = tree / case.cwd / ".claude" / "settings.json"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(settings, indent=1))
+    if case.flag_settings is not None:
+        flag = json.loads(_subst(json.dumps(case.flag_settings), tree, home))
+        (root / "flag-settings.json").write_text(json.dumps(flag, indent=1))
     return Path(os.path.realpath(tree)), Path(os.path.realpath(home))
+
+
+def flag_settings_file(case: Case, tree: Path) -> Path | None:
+    """Where `build` put the case's `--settings` file (None when it has none)."""
+    return tree.parent / "flag-settings.json" if case.flag_settings is not None else None
+
+
+def case_env(case: Case, tree: Path, home: Path) -> dict[str, str]:
+    """The case's extra environment for Claude Code, placeholders substituted."""
+    return {k: _subst(v, tree, home) for k, v in case.env.items()}
+
+
+def oracle_args(case: Case, tree: Path, home: Path) -> list[str]:
+    """cc_oracle.py arguments beyond TREE: --cwd, --home, --env, --arg for the `--settings` file."""
+    args = ["--cwd", case.cwd, "--home", str(home)]
+    args += [f"--env={k}={v}" for k, v in case_env(case, tree, home).items()]
+    flag = flag_settings_file(case, tree)
+    if flag is not None:
+        args += ["--arg=--settings", f"--arg={flag}"]
+    if case.read is not None:
+        args += [f"--read={tree / case.read}"]
+    return args
+
+
+_CONTENTS = re.compile(r"Contents of (.+?):\n\n")
+
+
+def attached(after_read: list[list[dict[str, Any]]], tree: Path, home: Path) -> list[dict[str, str]]:
+    """[{path, via}] of the memory files attached after the Read (the oracle's `after_read`): `via` is
+    `system` for a system message, `user` for a block of the user turn."""
+    subs = placeholders(tree, home)
+    out = []
+    for part in (after_read[0] if after_read else []):
+        if "text" not in part:
+            continue
+        via = "system" if part.get("role") == "system" else "user"
+        out += [{"path": _apply(m.group(1), subs), "via": via} for m in _CONTENTS.finditer(part["text"])]
+    return out
 
 
 # --------------------------------------------------------------------------- comparing

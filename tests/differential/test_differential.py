@@ -1,6 +1,7 @@
-"""Differential tests: memlint's `context()` must list what the real Claude Code loads.
+"""Differential tests: memlint's `context()` must list what the real Claude Code loads, per release.
 
-The expected lists are recordings made by record.py with the real CLI (recordings/<case>.json).
+The expected lists are recordings made with the real CLI of each release
+(recordings/<release>/<case>.json, by scripts/record_release.py); memlint runs with that release picked.
 Rules in one `.claude/rules` folder may come in any order among themselves (directory order).
 
     pytest tests/differential                      # memlint vs recordings
@@ -20,19 +21,32 @@ import pytest
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from cases import BY_NAME, CASES, build, canonical, normalize, rule_groups
+from cases import (
+    BY_NAME,
+    CASES,
+    build,
+    canonical,
+    case_env,
+    flag_settings_file,
+    normalize,
+    oracle_args,
+    placeholders,
+    rule_groups,
+)
 
 RECORDINGS = HERE / "recordings"
 ORACLE = Path(__file__).resolve().parents[3] / "shared/oracle/cc_oracle.py"
+RELEASES = sorted((p.name for p in RECORDINGS.iterdir() if p.is_dir()), key=lambda v: tuple(map(int, v.split("."))))
 NAMES = [c.name for c in CASES]
+PAIRS = [(r, c.name) for r in RELEASES for c in CASES if c.releases is None or r in c.releases]
 
 Entry = tuple[str, str, str]
 
 
-def recording(name: str) -> dict[str, Any]:
-    path = RECORDINGS / f"{name}.json"
+def recording(release: str, name: str) -> dict[str, Any]:
+    path = RECORDINGS / release / f"{name}.json"
     if not path.exists():
-        pytest.fail(f"no recording for {name}: run python tests/differential/record.py {name}")
+        pytest.fail(f"no recording for {name} on {release}: run python scripts/record_release.py {release} {name}")
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
 
@@ -54,9 +68,10 @@ def assert_same(actual: list[Entry], expected: list[Entry], groups: dict[str, st
     pytest.fail("\n".join(lines), pytrace=False)
 
 
-def test_every_case_has_a_recording() -> None:
-    missing = [n for n in NAMES if not (RECORDINGS / f"{n}.json").exists()]
-    assert not missing, f"run record.py for: {missing}"
+def test_every_case_has_a_recording_per_release() -> None:
+    assert {"2.1.197", "2.1.332"} <= set(RELEASES)
+    missing = [f"{r}/{n}" for r, n in PAIRS if not (RECORDINGS / r / f"{n}.json").exists()]
+    assert not missing, f"run scripts/record_release.py for: {missing}"
 
 
 def test_canonical_sorts_runs_of_one_rules_folder_only() -> None:
@@ -68,34 +83,51 @@ def test_canonical_sorts_runs_of_one_rules_folder_only() -> None:
                                       r + "c.md", r + "d.md"]
 
 
-@pytest.mark.parametrize("name", NAMES)
-def test_memlint_matches_claude_code(name: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("release", "name"), PAIRS)
+def test_memlint_matches_claude_code(release: str, name: str, tmp_path: Path) -> None:
     case = BY_NAME[name]
-    expected = recording(name)
-    from memlint.api import Context
-    from memlint.model.loader import load
+    expected = recording(release, name)
+    from memlint.api import context
     from memlint.model.release import pick
+    from memlint.model.settings import Launch
 
     tree, home = build(case, tmp_path)
-    # model the release the recording was made with
-    ctx = Context(load(tree / case.cwd, home, release=pick(expected.get("claude_code"))))
+    launch = Launch.from_environ(case_env(case, tree, home), flag_settings_file(case, tree))
+    managed = tmp_path / "no-managed"
+    ctx = context(start=tree / case.cwd, home=home, managed_dir=managed, release=pick(release), launch=launch)
+    assert ctx.loaded.release.name == release
     data = ctx.to_dict()
     actual = entries(normalize(data["files"], tree, home))
     assert_same(actual, entries(expected["files"]), rule_groups(tree, home), case.note)
+    if expected.get("block_format") not in (None, "none"):  # C10, recorded since 2.1.332 cases were added
+        assert data["block_format"] == expected["block_format"], case.note
+    if case.read is not None:
+        from memlint.model.deferred import on_read
+
+        got = on_read(ctx.loaded, tree / case.read)
+        subs = placeholders(tree, home)
+        shown = []
+        for item in got:
+            path = str(item.file.path)
+            for old, new in subs:
+                path = path.replace(old, new)
+            shown.append({"path": path, "via": item.via})
+        key = lambda a: (a["path"], a["via"])
+        assert sorted(shown, key=key) == sorted(expected["after_read"], key=key), case.note
 
 
 @pytest.mark.oracle
-@pytest.mark.parametrize("name", NAMES)
-def test_recording_matches_live_claude_code(name: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("release", "name"), PAIRS)
+def test_recording_matches_live_claude_code(release: str, name: str, tmp_path: Path) -> None:
     if os.environ.get("MEMLINT_ORACLE") != "1":
         pytest.skip("live Claude Code runs only with MEMLINT_ORACLE=1")
     if not ORACLE.exists():
         pytest.skip(f"oracle not found at {ORACLE}")
     case = BY_NAME[name]
-    expected = recording(name)
+    expected = recording(release, name)
     tree, home = build(case, tmp_path)
-    env = dict(os.environ, PYTHONIOENCODING="utf-8:surrogatepass")
-    r = subprocess.run([sys.executable, str(ORACLE), str(tree), "--cwd", case.cwd, "--home", str(home)],
+    env = dict(os.environ, PYTHONIOENCODING="utf-8:surrogatepass", CC_ORACLE_VERSION=release)
+    r = subprocess.run([sys.executable, str(ORACLE), str(tree), *oracle_args(case, tree, home)],
                        check=False, capture_output=True, env=env, timeout=300, stdin=subprocess.DEVNULL)
     if r.returncode == 3:
         pytest.skip("oracle cannot fetch the Claude Code CLI (exit 3): "

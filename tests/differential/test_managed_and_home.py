@@ -10,12 +10,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from memlint.api import context
+from memlint.model.release import pick
 
-RECORDING = Path(__file__).parent / "recordings" / "_managed_and_home_project.json"
+RECORDINGS = Path(__file__).parent / "recordings"
 
 
-def test_managed_policy_and_home_claude_md(tmp_path: Path) -> None:
+@pytest.mark.parametrize("release", ["2.1.197", "2.1.332"])
+def test_managed_policy_and_home_claude_md(release: str, tmp_path: Path) -> None:
     w = tmp_path.resolve()
     home = w / "home"
     (home / "proj" / "sub").mkdir(parents=True)
@@ -30,10 +34,10 @@ def test_managed_policy_and_home_claude_md(tmp_path: Path) -> None:
     (managed / "CLAUDE.md").write_text("# Managed\nOrganization policy. @policy-extra.md\n")
     (managed / "policy-extra.md").write_text("Managed extra (included from the managed file)\n")
     (managed / ".claude" / "rules" / "m.md").write_text("# Managed rule\nAlways on.\n")
-    data = context(home / "proj" / "sub", home=home, managed_dir=managed).to_dict("chars4")
+    data = context(home / "proj" / "sub", home=home, managed_dir=managed, release=pick(release)).to_dict("chars4")
     got = [(f["path"].replace(str(managed), "<MANAGED>").replace(str(w), "<W>"), f["kind"], f["content"])
            for f in data["files"]]
-    recorded = json.loads(RECORDING.read_text(encoding="utf-8"))["files"]
+    recorded = json.loads((RECORDINGS / release / "_managed_and_home_project.json").read_text(encoding="utf-8"))["files"]
     assert got == [(f["path"], f["kind"], f["content"]) for f in recorded]
     skipped = {(Path(s["path"]).name, s["reason"]) for s in data["skipped"]}
     assert ("policy-extra.md", "external") in skipped and ("notes.md", "external") in skipped

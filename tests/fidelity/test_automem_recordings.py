@@ -1,6 +1,6 @@
 """MEMORY.md as Claude Code 2.1.332 gives it to the model (C07 notice, C08 sanitising), against the
 real CLI's output for the auto-memory differential cases (automem_2.1.332.json), and as 2.1.197
-gives it (tests/differential/recordings)."""
+gives it (tests/differential/recordings/2.1.197)."""
 
 from __future__ import annotations
 
@@ -36,6 +36,6 @@ def test_memory_index_as_2_1_332_gives_it(name: str, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", sorted(NEW["cases"]))
 def test_memory_index_as_2_1_197_gives_it(name: str, tmp_path: Path) -> None:
-    old = json.loads((HERE.parent / "differential" / "recordings" / f"{name}.json").read_text(encoding="utf-8"))
+    old = json.loads((HERE.parent / "differential" / "recordings" / "2.1.197" / f"{name}.json").read_text(encoding="utf-8"))
     expected = [(f["path"], f["content"]) for f in old["files"] if f["kind"] == "automem"]
     assert [(f["path"], f["content"]) for f in _automem(name, "2.1.197", tmp_path)] == expected

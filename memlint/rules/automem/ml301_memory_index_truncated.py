@@ -75,7 +75,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         if not t.truncated:
             continue
         last, cut = cut_entries(mem)
-        total = mem.doc.text.count("\n") + (0 if mem.doc.text.endswith("\n") else 1)
+        total = mem.doc.text.rstrip().count("\n") + 1  # the last line with text: trailing blanks cut nothing
         lines = f"lines {last + 1}-{total}" if total > last + 1 else f"line {last + 1}"
         message = (
             f"MEMORY.md is {_describe(mem)}: Claude Code loads only its first {t.kept_lines} lines "

@@ -2,13 +2,15 @@
 
 ## What it does
 Reports a memory file (CLAUDE.md, CLAUDE.local.md, a rule or an auto-memory topic file) whose text
-starts with a byte-order mark or white space and then a `---` block of YAML keys, closed by `---`.
+starts with white space (or, for Claude Code releases before 2.1.239, a byte-order mark) and then a
+`---` block of YAML keys, closed by `---`.
 
 ## Why is this bad?
-Claude Code recognises frontmatter only when `---` is the very first thing in the file. Anything
-before it (a BOM some editors add, an empty line) defeats it: the block stays in the text the
-model reads, and its keys mean nothing. In a rule, `paths:` is ignored and the rule loads at every
-start instead of only when a matching file is read.
+Claude Code recognises frontmatter only when `---` is the very first thing in the file (from
+2.1.239 on, after skipping one byte-order mark). Anything else before it (an empty line, white
+space, a BOM on older releases) defeats it: the block stays in the text the model reads, and its
+keys mean nothing. In a rule, `paths:` is ignored and the rule loads at every start instead of only
+when a matching file is read.
 
 ## Example
 ```md .claude/rules/api.md
@@ -68,6 +70,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         lead = _LEAD.match(text)
         end = lead.end() if lead is not None else 0
         if end == 0 or not text.startswith("---", end):
+            continue
+        if doc.frontmatter is not None:  # the release skips the BOM (C09, frontmatter_after_bom)
             continue
         fm = parse_frontmatter(text[end:])
         if fm is None or fm.error is not None or not fm.data:

@@ -1,17 +1,29 @@
-"""An `AGENTS.md` that no CLAUDE.md includes or points to: Claude Code does not read AGENTS.md.
+"""An `AGENTS.md` that Claude Code does not load: no CLAUDE.md includes it, and the release or the mode in force never reads it.
 
 ## What it does
-Reports an `AGENTS.md` that Claude Code does not load (no memory file `@includes` it and no
-`CLAUDE.md` is a symlink to it) and that no `CLAUDE.md`, `CLAUDE.local.md` or rule mentions by a
-link or a path. An `AGENTS.md` whose lines are (nearly all) in the `CLAUDE.md` beside it, a copy
-kept in step, is left alone.
+Reports an `AGENTS.md` that Claude Code does not load from any start folder and that no
+`CLAUDE.md`, `CLAUDE.local.md` or rule mentions by a link or a path. Which AGENTS.md files load
+depends on the release modelled (`--claude-code`):
+
+- before 2.1.281, and with `instructionFiles = "claude-md"` or the AGENTS.md plugin turned off,
+  Claude Code never reads AGENTS.md unless a memory file includes it;
+- from 2.1.281, in the default mode (`claude-md-or-agents-md`), it reads AGENTS.md only when no
+  `CLAUDE.md`, `.claude/CLAUDE.md` or `CLAUDE.local.md` loads from the start folder or above it:
+  a repository that keeps both, and edits AGENTS.md for every agent, silently loses AGENTS.md.
+
+An `AGENTS.md` whose lines are (nearly all) in the `CLAUDE.md` beside it, a copy kept in step, is
+left alone.
 
 ## Why is this bad?
-Codex, Cursor, Copilot and other agents read `AGENTS.md`; Claude Code reads only `CLAUDE.md`
-(and the files it includes). The instructions written for "every agent" therefore never reach
-Claude, and the two files drift apart.
+Codex, Cursor, Copilot and other agents read `AGENTS.md`. The instructions written for "every
+agent" never reach Claude when a CLAUDE.md wins over them, and the two files drift apart.
 
 ## Example
+```md CLAUDE.md
+# Project
+Use pnpm.
+```
+
 ```md AGENTS.md
 # Agents
 Run `npm test` before every commit.
@@ -19,13 +31,18 @@ Run `npm test` before every commit.
 
 Use instead:
 ```md CLAUDE.md
+# Project
+Use pnpm.
 @AGENTS.md
 ```
 
 ## Fix safety
 When there is no `CLAUDE.md` in the folder, the fix creates one that holds `@AGENTS.md`. It is
-unsafe: Claude Code then loads AGENTS.md's text. When a `CLAUDE.md` exists, what to merge is for a
-person to decide, and there is no fix.
+unsafe: Claude Code then loads AGENTS.md's text. When the `CLAUDE.md` that wins exists, the fix
+appends `@AGENTS.md` to it (unsafe too, for the same reason; an AGENTS.md that CLAUDE.md includes
+loads once, at the include). In `claude-md-and-agents-md` mode AGENTS.md loads beside CLAUDE.md
+anyway, so an include would only load it twice: that mode is never reported here, and no fix adds
+one. An AGENTS.md in a dot folder (`.github/AGENTS.md`) gets no fix.
 """
 
 from __future__ import annotations
@@ -38,6 +55,7 @@ from pathlib import Path
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
+from memlint.rules.layout._agents import load_of, mode_in_force, stoppers
 from memlint.violations import Applicability, Edit, Finding, Fix
 
 META = RuleMeta(
@@ -73,9 +91,26 @@ def _mentioned(ctx: RuleContext) -> set[str]:
     return out
 
 
+def _why(ctx: RuleContext, mode: str | None, path: Path) -> str:
+    """Why this release and mode do not load `path`, said from Claude Code's side."""
+    if mode is None and ctx.release.agents_md:
+        return "the AGENTS.md plugin is turned off (`enabledPlugins`), so it loads CLAUDE.md, not AGENTS.md"
+    if mode is None:
+        return f"release {ctx.release.name} loads CLAUDE.md, not AGENTS.md (AGENTS.md is read from 2.1.281 on)"
+    if mode == "claude-md":
+        return "`instructionFiles` is `claude-md`, so it loads CLAUDE.md, not AGENTS.md"
+    loaded = load_of(ctx, path.parent.parent if path.parent.name == ".claude" else path.parent)
+    stop = stoppers(loaded) if loaded is not None else []
+    if stop:
+        return (f"it reads AGENTS.md only when no CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md loads from the "
+                f"start folder or above, and `{show(ctx, stop[0].path)}` does")
+    return "a session never starts in this folder"
+
+
 def check(ctx: RuleContext) -> Iterator[Finding]:
     agents = ctx.by_role("agents")
-    if not agents:
+    mode = mode_in_force(ctx)
+    if not agents or mode in ("managed-only", "claude-md-and-agents-md"):
         return
     loaded: set[str] = set()
     for context in ctx.loads.values():
@@ -101,8 +136,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             yield Finding(
                 path,
                 1,
-                f"Claude Code never reads `{where}`: it loads CLAUDE.md, not AGENTS.md, and nothing includes this "
-                f"one; {advice}",
+                f"Claude Code never reads `{where}`: {_dot_folder_why(ctx, mode)}, and nothing includes this one; "
+                f"{advice}",
             )
             continue
         claude = _claude_md(ctx, path.parent)
@@ -113,19 +148,44 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             yield Finding(
                 path,
                 1,
-                f"Claude Code never reads `{where}`: it loads CLAUDE.md, not AGENTS.md, and there is no CLAUDE.md "
+                f"Claude Code never reads `{where}`: {_why(ctx, mode, path)}, and there is no CLAUDE.md "
                 "here; create one that says `@AGENTS.md`",
                 fix=fix,
             )
             continue
         if _covered(doc.text, ctx.document(claude).text):
             continue
+        if mode == "claude-md-or-agents-md":
+            why = (f"it reads AGENTS.md only when no CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md loads from "
+                   f"the start folder or above, and `{show(ctx, claude)}` does, so this AGENTS.md is silently left out")
+        else:
+            why = f"{_why(ctx, mode, path)}: it loads `{show(ctx, claude)}`, which neither includes nor mentions AGENTS.md"
+        written = os.path.relpath(path, os.path.dirname(os.path.realpath(claude)))
         yield Finding(
             path,
             1,
-            f"Claude Code never reads `{where}`: it loads `{show(ctx, claude)}`, which neither includes nor "
-            "mentions AGENTS.md; add `@AGENTS.md` to it, or move what Claude needs into it",
+            f"Claude Code never reads `{where}`: {why}; add `@{written}` to `{show(ctx, claude)}`, or move what "
+            "Claude needs into it",
+            fix=_include_fix(ctx, claude, written),
         )
+
+
+def _include_fix(ctx: RuleContext, claude: Path, written: str) -> Fix | None:
+    """Append `@AGENTS.md` on a line of its own at the end of the CLAUDE.md that wins."""
+    doc = ctx.document(claude)
+    if doc.problem is not None:
+        return None
+    text = doc.text
+    newline = doc.newline
+    lead = "" if not text or text.endswith(("\n", "\r")) else newline
+    edit = Edit(claude, len(text), len(text), f"{lead}@{written}{newline}")
+    return Fix(f"Include {written} from {claude.name}", Applicability.UNSAFE, (edit,))
+
+
+def _dot_folder_why(ctx: RuleContext, mode: str | None) -> str:
+    if mode is None or mode == "claude-md":
+        return _why(ctx, mode, Path("."))
+    return "it reads only the AGENTS.md of the start folder and the folders above it"
 
 
 def _covered(agents: str, claude: str, share: float = 0.9) -> bool:

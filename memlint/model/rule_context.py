@@ -1,0 +1,62 @@
+"""What a rule sees (`RuleContext`), below the rules, the engine and the configuration: rules import
+it from here (or from `memlint.engine`, which re-exports it) without importing the engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from memlint.model.discovery import MemoryFile, Role
+from memlint.model.document import Document
+from memlint.model.loader import LoadedContext
+from memlint.model.release import DEFAULT, Release
+from memlint.model.settings import Launch
+from memlint.model.workspace import Workspace
+
+
+class RunConfig(Protocol):
+    """The parts of the validated configuration (`memlint.config.Config`) a run reads."""
+
+    @property
+    def root(self) -> Path: ...
+
+    @property
+    def selected(self) -> frozenset[str]: ...
+
+    @property
+    def session_notes_template(self) -> Path | None: ...
+
+    @property
+    def memory_dirs(self) -> tuple[Path, ...]: ...
+
+    def rule_options(self, rule: Any) -> dict[str, Any]: ...
+
+    def ignored_codes(self, path: Path) -> frozenset[str]: ...
+
+
+@dataclass
+class RuleContext:
+    """What a rule sees: parsed documents, the loading model for every start folder, its options.
+    Rules never read files themselves (use `document`), never print and never write."""
+
+    config: RunConfig
+    workspace: Workspace
+    roots: tuple[Path, ...]
+    files: tuple[MemoryFile, ...]
+    loads: dict[Path, LoadedContext]
+    home: Path | None
+    options: dict[str, Any] = field(default_factory=dict)
+    release: Release = DEFAULT  # the Claude Code release modelled, picked once per run
+    launch: Launch = field(default_factory=Launch)  # the --settings file and environment modelled
+
+    def document(self, path: Path) -> Document:
+        return self.workspace.document(path)
+
+    def by_role(self, *roles: Role) -> list[MemoryFile]:
+        return [f for f in self.files if f.role in roles]
+
+    @property
+    def root_loads(self) -> list[LoadedContext]:
+        """The loading at each checked root folder (the project root)."""
+        return [self.loads[r] for r in self.roots if r in self.loads]
