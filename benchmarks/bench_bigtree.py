@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Time memlint on the 2,002-file synthetic tree of ../shared/bench/make_bigtree.py, beside agnix.
+"""Time memlint on the 2,002-file synthetic tree of benchmarks/make_tree.py, beside agnix.
 
     python benchmarks/bench_bigtree.py [--runs N] [--tree DIR]
 
@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-MAKER = HERE.parent.parent / "shared" / "bench" / "make_bigtree.py"
+MAKER = HERE / "make_tree.py"
 
 
 def timed(cmd: list[str], cwd: Path, runs: int) -> tuple[float, float]:

@@ -1,3 +1,45 @@
-from memlint.cli import main
+"""`memlint` and `python -m memlint`. A `check` whose inputs did not change is replayed from the
+run cache (memlint/cache.py) before anything heavy is imported; any other command goes straight
+to the click command line."""
 
-main()
+from __future__ import annotations
+
+import sys
+
+
+def _invoke(argv: list[str]) -> int:
+    from memlint.cli import main
+
+    try:
+        main(args=argv, prog_name="memlint")
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    return 0
+
+
+def run() -> None:
+    argv = sys.argv[1:]
+    from memlint import cache
+
+    if not cache.cacheable(argv):
+        sys.exit(_invoke(argv))
+    entry = cache.Entry(argv)
+    code = entry.replay(sys.stdout, sys.stderr)
+    if code is not None:
+        sys.exit(code)
+    try:
+        cache.prepare(entry.folder)
+    except OSError:
+        pass  # a read-only tree: the run goes on without a cache
+    else:
+        from memlint.model import tokens
+
+        tokens.RANK_CACHE_DIR = entry.folder
+    with entry.recording() as (recorder, out, err):
+        code = _invoke(argv)
+    entry.store(recorder, "".join(out.parts), "".join(err.parts), code)
+    sys.exit(code)
+
+
+if __name__ == "__main__":
+    run()

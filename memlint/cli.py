@@ -2,33 +2,31 @@
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from memlint import __version__, api
-from memlint.api import context as build_context
-from memlint.api import default_home
-from memlint.baseline import Baseline, baseline_json
-from memlint.config import Config, load_config
-from memlint.conventions import Conventions, fixes_summary, read_stdin, use_colour
+from memlint import __version__
+from memlint.conventions import Conventions, use_colour
 from memlint.conventions import attach as attach_conventions
-from memlint.conventions import watch as watch_loop
 from memlint.errors import MemlintError
-from memlint.fixes import FixError, FixResult, write_all
-from memlint.model.release import pick
-from memlint.model.settings import Launch
 from memlint.model.tokens import TOKENIZERS
-from memlint.model.windows import Window, model_window
-from memlint.reporters.check import FORMATS, display_path, render, render_statistics
-from memlint.reporters.context import DEFAULT as DEFAULT_CONTEXT_WINDOW
-from memlint.rules import all_rules, find_rule, plugin_problems
+from memlint.reporters import FORMATS
+
+if TYPE_CHECKING:
+    from memlint.config import Config
+    from memlint.engine import Report
+    from memlint.fixes import FixResult
+    from memlint.model.settings import Launch
+    from memlint.model.windows import Window
+
+# The loader, the rules and the parsers are imported inside the commands that need them, so that
+# `--version`, `clean` and a replayed cached run start fast.
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
 
@@ -68,7 +66,14 @@ def main() -> None:
 @click.option("--all", "show_all", is_flag=True, help="List every deferred file instead of counts per folder.")
 def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_dir: Path, claude_code: str | None,
             settings_file: Path | None, color: str, window: int | None, model: str | None, show_all: bool) -> None:
-    """Show what Claude Code loads into context when started in START, against its context window."""
+    """Show what Claude Code loads into context when started in START, against its context window
+    (never cached)."""
+    from memlint.api import context as build_context
+    from memlint.api import default_home
+    from memlint.config import load_config
+    from memlint.model.release import pick
+    from memlint.model.settings import Launch
+
     _set_colour(use_colour(color, sys.stdout.isatty()))
     try:
         if not start.is_dir():
@@ -92,6 +97,10 @@ def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_di
 def context_window(start: Path, window: int | None, model: str | None) -> Window:
     """--window, else --model's window, else `window` of context-over-budget in the configuration,
     else 200,000 (what `memlint check` assumes)."""
+    from memlint.config import load_config
+    from memlint.model.windows import Window, model_window
+    from memlint.reporters.context import DEFAULT as DEFAULT_CONTEXT_WINDOW
+
     if window is not None:
         return Window(window, "--window")
     if model is not None:
@@ -135,8 +144,11 @@ def _check_options(func: Any) -> Any:
         click.option("--only-fix", multiple=True,
                      help="Apply only these fixes (rule codes, slugs or fix names like split-memory-index), unsafe ones too."),
         click.option("--diff", is_flag=True, help="Show the fixes as a diff; write nothing."),
-        click.option("--no-backup", is_flag=True, help="Do not keep MEMORY.md~ when a fix rewrites MEMORY.md."),
+        click.option("--backup", is_flag=True, help="Keep the old MEMORY.md as MEMORY.md~ when a fix rewrites it."),
+        click.option("--no-backup", is_flag=True, hidden=True, help="Accepted for compatibility: no backup is the default."),
         click.option("--allow-empty", is_flag=True, help="Exit 0 when no memory file is found."),
+        click.option("--no-cache", is_flag=True,
+                     help="Do not replay or store this run in .memlint_cache/ (fixes are never cached)."),
         click.option("--claude-code", "claude_code", metavar="VERSION",
                      help="Claude Code release to model (default: config `claude-code`, else the newest modelled)."),
         click.option("--settings", "settings_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
@@ -150,24 +162,46 @@ def _check_options(func: Any) -> Any:
 @main.command()
 @_check_options
 @click.option("--fix", "apply_fix", is_flag=True, help="Apply safe fixes (and unsafe ones with --unsafe-fixes).")
-def check(apply_fix: bool, **kwargs: Any) -> None:
-    """Check the memory files under PATHS (default: .) and how Claude Code loads them."""
+def check(apply_fix: bool, no_cache: bool, **kwargs: Any) -> None:
+    """Check the memory files under PATHS (default: .) and how Claude Code loads them.
+
+    A run with the same arguments over unchanged files is replayed from .memlint_cache/ at the
+    project root (`--no-cache` skips it, `memlint clean` removes it)."""
     sys.exit(_run(apply_fix=apply_fix, **kwargs))
 
 
 @main.command()
 @_check_options
-def fix(**kwargs: Any) -> None:
-    """Fix what can be fixed without losing text (`check --fix`)."""
+def fix(no_cache: bool, **kwargs: Any) -> None:
+    """Fix what can be fixed without losing text (`check --fix`; never cached)."""
     sys.exit(_run(apply_fix=True, **kwargs))
+
+
+@main.command()
+@click.argument("path", default=".", type=click.Path(path_type=Path))
+def clean(path: Path) -> None:
+    """Remove the run cache (.memlint_cache/) of the project holding PATH."""
+    from memlint.cache import clean as remove_cache
+
+    try:
+        removed = remove_cache(str(path))
+    except OSError as exc:
+        raise MemlintError(f"cannot remove the cache: {exc}") from exc
+    click.echo(f"Removed {removed}." if removed else "No cache to remove.", err=True)
 
 
 def _run(
     paths: tuple[Path, ...], home: Path | None, fmt: str | None, select: tuple[str, ...],
     extend_select: tuple[str, ...], ignore: tuple[str, ...], config_path: Path | None, unsafe_fixes: bool,
     diff: bool, no_backup: bool, allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...],
-    claude_code: str | None = None, settings_file: Path | None = None, **conventions: Any,
+    claude_code: str | None = None, settings_file: Path | None = None, backup: bool = False, **conventions: Any,
 ) -> int:
+    from memlint.config import load_config
+    from memlint.conventions import read_stdin
+    from memlint.conventions import watch as watch_loop
+    from memlint.fixes import FixError
+    from memlint.model.settings import Launch
+
     opts = Conventions(**conventions)
     _set_colour(opts.colour)
     try:
@@ -194,7 +228,7 @@ def _run(
 
     def once() -> int:
         return _run_once(targets, home, fmt or "text", config, opts, stdin, launch, unsafe_fixes=unsafe_fixes,
-                         diff=diff, no_backup=no_backup, allow_empty=allow_empty, apply_fix=apply_fix,
+                         diff=diff, backup=backup and not no_backup, allow_empty=allow_empty, apply_fix=apply_fix,
                          only_fix=only_fix)
 
     return watch_loop(targets, once) if opts.watch else once()
@@ -202,9 +236,15 @@ def _run(
 
 def _run_once(
     targets: list[Path], home: Path | None, fmt: str, config: Config, opts: Conventions,
-    stdin: tuple[Path, str] | None, launch: Launch, *, unsafe_fixes: bool, diff: bool, no_backup: bool,
+    stdin: tuple[Path, str] | None, launch: Launch, *, unsafe_fixes: bool, diff: bool, backup: bool,
     allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...],
 ) -> int:
+    from memlint import api
+    from memlint.baseline import Baseline, baseline_json
+    from memlint.conventions import fixes_summary
+    from memlint.fixes import FixError, write_all
+    from memlint.reporters.check import display_path, render, render_statistics
+
     try:
         if apply_fix or diff or only_fix:
             outcome = api.fix(targets, config, home, unsafe=unsafe_fixes, fix_only=frozenset(_codes(only_fix)),
@@ -218,15 +258,15 @@ def _run_once(
             if diff:
                 click.echo(unified_diff(outcome.result), nl=False)
             elif outcome.result.changed:
-                written = write_all(outcome.result, None if no_backup else "~")
+                written = write_all(outcome.result, "~" if backup else None)
                 if fmt == "text" and not opts.quiet:
-                    click.echo(f"Fixed {outcome.result.applied} problem(s) in {len(written)} file(s).", err=True)
+                    click.echo(fixed_summary(outcome.result, written), err=True)
             if opts.show_fixes and not diff:
-                click.echo(fixes_summary(list(outcome.initial), list(outcome.report.violations),
-                                         lambda p: display_path(p)), err=True)
+                click.echo(fixes_summary(list(outcome.initial), list(outcome.report.violations), display_path), err=True)
             report = outcome.report
         else:
-            report = api.check(targets, config, home, launch, stdin=stdin)
+            with _progress(fmt):
+                report = api.check(targets, config, home, launch, stdin=stdin)
         if stdin is not None:
             report = replace(report, violations=tuple(v for v in report.violations if v.path == stdin[0]))
         if opts.write_baseline is not None:
@@ -260,19 +300,21 @@ _REPORTED: set[str] = set()
 
 def _report_plugin_problems() -> None:
     """Each skipped plugin once per process, on stderr: it never changes the exit code."""
+    from memlint.rules import plugin_problems
+
     for problem in plugin_problems():
         if problem not in _REPORTED:
             _REPORTED.add(problem)
             click.echo(f"memlint: warning: {problem}", err=True)
 
 
-def _exit_code(report: api.Report, opts: Conventions) -> int:
+def _exit_code(report: Report, opts: Conventions) -> int:
     if opts.exit_zero:
         return EXIT_CLEAN
     return EXIT_PROBLEMS if any(v.severity != "info" for v in report.violations) else EXIT_CLEAN
 
 
-def _statistics_json(report: api.Report) -> list[dict[str, Any]]:
+def _statistics_json(report: Report) -> list[dict[str, Any]]:
     counts: dict[str, dict[str, Any]] = {}
     for v in report.violations:
         entry = counts.setdefault(v.code, {"code": v.code, "slug": v.slug, "count": 0, "fixable": False})
@@ -288,7 +330,39 @@ def _write(path: Path, text: str) -> None:
         raise MemlintError(f"{path}: cannot write: {exc.strerror}") from None
 
 
+def _progress(fmt: str) -> Any:
+    """Progress on stderr for text output on a terminal, after about two seconds."""
+    from contextlib import nullcontext
+
+    from memlint import progress
+
+    stream = getattr(sys.stderr, "target", sys.stderr)  # past the run cache's recording
+    if fmt != "text" or not stream.isatty():
+        return nullcontext()
+    return progress.shown(stream)
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
+def fixed_summary(result: FixResult, written: list[Path]) -> str:
+    """`Fixed 5 problems: 1 file rewritten, 3 files created.`"""
+    created = sum(1 for p in written if result.before.get(p) is None and result.after.get(p) is not None)
+    deleted = sum(1 for p in written if result.after.get(p) is None)
+    parts = [f"{_count(len(written) - created - deleted, 'file')} rewritten"]
+    if created:
+        parts.append(f"{_count(created, 'file')} created")
+    if deleted:
+        parts.append(f"{_count(deleted, 'file')} removed")
+    return f"Fixed {_count(result.problems or result.applied, 'problem')}: {', '.join(parts)}."
+
+
 def unified_diff(result: FixResult) -> str:
+    import difflib
+
+    from memlint.reporters.check import display_path
+
     chunks: list[str] = []
     for path, new in sorted(result.changed.items()):
         old = result.before.get(path)
@@ -304,6 +378,8 @@ def unified_diff(result: FixResult) -> str:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 def list_rules(fmt: str) -> None:
     """List every rule: code, slug, severity, fix, summary."""
+    from memlint.rules import all_rules
+
     rules = all_rules()
     _report_plugin_problems()
     if fmt == "json":
@@ -320,6 +396,8 @@ def list_rules(fmt: str) -> None:
 @click.argument("rule")
 def explain(rule: str) -> None:
     """Print a rule's page (by code or slug)."""
+    from memlint.rules import find_rule
+
     found = find_rule(rule)
     if found is None:
         click.echo(f"memlint: unknown rule {rule!r} (see `memlint rules`)", err=True)

@@ -14,13 +14,14 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import pathspec
+from typing import TYPE_CHECKING, Any
 
 from memlint.errors import ConfigError, MemlintError
 from memlint.model.release import DEFAULT, Release, pick
 from memlint.rules import Rule, all_rules, default_codes
+
+if TYPE_CHECKING:
+    import pathspec
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -76,6 +77,8 @@ def _relative(path: Path, root: Path) -> str:
 
 
 def _spec(patterns: tuple[str, ...]) -> pathspec.GitIgnoreSpec:
+    import pathspec  # only when there are patterns to match
+
     return pathspec.GitIgnoreSpec.from_lines(patterns)
 
 

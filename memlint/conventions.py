@@ -11,13 +11,14 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from memlint.errors import MemlintError
-from memlint.model.loader import PRUNED_FOLDERS
-from memlint.violations import Violation
+
+if TYPE_CHECKING:
+    from memlint.violations import Violation
 
 OPTIONS = [
     click.option("--exit-zero", is_flag=True, help="Exit 0 even when problems are found (2 still means an error)."),
@@ -121,6 +122,8 @@ def fixes_summary(before: list[Violation], after: list[Violation], display: Call
 
 def snapshot(roots: list[Path]) -> dict[str, tuple[float, int]]:
     """mtime and size of every file under `roots` (version-control and dependency folders pruned)."""
+    from memlint.model.loader import PRUNED_FOLDERS
+
     state: dict[str, tuple[float, int]] = {}
     for root in roots:
         walk: Iterator[tuple[str, list[str], list[str]]] = (

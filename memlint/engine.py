@@ -4,10 +4,10 @@ violation and the run goes on."""
 
 from __future__ import annotations
 
-import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
+from memlint import progress
 from memlint.config import Config
 from memlint.model.discovery import MemoryFile, classify, discover, session_notes
 from memlint.model.loader import LoadedContext, load
@@ -44,7 +44,7 @@ START_NAMES = ("CLAUDE.md", "CLAUDE.local.md", "AGENTS.md")
 def start_folders(roots: tuple[Path, ...], files: tuple[MemoryFile, ...]) -> list[Path]:
     """The project roots, and every folder holding a CLAUDE.md, .claude/CLAUDE.md, CLAUDE.local.md or
     AGENTS.md (sessions often start in a package)."""
-    starts: list[Path] = [r for r in roots if r.is_dir()]
+    starts: dict[Path, None] = {r: None for r in roots if r.is_dir()}  # ordered, O(1) membership
     for f in files:
         if f.path.name not in START_NAMES:
             continue
@@ -56,8 +56,8 @@ def start_folders(roots: tuple[Path, ...], files: tuple[MemoryFile, ...]) -> lis
         elif f.path.name == "AGENTS.md" and folder.name.startswith("."):  # .github/AGENTS.md: no session starts there
             continue
         if folder not in starts and folder.is_dir():
-            starts.append(folder)
-    return starts
+            starts[folder] = None
+    return list(starts)
 
 
 def build_context(
@@ -76,9 +76,12 @@ def build_context(
     files = [f for f in discover(list(roots), memory_dirs, config.respect_gitignore)
              if f.path in named or not config.excluded(f.path)]
     files = _with_pending(files, workspace)
-    for start in start_folders(roots, tuple(files)):
+    starts = start_folders(roots, tuple(files))
+    progress.COUNTS.starts_total += len(starts)
+    for start in starts:
         # a root's deferred files (nested CLAUDE.md and AGENTS.md) are modelled too
         loads[start] = load(start, home or NO_HOME, workspace, NO_MANAGED, start in roots, release, launch)
+        progress.COUNTS.starts_done += 1
     known = {f.path for f in files}
     if home is not None:  # the project's own auto-memory folder under HOME
         extra = [ctx.automem_dir for ctx in loads.values() if ctx.automem_dir.is_dir()]
@@ -96,12 +99,16 @@ def run_rules(ctx: RuleContext, rules: list[Rule] | None = None) -> list[Violati
     """Run `rules` (default: the selected ones) and return sorted, unsuppressed violations."""
     selected = rules if rules is not None else [r for r in all_rules() if r.code in ctx.config.selected]
     violations: list[Violation] = []
+    progress.COUNTS.rules_total += len(selected)
     for rule in selected:
+        progress.COUNTS.rules_done += 1
         ctx.options = ctx.config.rule_options(rule)
         try:
             for finding in rule.check(ctx):
                 violations.append(stamp(rule, finding))
         except Exception as exc:  # noqa: BLE001 - one broken rule must not stop the run
+            import traceback
+
             where = traceback.extract_tb(exc.__traceback__)[-1]
             path = ctx.files[0].path if ctx.files else (ctx.roots[0] if ctx.roots else Path("."))
             violations.append(

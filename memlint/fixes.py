@@ -74,6 +74,7 @@ class FixResult:
     before: dict[Path, str | None] = field(default_factory=dict)  # None: a new file
     after: dict[Path, str | None] = field(default_factory=dict)  # None: a deleted file
     applied: int = 0
+    problems: int = 0  # findings whose fix was applied (one split fixes several findings)
     converged: bool = True
 
     @property
@@ -126,6 +127,7 @@ def fix_loop(
             result.after[path] = new_text
             workspace.put(path, new_text)
         result.applied += len(fixes)
+        result.problems += sum(1 for v in violations if v.fix is not None and v.fix in fixes)
         state = tuple(sorted((p, t or "") for p, t in result.after.items()))
         if state in seen:
             break

@@ -22,10 +22,12 @@ from memlint.config import load_config
 from memlint.fixes import FixError, FixResult, write_all
 
 MEMLINT = [sys.executable, "-m", "memlint"]
+# Over the write-guard target (140 lines), so the split has to move the detail below.
+NOTES = "".join(f"- [Note {n}](note-{n}.md) \u2014 fact number {n}\n" for n in range(140))
 SPLIT = """# Memory
 
 - [Deploy](deploy.md) — blue/green on Fridays only
-
+""" + NOTES + """
 ## Build steps
 
 Run make build. It takes a while.

@@ -1,7 +1,8 @@
 """Oracle test for the MEMORY.md split: after `memlint fix --unsafe-fixes`, the real Claude Code
-loads the new MEMORY.md whole, with no WARNING line, unless memlint said that the entries alone are
-over the limit (then the WARNING is expected). Runs every MEMORY.md of ../shared/corpus (copied)
-and over-limit cases of our own. Needs MEMLINT_ORACLE=1 (see tests/differential)."""
+loads the new MEMORY.md whole, with no WARNING line and under the 80 % point of its write guard,
+unless memlint said that the entries alone are over the limit (then the WARNING is expected). Runs
+every MEMORY.md of ../shared/corpus (copied), the real-shaped split fixtures, and over-limit cases
+of our own. Needs MEMLINT_ORACLE=1 (see tests/differential)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,13 @@ from typing import Any
 
 import pytest
 
-from memlint.model.automem import automem_folder, find_project_root, truncate_index
+from memlint.model.automem import (
+    GUARD_WARN_LINES,
+    GUARD_WARN_UNITS,
+    automem_folder,
+    find_project_root,
+    truncate_index,
+)
 from memlint.model.document import Document
 
 ORACLE = Path(__file__).resolve().parents[2] / "shared/oracle/cc_oracle.py"
@@ -40,8 +47,13 @@ def _own_cases() -> dict[str, str]:
     }
 
 
+FIXTURES = Path(__file__).parent / "rules"
+FIXTURE_FOLDERS = [FIXTURES / "ML301-memory-index-truncated/real-shaped-over-limit/input",
+                   FIXTURES / "ML301-memory-index-truncated/crlf-real-shaped/input",
+                   FIXTURES / "ML302-memory-index-near-limit/near-limit-sections/input"]
 CASES: dict[str, str] = {
     **{f"corpus/{p.relative_to(CORPUS).parent.as_posix()}": str(p) for p in CORPUS_INDEXES},
+    **{f"fixture/{p.parent.name}": str(p / "MEMORY.md") for p in FIXTURE_FOLDERS},
     **_own_cases(),
 }
 
@@ -69,7 +81,7 @@ def test_claude_code_loads_the_split_index_whole(name: str, tmp_path: Path) -> N
     home.mkdir()
     folder = automem_folder(home, find_project_root(tree.resolve()))
     source = CASES[name]
-    if name.startswith("corpus/"):
+    if name.startswith(("corpus/", "fixture/")):
         shutil.copytree(Path(source).parent, folder)
     else:
         folder.mkdir(parents=True)
@@ -88,4 +100,7 @@ def test_claude_code_loads_the_split_index_whole(name: str, tmp_path: Path) -> N
         return
     assert "WARNING: MEMORY.md" not in content, f"memlint fix left MEMORY.md over the limit:\n{fixed.stdout[-800:]}"
     assert not expected.truncated
-    assert content == expected.content, "Claude Code loaded something else than the whole new MEMORY.md"
+    # (Claude Code hands MEMORY.md over with CRLF line endings made LF)
+    assert content == expected.content.replace("\r\n", "\n"), "Claude Code loaded something else than the new MEMORY.md"
+    # under the point where Claude Code's own write guard starts warning (80 %)
+    assert expected.line_count < GUARD_WARN_LINES and expected.size < GUARD_WARN_UNITS

@@ -46,10 +46,13 @@ def detect_newline(text: str) -> str:
 
 @dataclass(eq=False)
 class Document:
-    """A file read from disk. `text` is what Claude Code gets from `readFile(path, "utf8")`."""
+    """A file read from disk. `text` is what Claude Code gets from `readFile(path, "utf8")`.
+
+    `stored` is the file's text when it is valid UTF-8 (most files: one copy held, `data`
+    re-encodes it exactly on demand), else its bytes."""
 
     path: Path
-    data: bytes
+    stored: bytes | str
     problem: FileProblem | None = None
     release: Release = field(default=DEFAULT, repr=False)  # the Claude Code release that reads it
     _scan: Scan | None = field(default=None, repr=False)
@@ -85,7 +88,7 @@ class Document:
             problem = FileProblem("binary", "contains NUL bytes")
         else:
             try:
-                data.decode("utf-8")
+                return cls(path, data.decode("utf-8"))
             except UnicodeDecodeError as exc:
                 problem = FileProblem("invalid-utf8", f"invalid UTF-8 at byte {exc.start}")
         return cls(path, data, problem)
@@ -93,21 +96,30 @@ class Document:
     @classmethod
     def from_text(cls, path: Path, text: str, release: Release = DEFAULT) -> Document:
         """A document for text that is not (yet) on disk, e.g. a fix's result."""
-        return cls(path, text.encode("utf-8"), None, release)
+        text.encode("utf-8")  # a lone surrogate raises, as it always did
+        return cls(path, text, None, release)
 
     @property
     def readable(self) -> bool:
         """Claude Code can read it (it may still be binary or hold invalid UTF-8)."""
         return self.problem is None or self.problem.reason in ("binary", "invalid-utf8")
 
+    @property
+    def data(self) -> bytes:
+        """The file's bytes."""
+        stored = self.stored
+        return stored.encode("utf-8") if isinstance(stored, str) else stored
+
     @cached_property
     def text(self) -> str:
         """The text as Node decodes UTF-8: invalid bytes become U+FFFD; a BOM stays as U+FEFF."""
-        return self.data.decode("utf-8", errors="replace")
+        stored = self.stored
+        return stored if isinstance(stored, str) else stored.decode("utf-8", errors="replace")
 
     @property
     def has_bom(self) -> bool:
-        return self.data.startswith(codecs.BOM_UTF8)
+        stored = self.stored
+        return stored.startswith("\ufeff") if isinstance(stored, str) else stored.startswith(codecs.BOM_UTF8)
 
     @cached_property
     def newline(self) -> str:
@@ -154,11 +166,12 @@ class Document:
         return self._scan
 
     def tokens(self) -> list[Token]:
-        """markdown-it-py tokens of the body (newlines normalized), parsed once."""
+        """markdown-it-py tokens of the body (newlines normalized), parsed once, up to where
+        nothing further can change its includes (`markdown.includes_prefix`)."""
         if self._tokens is None:
-            from memlint.model.markdown import normalize_newlines, parse
+            from memlint.model.markdown import includes_prefix, normalize_newlines, parse
 
-            self._tokens = parse(normalize_newlines(self.body))
+            self._tokens = parse(includes_prefix(normalize_newlines(self.body)))
         return self._tokens
 
     def line_of_offset(self, offset: int) -> int:

@@ -111,14 +111,29 @@ def _verdict(rules: tuple[_Rule, ...], path: str) -> bool:
 
 def ignores(globs: tuple[str, ...], path: str) -> bool:
     """`<ignore>().add(globs).ignores(path)` for a relative path with `/` separators."""
-    if not path or path.startswith("/") or re.match(r"\.\.?(/|$)", path):
-        return False
-    rules = _rules(globs)
-    if not rules:
-        return False
-    collapsed = re.sub("/+", "/", path) if "//" in path else path
-    parents = [collapsed[: m.start() + 1] for m in re.finditer("/", collapsed[:-1]) if m.start() > 0]
-    for folder in parents:
-        if _verdict(rules, folder):
+    return ignores_any(globs, (path,))
+
+
+def ignores_any(globs: tuple[str, ...], paths: tuple[str, ...]) -> bool:
+    """Whether `ignores(globs, path)` holds for any of `paths`; each folder above them is tested
+    once, however many of the paths it holds."""
+    rules: tuple[_Rule, ...] | None = None
+    folders: dict[str, bool] = {}
+    for path in paths:
+        if not path or path.startswith("/") or re.match(r"\.\.?(/|$)", path):
+            continue
+        if rules is None:
+            rules = _rules(globs)
+        if not rules:
+            return False
+        collapsed = re.sub("/+", "/", path) if "//" in path else path
+        parents = [collapsed[: m.start() + 1] for m in re.finditer("/", collapsed[:-1]) if m.start() > 0]
+        for folder in parents:
+            verdict = folders.get(folder)
+            if verdict is None:
+                verdict = folders[folder] = _verdict(rules, folder)
+            if verdict:
+                return True
+        if _verdict(rules, path):
             return True
-    return _verdict(rules, path)
+    return False

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from memlint.model.gitignore import ignores
+from memlint.model.gitignore import ignores, ignores_any
 from memlint.model.picoglob import compile_glob
 
 
@@ -23,5 +23,5 @@ def rule_matches(patterns: tuple[str, ...], relative_path: str) -> bool:
 
 
 def any_matches(patterns: tuple[str, ...], relative_paths: tuple[str, ...]) -> bool:
-    """Whether a conditional rule matches any of `relative_paths`."""
-    return any(ignores(patterns, p) for p in relative_paths)
+    """Whether a conditional rule matches any of `relative_paths` (each folder tested once)."""
+    return ignores_any(patterns, relative_paths)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import os
 import posixpath
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -89,6 +90,7 @@ def _classify(ctx: RuleContext) -> list[IncludeProblem]:
     root_starts = {os.path.realpath(r) for r in ctx.roots}
     judge_order_at_roots = any(str(c.start) in root_starts for c in ctx.loads.values())
     chosen: dict[tuple[str, int, int, str], IncludeProblem] = {}
+    starts_of: dict[tuple[str, int, int, str], list[Path]] = {}  # filled in place: no tuple regrown per start
     starts_seen: dict[tuple[str, int, int, str], set[Path]] = {}
     bases = _owned_bases(ctx)
     for loaded in ctx.loads.values():
@@ -107,21 +109,18 @@ def _classify(ctx: RuleContext) -> list[IncludeProblem]:
             if problem in ("duplicate", "cycle") and judge_order_at_roots and str(loaded.start) not in root_starts:
                 continue  # order-dependent: judged from the project root only
             key = (str(origin.path), origin.line, origin.ref.column, str(skipped.path))
-            found = IncludeProblem(problem, origin, skipped.path, loaded.start, (loaded.start,), skipped,
-                                   loaded, better, detail)
             old = chosen.get(key)
             seen = starts_seen.setdefault(key, set())
             if old is None or _PRIORITY[problem] < _PRIORITY[old.problem]:
                 seen.add(loaded.start)
-                starts = found.starts if old is None else (*old.starts, loaded.start)
-                chosen[key] = IncludeProblem(problem, origin, skipped.path, loaded.start, starts, skipped,
+                starts_of.setdefault(key, []).append(loaded.start)
+                chosen[key] = IncludeProblem(problem, origin, skipped.path, loaded.start, (), skipped,
                                              loaded, better, detail)
             elif old.problem == problem and loaded.start not in seen:
                 seen.add(loaded.start)
-                chosen[key] = IncludeProblem(old.problem, old.origin, old.target, old.start,
-                                             (*old.starts, loaded.start), old.skipped, old.context,
-                                             old.better, old.detail)
-    return sorted(chosen.values(), key=lambda p: (str(p.origin.path), p.origin.line, p.origin.ref.column))
+                starts_of[key].append(loaded.start)
+    found = [replace(p, starts=tuple(starts_of[key])) for key, p in chosen.items()]
+    return sorted(found, key=lambda p: (str(p.origin.path), p.origin.line, p.origin.ref.column))
 
 
 def _what(ctx: RuleContext, loaded: LoadedContext, skipped: Skipped) -> tuple[Problem | None, Path | None, str]:
@@ -142,16 +141,21 @@ def _what(ctx: RuleContext, loaded: LoadedContext, skipped: Skipped) -> tuple[Pr
 
 
 def target_problem(ctx: RuleContext, skipped: Skipped) -> tuple[Problem | None, Path | None, str]:
-    """What is wrong with the target itself, in the loader's order of checks."""
-    target = skipped.path
-    doc = ctx.document(target)
+    """What is wrong with the target itself, in the loader's order of checks (once per target,
+    however many start folders skipped it)."""
     assert skipped.origin is not None
     written = skipped.origin.ref.path
+    key = ("include-target-problem", skipped.path, written)
+    return ctx.once(key, lambda: _target_problem(ctx, skipped.path, written))
+
+
+def _target_problem(ctx: RuleContext, target: Path, written: str) -> tuple[Problem | None, Path | None, str]:
+    doc = ctx.document(target)
     if doc.problem is not None and doc.problem.reason == "not-found":
         meant = without_punctuation(target, written)
         if meant is not None:
             return "punctuation", meant, ""
-        cased = case_match(target)
+        cased = case_match(target, lambda folder, name: _names_by_case(ctx, folder).get(name.lower(), []))
         if cased is not None:
             return "case", cased, ""
         return "missing", None, ""
@@ -180,8 +184,24 @@ def without_punctuation(target: Path, written: str) -> Path | None:
     return candidate if candidate.is_file() else None
 
 
-def case_match(target: Path) -> Path | None:
-    """The one existing file whose path differs from `target` only in letter case."""
+def _names_by_case(ctx: RuleContext, folder: Path) -> dict[str, list[str]]:
+    """A folder's entries by lower-cased name, listed once per run."""
+    def build() -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for name in os.listdir(folder):
+            out.setdefault(name.lower(), []).append(name)
+        return out
+
+    return ctx.once(("names-by-case", folder), build)
+
+
+def _same_name(folder: Path, name: str) -> list[str]:
+    return [n for n in os.listdir(folder) if n.lower() == name.lower()]
+
+
+def case_match(target: Path, same_name: Callable[[Path, str], list[str]] = _same_name) -> Path | None:
+    """The one existing file whose path differs from `target` only in letter case (`same_name`
+    lists a folder's entries equal to a name but for case; it may answer from a per-run memo)."""
     parts = Path(posixpath.normpath(str(target))).parts
     current = Path(parts[0])
     changed = False
@@ -190,7 +210,7 @@ def case_match(target: Path) -> Path | None:
             current = current / part
             continue
         try:
-            names = [n for n in os.listdir(current) if n.lower() == part.lower()]
+            names = same_name(current, part)
         except OSError:
             return None
         if len(names) != 1:
@@ -221,24 +241,37 @@ def at_offset(ctx: RuleContext, origin: Origin) -> int | None:
     if doc.problem is not None:
         return None
     text = doc.text
-    offset = 0
-    for _ in range(origin.line - 1):
-        index = _next_line(text, offset)
-        if index == -1:
-            return None
-        offset = index
-    offset += origin.ref.column - 1
+    starts = ctx.once(("line-starts", origin.path, text), lambda: _line_starts(text))
+    line_index = max(origin.line - 1, 0)
+    if line_index >= len(starts):
+        return None
+    offset = starts[line_index] + origin.ref.column - 1
     if text[offset : offset + 1 + len(origin.ref.written)] != "@" + origin.ref.written:
         return None
     return offset
 
 
 def _backslash_after(ctx: RuleContext, origin: Origin) -> bool:
+    key = ("include-backslash-after", origin.path, origin.line, origin.ref.column, origin.ref.written)
+    return ctx.once(key, lambda: _is_backslash_after(ctx, origin))
+
+
+def _is_backslash_after(ctx: RuleContext, origin: Origin) -> bool:
     offset = at_offset(ctx, origin)
     if offset is None:
         return False
     after = offset + 1 + len(origin.ref.written)
     return ctx.document(origin.path).text[after : after + 1] == "\\"
+
+
+def _line_starts(text: str) -> list[int]:
+    """The offset where each line begins (CRLF, LF or a lone CR ends a line), once per file."""
+    starts = [0]
+    index = _next_line(text, 0)
+    while index != -1:
+        starts.append(index)
+        index = _next_line(text, index)
+    return starts
 
 
 def _next_line(text: str, offset: int) -> int:

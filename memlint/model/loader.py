@@ -33,7 +33,7 @@ MANAGED_DIR = Path("/etc/claude-code")
 TEXT_EXTENSIONS = frozenset(
     [".md", ".txt", ".text", ".json", ".yaml", ".yml", ".toml", ".xml", ".csv", ".html", ".htm", ".css", ".scss", ".sass", ".less", ".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".py", ".pyi", ".pyw", ".rb", ".erb", ".rake", ".go", ".rs", ".java", ".kt", ".kts", ".scala", ".c", ".cpp", ".cc", ".cxx", ".h", ".hpp", ".hxx", ".cs", ".swift", ".sh", ".bash", ".zsh", ".fish", ".ps1", ".bat", ".cmd", ".env", ".ini", ".cfg", ".conf", ".config", ".properties", ".sql", ".graphql", ".gql", ".proto", ".vue", ".svelte", ".astro", ".ejs", ".hbs", ".pug", ".jade", ".php", ".pl", ".pm", ".lua", ".r", ".dart", ".ex", ".exs", ".erl", ".hrl", ".clj", ".cljs", ".cljc", ".edn", ".hs", ".lhs", ".elm", ".ml", ".mli", ".f", ".f90", ".f95", ".for", ".cmake", ".make", ".makefile", ".gradle", ".sbt", ".rst", ".adoc", ".asciidoc", ".org", ".tex", ".latex", ".lock", ".log", ".diff", ".patch"]
 )
-PRUNED_FOLDERS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__", ".hg", ".svn"})
+PRUNED_FOLDERS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__", ".hg", ".svn", ".memlint_cache"})
 
 
 def _within(path: str, folder: str) -> bool:
@@ -67,6 +67,11 @@ class _Facts:
     content: str = ""
     globs: tuple[str, ...] | None = None
     includes: tuple[tuple[str, IncludeRef], ...] = ()
+
+
+def _present(folder: Path, names: tuple[str, ...]) -> set[str]:
+    """Which of `names` exist in `folder` (as links too; a case-insensitive disk may say more)."""
+    return {name for name in names if os.path.lexists(folder / name)}
 
 
 class _Loader:
@@ -224,8 +229,10 @@ class _Loader:
         key = ("holds-memory", str(folder))
         known = self.workspace.memo.get(key)
         if known is None:
-            names = {name for name, _d, _f in self.workspace.listing(str(folder)) or ()}
-            inner = {name for name, _d, _f in self.workspace.listing(str(folder / ".claude")) or ()} if ".claude" in names else set()
+            # names probed one by one, not the folder listed: an ancestor such as HOME or /tmp gains
+            # files all the time, and a listing would make every cached run look stale
+            names = _present(folder, ("CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", ".claude"))
+            inner = _present(folder / ".claude", ("CLAUDE.md", "rules", "AGENTS.md")) if ".claude" in names else set()
             known = bool(names & {"CLAUDE.md", "CLAUDE.local.md", "AGENTS.md"} or inner & {"CLAUDE.md", "rules", "AGENTS.md"})
             dot = folder / ".claude"
             known = known or any(p.parent == folder or dot in p.parents for p in self.workspace.created)

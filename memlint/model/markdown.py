@@ -18,11 +18,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-
-from markdown_it import MarkdownIt
-from markdown_it.token import Token
+from typing import TYPE_CHECKING
 
 from memlint.model.jstext import JS_WS_CLASS, js_trim, js_trim_start
+
+if TYPE_CHECKING:  # markdown-it-py is imported only when a file needs parsing (it holds `@` or `<!--`)
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
 
 INCLUDE_PATTERN = re.compile(rf"(?:^|[{JS_WS_CLASS}])@((?:[^{JS_WS_CLASS}\\]|\\ )+)")
 COMMENT_SPAN = re.compile(r"<!--[\s\S]*?-->")
@@ -103,6 +105,8 @@ def find_include_texts(text: str) -> list[tuple[int, str, str]]:
 
 @lru_cache(maxsize=1)
 def _parser() -> MarkdownIt:
+    from markdown_it import MarkdownIt
+
     md = MarkdownIt("commonmark")
     md.disable("text_join")  # keep escapes and entities apart from text, as marked does
     md.disable("inline")  # inline parsing runs only where it can matter (see `parse`)
@@ -135,6 +139,24 @@ class _Locator:
 def normalize_newlines(body: str) -> str:
     """The source marked lexes: every CRLF and lone CR made LF."""
     return body.replace("\r\n", "\n").replace("\r", "\n")
+
+
+_BLANK_LINE = re.compile(r"\n[ \t]*(?:\n|\Z)")
+
+
+def includes_prefix(source: str) -> str:
+    """The part of newline-normalized `source` that decides its includes: up to the first blank
+    line after the last `@`. Nothing after a blank line changes how the lines before it parse
+    (an unclosed fence or HTML block stays open to the end either way), except a link reference
+    definition (`[label]: url`) and a comment to strip: with either, the whole source."""
+    last = source.rfind("@")
+    if last == -1 or "<!--" in source:
+        return source
+    blank = _BLANK_LINE.search(source, last)
+    if blank is None:
+        return source
+    cut = blank.start() + 1
+    return source if "]:" in source[cut:] else source[:cut]
 
 
 def parse(source: str) -> list[Token]:

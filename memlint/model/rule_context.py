@@ -3,9 +3,10 @@ it from here (or from `memlint.engine`, which re-exports it) without importing t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from memlint.model.discovery import MemoryFile, Role
 from memlint.model.document import Document
@@ -13,6 +14,8 @@ from memlint.model.loader import LoadedContext
 from memlint.model.release import DEFAULT, Release
 from memlint.model.settings import Launch
 from memlint.model.workspace import Workspace
+
+T = TypeVar("T")
 
 
 class RunConfig(Protocol):
@@ -49,12 +52,29 @@ class RuleContext:
     options: dict[str, Any] = field(default_factory=dict)
     release: Release = DEFAULT  # the Claude Code release modelled, picked once per run
     launch: Launch = field(default_factory=Launch)  # the --settings file and environment modelled
+    memo: dict[object, Any] = field(default_factory=dict, repr=False)  # cross-file facts, once per run
 
     def document(self, path: Path) -> Document:
         return self.workspace.document(path)
 
+    def once(self, key: object, compute: Callable[[], T]) -> T:
+        """A fact computed once per run and shared by every rule (key it by what it depends on)."""
+        if key not in self.memo:
+            self.memo[key] = compute()
+        value: T = self.memo[key]
+        return value
+
     def by_role(self, *roles: Role) -> list[MemoryFile]:
+        by_role: dict[Role, list[MemoryFile]] = self.once(("by-role",), self._group_by_role)
+        if len(roles) == 1:
+            return list(by_role.get(roles[0], ()))
         return [f for f in self.files if f.role in roles]
+
+    def _group_by_role(self) -> dict[Role, list[MemoryFile]]:
+        out: dict[Role, list[MemoryFile]] = {}
+        for f in self.files:
+            out.setdefault(f.role, []).append(f)
+        return out
 
     @property
     def root_loads(self) -> list[LoadedContext]:

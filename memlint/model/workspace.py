@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from memlint import progress
 from memlint.model.document import Document, FileProblem
 from memlint.model.release import DEFAULT, Release
 
@@ -63,6 +64,7 @@ class Workspace:
         if doc is None:
             doc = Document.read(Path(key), self.release)
             self._documents[key] = doc
+            progress.COUNTS.files_read += 1
         return doc
 
     def forget(self, path: Path | str) -> None:

@@ -19,7 +19,6 @@ from memlint.reporters.sarif import as_sarif
 from memlint.rules import find_rule
 from memlint.violations import Violation
 
-FORMATS = ("text", "json", "github", "sarif", "gitlab", "junit")
 JSON_SCHEMA_VERSION = 1  # docs/json-schema.json; bumped when a key changes meaning or goes away
 _COLOURS = {"error": "red", "warning": "yellow", "info": "blue"}
 

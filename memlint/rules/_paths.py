@@ -12,14 +12,22 @@ from memlint.engine import RuleContext
 def show(ctx: RuleContext, path: Path | str) -> str:
     """A path as a person reads it: relative to the checked root, `~/` in HOME, else absolute."""
     text = posixpath.normpath(str(path))
-    for root in ctx.roots:
-        for base in {str(root), os.path.realpath(root)}:
+    roots, home = ctx.once(("show-bases",), lambda: _bases(ctx))
+    for bases in roots:
+        for base in bases:
             if text.startswith(base.rstrip("/") + "/"):
                 return text[len(base.rstrip("/")) + 1 :]
             if text == base:
                 return "."
     if ctx.home is not None:
-        for base in {str(ctx.home), os.path.realpath(ctx.home)}:
+        for base in home:
             if text.startswith(base.rstrip("/") + "/"):
                 return "~/" + text[len(base.rstrip("/")) + 1 :]
     return text
+
+
+def _bases(ctx: RuleContext) -> tuple[list[set[str]], set[str]]:
+    """Each root and HOME as written and resolved (resolved once per run)."""
+    roots = [{str(root), os.path.realpath(root)} for root in ctx.roots]
+    home = {str(ctx.home), os.path.realpath(ctx.home)} if ctx.home is not None else set()
+    return roots, home

@@ -32,17 +32,28 @@ def exists(ctx: RuleContext, path: Path) -> bool:
     return doc.problem is None or doc.problem.reason != "not-found"
 
 
-def truncation_of(ctx: RuleContext, path: Path, doc: Document) -> Truncation:
-    """The loader's truncation when Claude Code loads this MEMORY.md, else the same cut computed."""
+def _loaded_truncations(ctx: RuleContext) -> dict[Path, Truncation]:
+    out: dict[Path, Truncation] = {}
     for loaded in ctx.loads.values():
         for file in loaded.files:
-            if file.kind == "automem" and file.path == path and file.truncation is not None:
-                return file.truncation
-    return truncate_index(doc.scan().loaded, ctx.release)
+            if file.kind == "automem" and file.truncation is not None:
+                out.setdefault(file.path, file.truncation)
+    return out
+
+
+def truncation_of(ctx: RuleContext, path: Path, doc: Document) -> Truncation:
+    """The loader's truncation when Claude Code loads this MEMORY.md, else the same cut computed."""
+    found = ctx.once(("loaded-truncations",), lambda: _loaded_truncations(ctx)).get(path)
+    return found if found is not None else truncate_index(doc.scan().loaded, ctx.release)
 
 
 def indexes(ctx: RuleContext, intro_lines: int = 3) -> Iterator[MemoryIndex]:
-    """Every readable MEMORY.md of the run, whatever it is (see `auto_memory_indexes`)."""
+    """Every readable MEMORY.md of the run, whatever it is (see `auto_memory_indexes`), parsed once
+    per run and shared by the 3xx rules."""
+    return iter(ctx.once(("memory-indexes", intro_lines), lambda: list(_indexes(ctx, intro_lines))))
+
+
+def _indexes(ctx: RuleContext, intro_lines: int) -> Iterator[MemoryIndex]:
     for file in ctx.by_role("automem-index"):
         doc = ctx.document(file.path)
         if doc.problem is not None:
@@ -75,11 +86,18 @@ def index_of_text(path: Path, text: str) -> MemoryIndex:
 
 
 def topics(ctx: RuleContext, folder: Path | None = None) -> list[Path]:
-    return [
-        f.path
-        for f in ctx.by_role("topic")
-        if f.path.name not in NOT_TOPICS and (folder is None or f.path.parent == folder)
-    ]
+    """Topic files (of one folder, or all in discovery order), listed once per run."""
+    by_folder = ctx.once(("topics-by-folder",), lambda: _topics_by_folder(ctx))
+    return list(by_folder.get(folder, ()))
+
+
+def _topics_by_folder(ctx: RuleContext) -> dict[Path | None, list[Path]]:
+    out: dict[Path | None, list[Path]] = {None: []}
+    for f in ctx.by_role("topic"):
+        if f.path.name not in NOT_TOPICS:
+            out[None].append(f.path)
+            out.setdefault(f.path.parent, []).append(f.path)
+    return out
 
 
 def loaded_line_numbers(doc: Document) -> list[int]:
@@ -117,8 +135,19 @@ def titles(entries: list[Entry], limit: int = 5) -> str:
 
 
 def split_fix(ctx: RuleContext, mem: MemoryIndex) -> tuple[Fix | None, SplitPlan | None]:
-    """The unsafe split of MEMORY.md into topic files, when there is something to move and the
-    split is verified lossless."""
+    """The unsafe split of MEMORY.md into topic files, when the index is over the write-guard
+    target and the split is verified lossless. Planned once per run for a given index and folder
+    state (ML301, ML302, ML304 and ML308 ask)."""
+    options = (str(ctx.options.get("default-type", "project")), int(ctx.options.get("intro-lines", 3)))
+    folder = mem.path.parent
+    beside = sorted({f.path for f in ctx.files if f.path.parent == folder and f.path != mem.path})
+    state = tuple((p.name, len(ctx.document(p).data)) for p in beside)
+    key = ("split", mem.path, mem.doc.text, options, state)
+    return ctx.once(key, lambda: _split_fix(ctx, mem, *options))
+
+
+def _split_fix(ctx: RuleContext, mem: MemoryIndex, default_type: str, intro_lines: int
+               ) -> tuple[Fix | None, SplitPlan | None]:
     folder = mem.path.parent
 
     def existing(path: Path) -> str | None:
@@ -127,17 +156,9 @@ def split_fix(ctx: RuleContext, mem: MemoryIndex) -> tuple[Fix | None, SplitPlan
             return None
         return doc.text if doc.problem is None else "\0"
 
-    taken = [p.name.lower() for p in topics(ctx, folder)] + [f.path.name.lower() for f in ctx.files
-                                                              if f.path.parent == folder]
+    taken = [p.name for p in topics(ctx, folder)] + [f.path.name for f in ctx.files if f.path.parent == folder]
     try:
-        plan = plan_split(
-            mem.doc.text,
-            folder,
-            existing,
-            taken,
-            str(ctx.options.get("default-type", "project")),
-            int(ctx.options.get("intro-lines", 3)),
-        )
+        plan = plan_split(mem.doc.text, folder, existing, taken, default_type, intro_lines)
     except SplitError:
         return None, None
     if plan is None:

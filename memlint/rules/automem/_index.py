@@ -103,20 +103,31 @@ class Index:
         return range(self.lines[block.first].number, self.lines[block.last].number + 1)
 
 
+_SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
+
+
+@lru_cache(maxsize=65536)
 def local_target(target: str) -> str | None:
     """The file a link points to, or None for URLs, anchors and mail links."""
-    if re.match(r"[a-zA-Z][a-zA-Z0-9+.-]*:", target) or target.startswith(("#", "//")):
+    if target.startswith(("#", "//")) or (":" in target and _SCHEME.match(target)):
         return None
-    path = unquote(target.split("#", 1)[0].split("?", 1)[0])
+    path = target.split("#", 1)[0].split("?", 1)[0]
+    path = unquote(path) if "%" in path else path
     return path or None
+
+
+_MARKERS = re.compile(r"^(?:#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|\d{1,9}[.)][ \t]+|\|)+")
+_MARKED = re.compile(r"[\\`*_|\[\]#>]|^[-+\d]|\s\s|[\t\n\r\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]|^\s|\s$")
+_EMPHASIS = re.compile(r"\*\*|__|(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)")
 
 
 def plain_text(text: str) -> str:
     """A line's words without markdown markers: for titles and descriptions."""
-    text = js_trim(text)
-    text = re.sub(r"^(?:#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|\d{1,9}[.)][ \t]+|\|)+", "", text)
-    text = LINK.sub(lambda m: m.group(1), text)
-    text = re.sub(r"\*\*|__|(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)", "", text)
+    text = _MARKERS.sub("", js_trim(text))
+    if "](" in text:
+        text = LINK.sub(lambda m: m.group(1), text)
+    if "*" in text or "_" in text:
+        text = _EMPHASIS.sub("", text)
     text = text.replace("|", " ").replace("`", "")
     return " ".join(text.split())
 
@@ -138,16 +149,17 @@ def _classify(lines: list[tuple[int, int, str]], first_number: int) -> list[Line
         elif comment:
             kind = "comment"
             comment = "-->" not in content
-        elif not js_trim(content):
+        elif not (lead := content.lstrip(" ")) or not js_trim(content):
             kind = "blank"
-        elif (match := _FENCE.match(content)) and not (match.group(1)[0] == "`" and "`" in content[match.end() :]):
+        elif lead[0] in "`~" and (match := _FENCE.match(content)) and not (
+                match.group(1)[0] == "`" and "`" in content[match.end() :]):
             kind, fence = "code", match.group(1)
-        elif content.lstrip().startswith("<!--"):
+        elif lead.startswith("<!--"):
             kind = "comment"
             comment = "-->" not in content
-        elif _HEADING.match(content):
+        elif lead[0] == "#" and _HEADING.match(content):
             kind = "heading"
-        elif _RULE.match(content):
+        elif lead[0] in "-*_" and _RULE.match(content):
             kind = "layout"
         elif _entry_candidate(content):
             kind = "entry"
@@ -160,8 +172,7 @@ def _classify(lines: list[tuple[int, int, str]], first_number: int) -> list[Line
 def _entry_candidate(content: str) -> bool:
     if not _BULLET.match(content):
         return False
-    return any(local_target(m.group(2)) and local_target(m.group(2)).endswith(".md")  # type: ignore[union-attr]
-               for m in LINK.finditer(content))
+    return "](" in content and any((local_target(m.group(2)) or "").endswith(".md") for m in LINK.finditer(content))
 
 
 def heading_text(content: str) -> tuple[int, str]:
@@ -219,7 +230,10 @@ def _parse_cached(text: str, intro_lines: int) -> Index:
     for line in lines:
         if line.kind in ("code", "comment"):
             continue
-        visible = _CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line.content)
+        content = line.content
+        if "[" not in content:
+            continue
+        visible = _CODE_SPAN.sub(lambda m: " " * len(m.group(0)), content) if "`" in content else content
         for m in WIKI.finditer(visible):
             wiki.append(WikiLink(line.number, m.start() + 1, m.group(1).strip()))
         for m in LINK.finditer(visible):
@@ -227,10 +241,12 @@ def _parse_cached(text: str, intro_lines: int) -> Index:
             if target is not None:
                 links.append(Link(line.number, m.start() + 1, m.group(1), target))
         if line.kind == "entry":
-            strict = _ENTRY.fullmatch(line.content.rstrip())
-            first = next(m for m in LINK.finditer(line.content) if (local_target(m.group(2)) or "").endswith(".md"))
+            strict = _ENTRY.fullmatch(content.rstrip())
+            first = next(m for m in LINK.finditer(content) if (local_target(m.group(2)) or "").endswith(".md"))
             target = local_target(first.group(2)) or ""
-            entries.append(Entry(line, plain_text(first.group(1)) or target, target, strict is not None))
+            title = first.group(1)
+            entries.append(Entry(line, (plain_text(title) if _MARKED.search(title) else title.strip()) or target,
+                                 target, strict is not None))
     blocks = _blocks(lines, intro_lines)
     return Index(tuple(lines), tuple(entries), tuple(blocks), tuple(links), body_start, tuple(wiki))
 

@@ -77,6 +77,11 @@ class Topic:
 
 def folders(ctx: RuleContext) -> dict[Path, list[Path]]:
     """Each memory folder with its topic files (on disk, as discovery found them), sorted."""
+    found = ctx.once(("memory-folders",), lambda: _folders(ctx))
+    return {folder: list(paths) for folder, paths in found.items()}
+
+
+def _folders(ctx: RuleContext) -> dict[Path, list[Path]]:
     out: dict[Path, list[Path]] = {}
     for file in ctx.by_role("automem-index"):
         out.setdefault(file.path.parent, [])

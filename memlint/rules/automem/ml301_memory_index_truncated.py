@@ -21,12 +21,15 @@ Use instead:
 ```
 
 ## Fix safety
-The `split-memory-index` fix is unsafe: it moves every block of MEMORY.md that is not a one-line
-entry (a section under a heading, a paragraph, a code block, an over-long entry) verbatim into a
-new topic file with frontmatter, and puts one entry `- [Title](file.md) — description` in its
-place. It never overwrites a file, keeps entries and their order, and is only offered when
-memlint has verified that every non-blank line of the old MEMORY.md is in the new MEMORY.md or in
-exactly one new topic file. When the entries alone are over the limit, the message says which
+The `split-memory-index` fix is unsafe: when MEMORY.md is over the 140-line / 17,500-unit target
+of Claude Code's write guard, it moves just enough detail, verbatim, into new topic files with
+frontmatter to get under it (largest blocks first). Entries, lines that link an existing topic
+file, standing instructions (`NEVER ...`, `Always ...`, `CRITICAL: ...`, sections titled Rules or
+Critical) and comments stay byte-identical; a whole section becomes one entry titled with its
+heading, placed under its parent heading; detail inside a section that keeps something becomes
+one entry in its place. New files get unique lowercase names; no file is ever overwritten or
+changed, and memlint refuses the fix unless every line of the old MEMORY.md is in the new one or
+in exactly one new topic file. When the entries alone are over the limit, the message says which
 are still cut; no entry is ever dropped.
 
 ## Options

@@ -23,6 +23,11 @@ Use instead:
 # Memory
 - [Deploy](deploy.md) — how we ship to production
 ```
+
+## Fix safety
+The `split-memory-index` fix (see ML301) is unsafe: it moves just enough detail into new topic
+files to bring the index under the 140-line / 17,500-unit target of Claude Code's write guard.
+Entries and standing instructions stay; it is not offered when only entries are left to move.
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ from memlint.model.automem import (
     guard_text,
 )
 from memlint.rules import RuleMeta
-from memlint.rules.automem._common import indexes
+from memlint.rules.automem._common import indexes, split_fix
 from memlint.violations import Finding
 
 __doc__ = __doc__.replace(
@@ -52,6 +57,7 @@ META = RuleMeta(
     slug="memory-index-near-limit",
     severity="warning",
     summary="MEMORY.md is at 80% of the 200-line / 25,000-unit limit, where Claude Code's write guard warns",
+    fix="unsafe",
 )
 
 
@@ -77,4 +83,5 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             f"MEMORY.md is {' and '.join(parts)}: Claude Code still loads it whole, but entries added past "
             f"the limit will be cut and never seen, and {said}; move detail into topic files until it is "
             f"under {GUARD_TARGET_LINES} lines and {GUARD_TARGET_UNITS:,} units",
+            fix=split_fix(ctx, mem)[0],
         )

@@ -42,10 +42,13 @@ Use instead:
 ```
 
 ## Fix safety
-The fix is unsafe: it adds to MEMORY.md, after its last line, one entry
-`- [Title](file.md) — description` per orphan topic file (title from the file's first heading,
-else its name; description from its frontmatter, else its first sentence), which Claude Code then
-loads at every start. A file with neither a description nor any text gets no entry.
+The fix is unsafe: it adds to MEMORY.md one entry `- [Title](file.md) — description` per orphan
+topic file (title from the file's first heading, else its name; description from its
+frontmatter, else its first sentence), which Claude Code then loads at every start. An entry goes
+under the heading that names the memory's type (`## Feedback` for `feedback_*.md` or
+`type: feedback`, ...), else after the last line. The fix never takes the index past Claude Code's
+write-guard target (140 lines, 17,500 UTF-16 units): orphans that do not fit are reported, not
+added. A file with neither a description nor any text gets no entry.
 """
 
 from __future__ import annotations
@@ -56,10 +59,20 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from memlint.engine import RuleContext
+from memlint.model.automem import GUARD_TARGET_LINES, GUARD_TARGET_UNITS
+from memlint.model.jstext import utf16_len
 from memlint.rules import RuleMeta
 from memlint.rules.automem._common import MemoryIndex, split_fix
-from memlint.rules.automem._index import MAX_LINE_CHARS, shorten
-from memlint.rules.automem._topics import Topic, body_sentence, first_heading, folders, index_by_folder, rel
+from memlint.rules.automem._index import MAX_LINE_CHARS, heading_text, shorten
+from memlint.rules.automem._topics import (
+    TYPES,
+    Topic,
+    body_sentence,
+    first_heading,
+    folders,
+    index_by_folder,
+    rel,
+)
 from memlint.violations import Applicability, Edit, Finding, Fix
 
 META = RuleMeta(
@@ -72,8 +85,8 @@ META = RuleMeta(
 
 
 def _linked(mem: MemoryIndex) -> tuple[set[str], set[str]]:
-    folder = mem.path.parent
-    paths = {os.path.normpath(folder / link.target) for link in mem.index.links}
+    folder = str(mem.path.parent)
+    paths = {os.path.normpath(os.path.join(folder, target)) for target in {link.target for link in mem.index.links}}
     return paths, {w.name for w in mem.index.wiki}
 
 
@@ -104,15 +117,68 @@ def entry_for(topic: Topic, folder: Path) -> str | None:
     return prefix + shorten(hook, max(20, MAX_LINE_CHARS - len(prefix)))
 
 
-def _append(mem: MemoryIndex, entries: list[str]) -> Edit:
-    """Insert the entries after the last line of MEMORY.md that is not blank."""
+def _type_of(topic: Topic) -> str | None:
+    """The memory's type: its frontmatter, else the prefix Claude Code gives such files."""
+    kind = topic.type
+    if kind in TYPES:
+        return kind
+    prefix = topic.path.stem.split("_", 1)[0].lower()
+    return prefix if prefix in TYPES and "_" in topic.path.stem else None
+
+
+def _section_ends(mem: MemoryIndex) -> dict[str, int]:
+    """For each memory type, the last non-blank line of the first heading's own body that names
+    it (`## Feedback`, `## Project memories`, `## References`)."""
+    lines = mem.index.lines
+    out: dict[str, int] = {}
+    current: str | None = None
+    for i, line in enumerate(lines):
+        if line.kind == "heading":
+            words = heading_text(line.content)[1].lower()
+            current = next((t for t in TYPES if re.search(rf"\b{t}", words) and t not in out), None)
+            if current is not None:
+                out[current] = i
+            continue
+        if current is not None and line.kind != "blank":
+            out[current] = i
+    return out
+
+
+def _edits(mem: MemoryIndex, placed: list[tuple[str | None, str]]) -> list[Edit]:
+    """Insert each entry under its type's heading, else after the last non-blank line."""
     text, newline = mem.doc.text, mem.doc.newline
-    filled = [line for line in mem.index.lines if line.kind != "blank"]
-    at = filled[-1].end if filled else mem.index.body_start
-    body = newline.join(entries)
-    if text[:at] not in ("", "\ufeff") and not text[:at].endswith(("\n", "\r")):  # no line ending yet
-        return Edit(mem.path, at, at, newline + body)
-    return Edit(mem.path, at, at, body + newline)
+    lines = mem.index.lines
+    ends = _section_ends(mem)
+    filled = [i for i, line in enumerate(lines) if line.kind != "blank"]
+    by_line: dict[int, list[str]] = {}
+    for kind, entry in placed:
+        at = ends.get(kind or "", filled[-1] if filled else -1)
+        by_line.setdefault(at, []).append(entry)
+    edits = []
+    for at, entries in sorted(by_line.items()):
+        body = newline.join(entries)
+        offset = lines[at].end if at >= 0 else mem.index.body_start
+        if at >= 0 and not lines[at].raw.endswith("\n") or at < 0 and text[:offset] not in ("", "\ufeff") and not text[:offset].endswith(("\n", "\r")):  # no line ending yet
+            edits.append(Edit(mem.path, offset, offset, newline + body))
+        else:
+            follow = lines[at + 1] if at + 1 < len(lines) else None
+            gap = newline if follow is not None and follow.kind == "heading" else ""
+            edits.append(Edit(mem.path, offset, offset, body + newline + gap))
+    return edits
+
+
+def _fitting(mem: MemoryIndex, entries: list[tuple[Topic, str]]) -> int:
+    """How many of the entries fit before the index reaches the write-guard target."""
+    lines = GUARD_TARGET_LINES - mem.truncation.line_count
+    units = GUARD_TARGET_UNITS - mem.truncation.size
+    n = 0
+    for _, entry in entries:
+        lines -= 1
+        units -= utf16_len(entry) + 1
+        if lines < 0 or units < 0:
+            break
+        n += 1
+    return n
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
@@ -133,14 +199,17 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             orphans.append(topic)
         if not orphans:
             continue
-        entries = {t.path: entry_for(t, folder) for t in orphans if t.doc.problem is None}
-        lines = [e for e in entries.values() if e]
+        writable = mem.doc.problem is None and mem.doc.scan().unclosed_comment_line is None
+        # (after an unclosed `<!--` an added entry would be swallowed by the comment)
+        entries = [(t, e) for t in orphans if t.doc.problem is None and (e := entry_for(t, folder))]
+        fit = _fitting(mem, entries) if writable and plan is None else 0
+        added = {t.path for t, _ in entries[:fit]}
         fix = None
-        if lines and mem.doc.problem is None and mem.doc.scan().unclosed_comment_line is None:
-            # (after an unclosed `<!--` an appended entry would be swallowed by the comment)
-            n = len(lines)
-            fix = Fix(f"add-index-entries: add {n} entr{'y' if n == 1 else 'ies'} to MEMORY.md for topic files "
-                      "it does not link", Applicability.UNSAFE, (_append(mem, lines),))
+        if fit:
+            fix = Fix(f"add-index-entries: add {fit} entr{'y' if fit == 1 else 'ies'} to MEMORY.md for topic files "
+                      "it does not link", Applicability.UNSAFE,
+                      tuple(_edits(mem, [(_type_of(t), e) for t, e in entries[:fit]])))
+        left = len(entries) - fit
         for topic in orphans:
             name = rel(topic.path, folder)
             message = (f"no entry of MEMORY.md points to `{name}`: Claude Code loads only the index at start, so "
@@ -148,4 +217,9 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                        "description")
             if not topic.description:
                 message += " (and it has no `description`)"
-            yield Finding(topic.path, 1, message, fix=fix if entries.get(topic.path) else None)
+            if writable and topic.path not in added and any(t.path == topic.path for t, _ in entries):
+                message += (f"; its entry is not added ({left} orphan{'s' if left != 1 else ''} left out): more entries would take "
+                            f"MEMORY.md past {GUARD_TARGET_LINES} lines or {GUARD_TARGET_UNITS:,} UTF-16 units, the "
+                            "size Claude Code's write guard asks the index to be compacted to (it is at "
+                            f"{mem.truncation.line_count} lines, {mem.truncation.size:,} units)")
+            yield Finding(topic.path, 1, message, fix=fix if topic.path in added else None)

@@ -40,6 +40,7 @@ frontmatter, so nothing Claude reads changes but white space.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -70,12 +71,32 @@ def _files(ctx: RuleContext) -> Iterator[tuple[Path, Document]]:
                 yield path, doc
 
 
+# Anything that could give a finding: a space or tab before a line end, white space other than
+# space, tab and newline, a lone CR, two empty lines in a row, no final newline or a blank last line.
+# A text without any is tidy and is not parsed (most topic files).
+_MAYBE_UNTIDY = re.compile(
+    r"[ \t]\r?(?:\n|\Z)|[\v\f\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]|\r(?!\n)"
+    r"|(?:\A|\n)\r?\n\r?\n|\n\r?\n\Z"
+)
+
+
+def _maybe_untidy(text: str) -> bool:
+    if not text.endswith("\n"):
+        return True
+    if text.isascii():  # the same test with substring searches, much faster than the regex
+        return (" \n" in text or "\t\n" in text or "\r" in text or "\v" in text or "\f" in text
+                or "\n\n\n" in text or text.startswith("\n\n") or text.endswith("\n\n"))
+    return _MAYBE_UNTIDY.search(text) is not None
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for path, doc in _files(ctx):
+        if not _maybe_untidy(doc.text):
+            continue
         lines = list(parse_index(doc).lines)
         # the blank lines that end the file, outside code
         tail: list[Line] = []

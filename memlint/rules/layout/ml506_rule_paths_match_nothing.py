@@ -60,6 +60,11 @@ def _ordinary(relative: str) -> bool:
     return not relative.startswith(".claude/") and "/.claude/" not in relative and classify(Path(relative)) is None
 
 
+def _has_ordinary(ctx: RuleContext, base: Path, files: tuple[str, ...]) -> bool:
+    """Whether the folder holds a file that is not memory (computed once per folder and run)."""
+    return ctx.once(("has-ordinary-file", base), lambda: any(_ordinary(f) for f in files))
+
+
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for path, doc in rule_files(ctx):
         fm = doc.frontmatter
@@ -70,11 +75,11 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         if not patterns:
             continue
         files = project_files(ctx.workspace, base)
-        if files is None or not any(_ordinary(f) for f in files):
+        if files is None or not _has_ordinary(ctx, base, files):
             continue  # not a checkout: only memory files were copied here
         if all(never_matches(p, base, files) is not None for p in patterns):
             continue  # ML507
-        if any_matches(tuple(patterns), tuple(files)):
+        if any_matches(tuple(patterns), files):
             continue
         block = find_key(doc.text, fm, "paths")
         folder = show(ctx, base)

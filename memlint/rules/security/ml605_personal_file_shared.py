@@ -72,12 +72,13 @@ def _personal(ctx: RuleContext) -> list[Path]:
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
-    places = {str(item.path): where(ctx, item) for item in exposed(ctx)}
+    by_path = {str(item.path): item for item in exposed(ctx)}  # described only for the files reported
     for path in _personal(ctx):
         repo = find_repository(path, ctx.document)
         top = repo.root if repo is not None else _top(ctx, path)
         shown = show(ctx, path)
-        loaded = f" ({places[str(path)]})" if str(path) in places else ""
+        item = by_path.get(str(path))
+        loaded = f" ({where(ctx, item)})" if item is not None else ""
         is_tracked = tracked(repo, path, ctx.document) if repo is not None else None
         if is_tracked:
             yield Finding(path, 1, f"`{shown}`{loaded} is tracked by git: every clone gets one person's "

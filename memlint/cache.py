@@ -1,0 +1,372 @@
+"""The whole-run cache: a `memlint check` whose inputs did not change replays its output.
+
+An entry is keyed by memlint's version, the Python running it, the arguments, the working folder
+and the environment variables memlint reads (`CLAUDE_*` among them), and holds what the run printed, its exit code, and a
+signature of everything the run looked at on disk: every path it stat-ed, opened or listed (a probe
+that found nothing is recorded as missing), and every module it imported (memlint itself, rule
+plugins, parsers). While a run is recorded, `os.stat`, `os.lstat`, `os.scandir`, `os.listdir` and
+`open` are wrapped, so no code path can read the disk unseen. A replay re-signs every recorded
+path and replays only when all signatures are equal:
+
+- a file: (mode, size, mtime_ns, ctime_ns, inode);
+- a folder that was stat-ed: (mode, inode); a folder that was listed: its entries in directory
+  order with their types (so `.memlint_cache/` itself, never listed by memlint, changes nothing);
+- a path that did not exist: its error number.
+
+A result is not stored when a file it read changed within `RACY_NS` of the run's start (a write in
+the same timestamp tick could go unseen), when a path gave two answers during the run, or when the
+run used a form of access the recorder cannot sign again. Entries live in `.memlint_cache/` at the
+project root (the nearest folder up from the first path holding `.memlint.toml`, `pyproject.toml`
+or `.git`), with a `.gitignore` of `*`. A corrupt or foreign entry is ignored and rewritten; a
+folder that cannot be written (read-only tree) only means no cache. This module imports nothing
+heavy: a replay costs the stat calls and the output.
+"""
+
+from __future__ import annotations
+
+import builtins
+import io
+import marshal
+import os
+import stat
+import sys
+import time
+import zlib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from memlint import __version__
+
+TYPE_CHECKING = False  # typing itself is not imported: a replay must start fast
+if TYPE_CHECKING:
+    from typing import Any, TextIO
+
+    Signature = tuple[Any, ...]
+    Probe = tuple[str, str]  # (operation, path as the run gave it)
+
+CACHE_DIR = ".memlint_cache"
+FORMAT = 1
+RACY_NS = 2_000_000_000  # a file changed this close to the run's start is not trusted
+ROOT_MARKERS = (".memlint.toml", "pyproject.toml", ".git")
+# Arguments that make `check` write files or skip the cache: such runs are never cached.
+_UNCACHED_FLAGS = ("--fix", "--diff", "--only-fix", "--no-cache", "--unsafe-fixes", "-h", "--help", "--",
+                   # they write a file, read standard input or run until stopped (memlint/conventions.py)
+                   "--output-file", "-o", "--write-baseline", "--stdin-filename", "-", "--watch")
+_ENV = ("HOME", "GITHUB_ACTIONS", "NO_COLOR", "FORCE_COLOR", "TERM")
+_ENV_PREFIXES = ("CLAUDE_", "MEMLINT_")  # every variable Claude Code's loading (model.settings) reads
+
+
+def cache_root(first_path: str) -> str:
+    """The folder that holds `.memlint_cache/` for a run whose first path is `first_path`."""
+    start = os.path.abspath(first_path)
+    if not os.path.isdir(start):
+        start = os.path.dirname(start)
+    folder = start
+    while True:
+        if any(os.path.lexists(os.path.join(folder, marker)) for marker in ROOT_MARKERS):
+            return folder
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return start
+        folder = parent
+
+
+def sign_stat(result: os.stat_result) -> Signature:
+    if stat.S_ISDIR(result.st_mode):
+        return (result.st_mode, result.st_ino)
+    return (result.st_mode, result.st_size, result.st_mtime_ns, result.st_ctime_ns, result.st_ino)
+
+
+def _listing(path: str, scandir: Callable[..., Any]) -> Signature:
+    out = []
+    with scandir(path) as entries:
+        for entry in entries:
+            if entry.name == CACHE_DIR:
+                continue
+            kind = "l" if entry.is_symlink() else "d" if entry.is_dir(follow_symlinks=False) else "f"
+            out.append(entry.name + "\0" + kind)
+    return tuple(out)
+
+
+class _Real:
+    """The functions the recorder wraps, as they were before."""
+
+    stat = staticmethod(os.stat)
+    lstat = staticmethod(os.lstat)
+    scandir = staticmethod(os.scandir)
+    listdir = staticmethod(os.listdir)
+    open: Callable[..., Any] = builtins.open
+
+
+def sign(operation: str, path: str) -> Signature:
+    """The signature of `path` now, for `operation` ("stat", "lstat" or "list")."""
+    try:
+        if operation == "list":
+            return _listing(path, _Real.scandir)
+        return sign_stat(_Real.lstat(path) if operation == "lstat" else _Real.stat(path))
+    except OSError as exc:
+        return ("error", exc.errno or 0)
+
+
+def still_true(probes: list[tuple[Probe, Signature]]) -> bool:
+    """Whether every recorded path still answers as it did (the replay's hot loop)."""
+    real_stat, real_lstat = _Real.stat, _Real.lstat
+    for (operation, path), signature in probes:
+        try:
+            if operation == "stat":
+                now = sign_stat(real_stat(path))
+            elif operation == "lstat":
+                now = sign_stat(real_lstat(path))
+            else:
+                now = _listing(path, _Real.scandir)
+        except OSError as exc:
+            now = ("error", exc.errno or 0)
+        if now != signature:
+            return False
+    return True
+
+
+class Recorder:
+    """Everything a run looks at on disk, signed at the moment it looked."""
+
+    def __init__(self, own_folder: str | None = None) -> None:
+        self.own_folder = None if own_folder is None else os.path.join(own_folder, "")
+        self.seen: dict[Probe, Signature] = {}
+        self.unsure = False  # a path gave two answers, or was reached in a way we cannot sign again
+        self.started_ns = time.time_ns()
+
+    def note(self, operation: str, path: Any, signature: Signature | None = None) -> None:
+        if type(path) is str:
+            text = path
+        elif isinstance(path, int):
+            return  # a file descriptor: what it points to was opened (and recorded) by path
+        else:
+            try:
+                text = os.fsdecode(path)
+            except TypeError:
+                self.unsure = True
+                return
+        if self.own_folder is not None and text.startswith(self.own_folder):
+            return  # memlint's own cache files (the tokenizer's rank table, by absolute path)
+        probe = (operation, text)
+        if signature is None:
+            signature = sign(operation, text)
+        known = self.seen.setdefault(probe, signature)
+        if known != signature:
+            self.unsure = True
+
+    @contextmanager
+    def active(self) -> Iterator[Recorder]:
+        """Wrap the file-system entry points for the duration of the block."""
+        recorder = self
+
+        def wrapped_stat(path: Any, *args: Any, dir_fd: Any = None, follow_symlinks: bool = True) -> Any:
+            if dir_fd is not None or args:
+                recorder.unsure = True
+                return _Real.stat(path, *args, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
+            operation = "stat" if follow_symlinks else "lstat"
+            try:
+                result = _Real.stat(path, follow_symlinks=follow_symlinks)
+            except OSError as exc:
+                recorder.note(operation, path, ("error", exc.errno or 0))
+                raise
+            recorder.note(operation, path, sign_stat(result))
+            return result
+
+        def wrapped_lstat(path: Any, *args: Any, **kwargs: Any) -> Any:
+            if args or kwargs:
+                recorder.unsure = True
+                return _Real.lstat(path, *args, **kwargs)
+            return wrapped_stat(path, follow_symlinks=False)
+
+        def wrapped_scandir(path: Any = ".") -> Any:
+            recorder.note("list", path)
+            return _Real.scandir(path)
+
+        def wrapped_listdir(path: Any = ".") -> Any:
+            recorder.note("list", path)
+            return _Real.listdir(path)
+
+        def wrapped_open(file: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+            if not any(flag in mode for flag in "wax+"):
+                recorder.note("stat", file)
+            return _Real.open(file, mode, *args, **kwargs)
+
+        patches: list[tuple[Any, str, Any]] = [
+            (os, "stat", wrapped_stat), (os, "lstat", wrapped_lstat), (os, "scandir", wrapped_scandir),
+            (os, "listdir", wrapped_listdir), (builtins, "open", wrapped_open), (io, "open", wrapped_open),
+        ]
+        accessor = getattr(sys.modules.get("pathlib"), "_NormalAccessor", None)
+        if accessor is not None:  # Python 3.10's pathlib bound these at import
+            patches += [(accessor, name, staticmethod(func)) for name, func in (
+                ("stat", wrapped_stat), ("lstat", wrapped_lstat), ("scandir", wrapped_scandir),
+                ("listdir", wrapped_listdir), ("open", wrapped_open))]
+        saved = [(owner, name, owner.__dict__[name]) for owner, name, _ in patches if name in owner.__dict__]
+        try:
+            for owner, name, func in patches:
+                setattr(owner, name, func)
+            yield self
+        finally:
+            for owner, name, original in saved:
+                setattr(owner, name, original)
+
+    def modules(self) -> None:
+        """Sign every imported module's file: memlint, its rule plugins and its parsers."""
+        for module in list(sys.modules.values()):
+            path = getattr(module, "__file__", None)
+            if isinstance(path, str):
+                self.note("stat", path)
+
+    def probes(self) -> list[tuple[Probe, Signature]]:
+        """What to check again before a replay: a `stat` of a path whose `lstat` found no symbolic
+        link is implied by that `lstat` (the same answer), so it is left out."""
+        out = []
+        for probe, signature in self.seen.items():
+            operation, path = probe
+            if operation == "stat" and self.seen.get(("lstat", path)) == signature and (
+                    signature[0] == "error" or not stat.S_ISLNK(signature[0])):
+                continue
+            out.append((probe, signature))
+        return out
+
+    def trustworthy(self) -> bool:
+        """No path gave two answers and no file read changed too close to the run's start."""
+        if self.unsure:
+            return False
+        limit = self.started_ns - RACY_NS
+        return not any(operation != "list" and len(sig) == 5 and sig[3] >= limit
+                       for (operation, _path), sig in self.seen.items())
+
+
+class _Tee(io.TextIOBase):
+    """A text stream that writes through to `target` and keeps a copy."""
+
+    def __init__(self, target: TextIO) -> None:
+        self.target = target
+        self.parts: list[str] = []
+
+    def write(self, text: str) -> int:
+        written = self.target.write(text)  # raises on bytes (click probes with b""): keep nothing then
+        self.parts.append(text)
+        return written
+
+    def flush(self) -> None:
+        self.target.flush()
+
+    def isatty(self) -> bool:
+        return self.target.isatty()
+
+    def fileno(self) -> int:
+        return self.target.fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return self.target.encoding
+
+    @property
+    def errors(self) -> str | None:  # type: ignore[override]
+        return self.target.errors
+
+
+def cacheable(argv: list[str]) -> bool:
+    """A `check` that writes nothing and does not ask to skip the cache."""
+    if not argv or argv[0] != "check":
+        return False
+    return not any(arg == flag or arg.startswith(flag + "=") for arg in argv for flag in _UNCACHED_FLAGS)
+
+
+def _first_path(argv: list[str]) -> str:
+    """The first positional argument of `check` (options taking a value skip it), else `.`."""
+    takes_value = {"--home", "--format", "--select", "--extend-select", "--ignore", "--config", "--claude-code",
+                   "--settings", "--baseline", "--color", "--colour"}
+    args = iter(argv[1:])
+    for arg in args:
+        if arg in takes_value:
+            next(args, None)
+        elif not arg.startswith("-"):
+            return arg
+    return "."
+
+
+class Entry:
+    """One cached run: where it is stored and what it is keyed by."""
+
+    def __init__(self, argv: list[str]) -> None:
+        self.root = cache_root(_first_path(argv))
+        self.folder = os.path.join(self.root, CACHE_DIR)
+        self.key = repr((
+            FORMAT, __version__, sys.version, sys.executable, sys.path, argv, os.getcwd(),
+            [os.environ.get(name) for name in _ENV],
+            sorted((k, v) for k, v in os.environ.items() if k.startswith(_ENV_PREFIXES)), sys.stdout.isatty(),
+        ))  # stored whole in the entry and compared exactly: the file name's checksum only spreads
+        raw = self.key.encode("utf-8", "surrogateescape")
+        self.path = os.path.join(self.folder, f"run-{zlib.crc32(raw):08x}{zlib.adler32(raw):08x}.marshal")
+
+    def replay(self, stdout: TextIO, stderr: TextIO) -> int | None:
+        """Print the stored output and return the exit code, or None when there is no valid entry."""
+        try:
+            with open(self.path, "rb") as handle:
+                data = marshal.loads(handle.read())  # (marshal.load reads a file object piecemeal: slow)
+            fmt, key, probes, out, err, code = data
+        except (OSError, EOFError, ValueError, TypeError):
+            return None  # missing, corrupt or foreign: the run goes on and rewrites it
+        if fmt != FORMAT or key != self.key or not isinstance(code, int) or not still_true(probes):
+            return None
+        stdout.write(out)
+        stdout.flush()
+        stderr.write(err)
+        stderr.flush()
+        return code
+
+    def store(self, recorder: Recorder, out: str, err: str, code: int) -> bool:
+        """Keep the run's output; False when it cannot be trusted or the folder cannot be written."""
+        recorder.modules()
+        if code not in (0, 1) or not recorder.trustworthy():
+            return False
+        data = marshal.dumps((FORMAT, self.key, recorder.probes(), out, err, code))
+        temporary = f"{self.path}.{os.getpid()}.tmp"
+        try:
+            prepare(self.folder)
+            with open(temporary, "wb") as handle:
+                handle.write(data)
+            os.replace(temporary, self.path)
+        except OSError:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+            return False
+        return True
+
+    @contextmanager
+    def recording(self) -> Iterator[tuple[Recorder, _Tee, _Tee]]:
+        """Record what the run reads and prints (the streams are restored afterwards)."""
+        recorder = Recorder(self.folder)
+        out, err = _Tee(sys.stdout), _Tee(sys.stderr)
+        saved = sys.stdout, sys.stderr
+        sys.stdout, sys.stderr = out, err
+        try:
+            with recorder.active():
+                yield recorder, out, err
+        finally:
+            sys.stdout, sys.stderr = saved
+
+
+def prepare(folder: str) -> None:
+    """Create the cache folder with a `.gitignore` that keeps it out of version control."""
+    os.makedirs(folder, exist_ok=True)
+    ignore = os.path.join(folder, ".gitignore")
+    if not os.path.exists(ignore):
+        with open(ignore, "w", encoding="utf-8") as handle:
+            handle.write("# Created by memlint: its run cache. Safe to delete (`memlint clean`).\n*\n")
+
+
+def clean(first_path: str = ".") -> str | None:
+    """Remove the cache folder of the project holding `first_path`; return it, or None when absent."""
+    import shutil
+
+    folder = os.path.join(cache_root(first_path), CACHE_DIR)
+    if not os.path.isdir(folder) or os.path.islink(folder):
+        return None
+    shutil.rmtree(folder)
+    return folder

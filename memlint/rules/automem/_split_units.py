@@ -1,0 +1,345 @@
+"""What the MEMORY.md split may move, and what it picks.
+
+MEMORY.md is read as headings and, under each heading, *items*: an entry line, a list item with
+its continuation lines, a paragraph, a table, a code block, a comment, a rule line. An item stays
+in MEMORY.md when Claude must see it every session or when it is part of the index:
+
+- an entry, or any line that links a file that exists beside MEMORY.md (moving it would hide a
+  memory that is indexed today);
+- a standing instruction: `NEVER ...`, `CRITICAL: ...`, `Always ...`, `IMPORTANT`, a line that
+  starts with an imperative such as `Use`, `Avoid`, `Do not` (after an optional `Label:`), or any
+  item under a heading that says so (`Rules`, `Critical`, `Conventions`, ...);
+- comments, rule lines (`---`), and a short introduction under the title.
+
+Everything else may move, as a *unit*: a whole section (heading, body and sub-sections, when
+nothing in it stays), replaced by one entry under the parent heading; or a run of consecutive
+movable items inside a section that keeps something, replaced in place by one entry. Units are
+picked greedily, largest first, and the last one by best fit, until the index is under Claude
+Code's write-guard target: the split moves only as much as needed. Everything is linear in the
+size of MEMORY.md.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from memlint.rules.automem._index import _BULLET, LINK, Index, Line, heading_text, local_target, plain_text
+
+_SHOUT = re.compile(r"\b(?:NEVER|ALWAYS|MUST|CRITICAL|IMPORTANT|MANDATORY|REQUIRED|DO NOT|DON'T|DONT)\b")
+_SAYS_ALWAYS = re.compile(r"\b(?:always|never|must)\b", re.IGNORECASE)
+_LEAD = re.compile(r"[ \t]*(?:(?:[-*+>]|\d{1,9}[.)])[ \t]+)*(?:\*\*|__|[*_])?")
+_IMPERATIVE = re.compile(
+    r"(?:[^:]{1,40}:(?:\*\*|__|[*_])?[ \t]+(?:\*\*|__|[*_])?)?(?:always|never|do not|don'?t|must|avoid|prefer|make sure|ensure|remember|use|keep|"
+    r"put|stop|please)\b",
+    re.IGNORECASE,
+)
+_RULE_HEADING = re.compile(
+    r"\b(?:critical|important|never|always|must|mandatory|do not|don'?t|rules?|instructions?|guidelines?|"
+    r"conventions?)\b",
+    re.IGNORECASE,
+)
+
+
+def is_directive(content: str) -> bool:
+    """The line tells Claude what to always or never do."""
+    if _SHOUT.search(content) or _SAYS_ALWAYS.search(content):
+        return True
+    return bool(_IMPERATIVE.match(content, _LEAD.match(content).end()))  # type: ignore[union-attr]
+
+
+def is_rule_heading(title: str) -> bool:
+    return bool(_RULE_HEADING.search(title))
+
+
+@dataclass(frozen=True)
+class Item:
+    first: int  # index into Index.lines
+    last: int  # inclusive
+    stays: bool
+    after_entry: bool  # detail lines that continue the entry just above
+
+
+@dataclass(frozen=True)
+class Unit:
+    """Lines that may move to one topic file."""
+
+    first: int  # first line moved (index into Index.lines)
+    last: int  # last non-blank line moved
+    end: int  # lines [first, end) leave MEMORY.md (a section takes its trailing blank lines)
+    whole: bool  # a whole section: its entry goes under `parent`; else the entry takes its place
+    parent: int  # the heading the entry goes under (whole sections; -1: top of the file)
+    heading: int  # the heading the unit is or stands under (-1: none)
+    title: str
+    after_entry: bool
+    lines_gain: int
+    units_gain: int
+
+
+@dataclass(frozen=True)
+class Outline:
+    """Headings of MEMORY.md: level, enclosing heading, end of own body and of sub-tree."""
+
+    heads: tuple[int, ...]
+    level: dict[int, int]
+    parent: dict[int, int]
+    own_end: dict[int, int]  # first line after the heading's own body (next heading)
+    subtree_end: dict[int, int]  # next heading of the same or a higher level
+    title: int  # the index's title heading (first heading, level 1), else -1
+    preamble_end: int  # lines before the first heading
+
+
+def outline(lines: tuple[Line, ...]) -> Outline:
+    heads = [i for i, line in enumerate(lines) if line.kind == "heading"]
+    level = {h: heading_text(lines[h].content)[0] for h in heads}
+    parent: dict[int, int] = {}
+    subtree_end: dict[int, int] = {}
+    stack: list[int] = []
+    for h in heads:
+        while stack and level[stack[-1]] >= level[h]:
+            subtree_end[stack.pop()] = h
+        parent[h] = stack[-1] if stack else -1
+        stack.append(h)
+    for h in stack:
+        subtree_end[h] = len(lines)
+    own_end = {h: heads[n + 1] if n + 1 < len(heads) else len(lines) for n, h in enumerate(heads)}
+    title = heads[0] if heads and level[heads[0]] == 1 else -1
+    return Outline(tuple(heads), level, parent, own_end, subtree_end, title, heads[0] if heads else len(lines))
+
+
+def _indent(content: str) -> int:
+    return len(content) - len(content.lstrip(" \t"))
+
+
+def items(lines: tuple[Line, ...], start: int, stop: int) -> list[Item]:
+    """The items of lines [start, stop) (no heading among them), staying or not by their own lines."""
+    out: list[Item] = []
+    i = start
+    while i < stop:
+        line = lines[i]
+        if line.kind == "blank":
+            i += 1
+            continue
+        first, kind = i, line.kind
+        after = first > 0 and lines[first - 1].kind == "entry" and kind == "detail"
+        i += 1
+        if kind in ("code", "comment"):
+            while i < stop and lines[i].kind == kind:
+                i += 1
+            out.append(Item(first, i - 1, kind == "comment", False))
+            continue
+        if kind != "detail":  # entry, layout
+            out.append(Item(first, first, True, False))
+            continue
+        content = line.content
+        table = content.lstrip().startswith("|")
+        base = _indent(content)
+        while i < stop and lines[i].kind == "detail":
+            nxt = lines[i].content
+            if table != nxt.lstrip().startswith("|"):
+                break
+            if not table and _indent(nxt) <= base and (_BULLET.match(nxt.lstrip()) or nxt.lstrip().startswith(">")):
+                break
+            i += 1
+        out.append(Item(first, i - 1, False, after))
+    return out
+
+
+def anchored(lines: tuple[Line, ...], item: Item, links_existing: Callable[[str], bool]) -> bool:
+    """The item must stay: it is a standing instruction or links a file that exists."""
+    if item.stays:
+        return True
+    for line in lines[item.first : item.last + 1]:
+        if line.kind != "detail":
+            continue
+        content = line.content
+        if not content.lstrip().startswith("|") and is_directive(content):
+            return True
+        if "](" in content and any(
+            (t := local_target(m.group(2))) is not None and links_existing(t) for m in LINK.finditer(content)
+        ):
+            return True
+    return False
+
+
+def _is_intro(lines: tuple[Line, ...], item: Item, intro_lines: int) -> bool:
+    chosen = lines[item.first : item.last + 1]
+    filled = [ln for ln in chosen if ln.kind != "blank"]
+    return len(filled) <= intro_lines and all(ln.kind == "detail" and len(ln.content) <= 200 for ln in filled)
+
+
+@dataclass(frozen=True)
+class Candidates:
+    units: tuple[Unit, ...]  # in document order
+    whole_of: dict[int, int]  # heading index -> index of its whole-section unit
+    outline: Outline
+
+
+def candidates(
+    index: Index,
+    links_existing: Callable[[str], bool],
+    intro_lines: int,
+    cost: Callable[[str, str], tuple[int, int]],
+    line_units: list[int],
+) -> Candidates:
+    """Every unit that may move. `cost(title, first_words)` gives the lines and UTF-16 units of
+    the entry that replaces a unit; `line_units[i]` the UTF-16 units of line i with its ending."""
+    lines = index.lines
+    o = outline(lines)
+    prefix = [0]
+    for n in line_units:
+        prefix.append(prefix[-1] + n)
+    rule_under: dict[int, bool] = {}
+    for h in o.heads:
+        p = o.parent[h]
+        rule_under[h] = is_rule_heading(heading_text(lines[h].content)[1]) or (p >= 0 and rule_under[p])
+    regions = [(-1, 0, o.preamble_end)] + [(h, h + 1, o.own_end[h]) for h in o.heads]
+    region_items: dict[int, list[tuple[Item, bool]]] = {}
+    region_ok: dict[int, bool] = {}
+    for h, a, b in regions:
+        found = items(lines, a, b)
+        marked = []
+        for n, item in enumerate(found):
+            stays = (h >= 0 and rule_under[h]) or anchored(lines, item, links_existing)
+            if n == 0 and h in (-1, o.title) and _is_intro(lines, item, intro_lines):
+                stays = True  # a short introduction under the title is part of an index
+            marked.append((item, stays))
+        region_items[h] = marked
+        region_ok[h] = not any(s for _, s in marked) and not (h >= 0 and rule_under[h])
+    subtree_ok: dict[int, bool] = {}
+    for h in reversed(o.heads):
+        subtree_ok[h] = region_ok[h]
+    for h in reversed(o.heads):  # children come after their parent: fold upward
+        p = o.parent[h]
+        if p >= 0 and not subtree_ok[h]:
+            subtree_ok[p] = False
+    units: list[Unit] = []
+    whole_heads: set[int] = set()
+    for h in o.heads:
+        end = o.subtree_end[h]
+        if not subtree_ok[h] or h == o.title:
+            continue
+        last = max((i for i in range(end - 1, h, -1) if lines[i].kind != "blank"), default=h)
+        if last == h:
+            continue
+        whole_heads.add(h)
+    for h, a, b in regions:
+        title = heading_text(lines[h].content)[1] if h >= 0 else ""
+        if h in whole_heads:
+            end = o.subtree_end[h]
+            last = max(i for i in range(end - 1, h, -1) if lines[i].kind != "blank")
+            name = _shorten(title, 80) or "Notes"
+            n_lines, n_units = cost(name, "")
+            units.append(Unit(h, last, end, True, o.parent[h], h, name, False,
+                              end - h - n_lines, prefix[end] - prefix[h] - n_units))
+            continue
+        if h >= 0 and _inside_whole(h, o, whole_heads):
+            continue
+        runs = _runs(region_items[h])
+        for first, last, after in runs:
+            if after:
+                name = f"{_entry_title(lines[first - 1])} (details)"
+            elif title and len(runs) == 1 and h != o.title:
+                name = title
+            else:
+                words = plain_text(lines[first].content) or "Notes"
+                name = f"{title}: {words}" if title and h != o.title else words
+            name = _shorten(name, 80)
+            n_lines, n_units = cost(name, "")
+            units.append(Unit(first, last, last + 1, False, -1, h, name, after,
+                              last + 1 - first - n_lines, prefix[last + 1] - prefix[first] - n_units))
+    units.sort(key=lambda u: u.first)
+    whole_of = {u.heading: n for n, u in enumerate(units) if u.whole}
+    return Candidates(tuple(units), whole_of, o)
+
+
+def _inside_whole(h: int, o: Outline, whole_heads: set[int]) -> bool:
+    p = o.parent[h]
+    while p >= 0:
+        if p in whole_heads:
+            return True
+        p = o.parent[p]
+    return False
+
+
+def _runs(marked: list[tuple[Item, bool]]) -> list[tuple[int, int, bool]]:
+    """Maximal runs of movable items: (first line, last line, starts right after an entry)."""
+    out: list[tuple[int, int, bool]] = []
+    current: list[Item] = []
+    for item, stays in marked:
+        if stays or (item.after_entry and current):
+            if current:
+                out.append((current[0].first, current[-1].last, current[0].after_entry))
+            current = [] if stays else [item]
+            continue
+        current.append(item)
+    if current:
+        out.append((current[0].first, current[-1].last, current[0].after_entry))
+    return out
+
+
+def _entry_title(line: Line) -> str:
+    m = LINK.search(line.content)
+    return plain_text(m.group(1)) if m else "Entry"
+
+
+def _shorten(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    if " " in cut[limit // 2 :]:
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip(" ,;:-") + "\u2026"
+
+
+def pick(found: Candidates, o: Outline, chosen: set[int], over_lines: int, over_units: int) -> set[int]:
+    """Add units to `chosen` until `over_lines` lines and `over_units` UTF-16 units are saved
+    (as estimated): largest first; when the largest saves more than is left to save, the smallest
+    unit that is still enough. Units inside or around a chosen section are never picked."""
+    units = found.units
+    starts = [u.first for u in units]
+    blocked: set[int] = set()
+    for n in chosen:
+        _block(found, o, n, blocked, starts)
+    left = {"lines": over_lines, "units": over_units}
+    fed = {units[n].parent for n in chosen if units[n].whole}  # parents that already get a blank line
+    for key in ("lines", "units"):
+        def gain(n: int, key: str = key) -> int:
+            return units[n].lines_gain if key == "lines" else units[n].units_gain
+
+        order = sorted((n for n in range(len(units)) if gain(n) > 0 and n not in chosen),
+                       key=lambda n: (-gain(n), -units[n].units_gain, units[n].first))
+        pos = 0
+        while left[key] > 0:
+            while pos < len(order) and (order[pos] in chosen or order[pos] in blocked):
+                pos += 1
+            if pos >= len(order):
+                break
+            best = order[pos]
+            if gain(best) > left[key]:
+                need = left[key]
+                fits = [n for n in order[pos:] if n not in chosen and n not in blocked and gain(n) >= need]
+                best = min(fits, key=lambda n: (gain(n), -units[n].units_gain, units[n].first))
+            chosen.add(best)
+            _block(found, o, best, blocked, starts)
+            left["lines"] -= units[best].lines_gain
+            if units[best].whole and units[best].parent not in fed:
+                left["lines"] += 1  # the blank line after the entries under the parent
+                fed.add(units[best].parent)
+            left["units"] -= units[best].units_gain
+    return chosen
+
+
+def _block(found: Candidates, o: Outline, n: int, blocked: set[int], starts: list[int]) -> None:
+    unit = found.units[n]
+    if unit.whole:
+        lo = bisect.bisect_left(starts, unit.first)
+        hi = bisect.bisect_left(starts, unit.end)
+        blocked.update(k for k in range(lo, hi) if k != n)
+    h = unit.parent if unit.whole else unit.heading
+    while h >= 0:
+        if h in found.whole_of:
+            blocked.add(found.whole_of[h])
+        h = o.parent[h]

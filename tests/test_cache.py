@@ -1,0 +1,222 @@
+"""The whole-run cache (memlint/cache.py): a warm `check` replays the same output, and anything the
+run read, listed or probed that changes afterwards makes the next run compute again."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+import memlint.__main__ as entry_point
+from memlint import cache
+
+
+@pytest.fixture(autouse=True)
+def trust_fresh_files(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The trees are written by the test itself just before the run: trust them (the racy-file
+    guard is tested on its own below). Every change below alters a size or sets a new mtime."""
+    monkeypatch.setattr(cache, "RACY_NS", 0)
+
+
+class Runner:
+    """Runs the `memlint` command in-process and tells whether it was replayed."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], cwd: Path) -> None:
+        self.capsys = capsys
+        self.computed = 0
+        real = entry_point._invoke
+
+        def counting(argv: list[str]) -> int:
+            self.computed += 1
+            return real(argv)
+
+        monkeypatch.setattr(entry_point, "_invoke", counting)
+        monkeypatch.chdir(cwd)
+
+    def __call__(self, *args: str) -> tuple[int, str, str, bool]:
+        """(exit code, stdout, stderr, replayed from the cache)."""
+        before = self.computed
+        sys.argv = ["memlint", *args]
+        with pytest.raises(SystemExit) as exc:
+            entry_point.run()
+        out, err = self.capsys.readouterr()
+        code = exc.value.code
+        assert isinstance(code, int)
+        return code, out, err, self.computed == before
+
+
+def write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def touch(path: Path) -> None:
+    """A new mtime, content unchanged (what an editor's save of the same text does)."""
+    st = path.stat()
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    write(root / "CLAUDE.md", "# Project\n\n- Style: @docs/style.md\n- Missing: @docs/gone.md\n")
+    write(root / "docs" / "style.md", "Use four spaces.\n")
+    write(root / ".claude" / "rules" / "api.md", "---\npaths:\n  - \"src/**/*.ts\"\n---\n\n# API\n\nValidate input.\n")
+    write(root / "src" / "main.ts", "export {}\n")
+    write(root / "packages" / "web" / "CLAUDE.md", "# Web\n\nRun the web tests.\n")
+    return root
+
+
+@pytest.fixture
+def run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tree: Path) -> Runner:
+    return Runner(monkeypatch, capsys, tree)
+
+
+def test_warm_run_replays_the_same_output(run: Runner, tree: Path) -> None:
+    first = run("check", ".", "--format", "json")
+    assert not first[3]
+    second = run("check", ".", "--format", "json")
+    assert second[3], "nothing changed: the run should be replayed"
+    assert second[:3] == first[:3]
+    assert json.loads(second[1])  # the JSON report itself
+    text = run("check", ".")
+    assert not text[3], "other arguments: another entry"
+    assert run("check", ".")[:3] == text[:3]
+    ignore = tree / ".memlint_cache" / ".gitignore"
+    assert ignore.read_text(encoding="utf-8").splitlines()[-1] == "*"
+
+
+CHANGES: dict[str, Callable[[Path], None]] = {
+    "included file touched": lambda root: touch(root / "docs" / "style.md"),
+    "included file edited": lambda root: write(root / "docs" / "style.md", "Use tabs.\n"),
+    "missing include created": lambda root: write(root / "docs" / "gone.md", "Now here.\n"),
+    "rule file touched": lambda root: touch(root / ".claude" / "rules" / "api.md"),
+    "rule file added": lambda root: write(root / ".claude" / "rules" / "db.md", "# DB\n\nUse migrations.\n"),
+    "project file added": lambda root: write(root / "src" / "other.ts", "export {}\n"),
+    "settings file created": lambda root: write(root / ".claude" / "settings.json", '{"claudeMdExcludes": []}\n'),
+    "config file created": lambda root: write(root / ".memlint.toml", 'ignore = ["ML101"]\n'),
+    "local memory created where a probe found nothing": lambda root: write(root / "CLAUDE.local.md", "# Mine\n"),
+    "nested CLAUDE.md removed": lambda root: (root / "packages" / "web" / "CLAUDE.md").unlink(),
+    "file mode changed": lambda root: (root / "docs" / "style.md").chmod(0o600),
+}
+
+
+@pytest.mark.parametrize("change", sorted(CHANGES))
+def test_any_change_to_what_the_run_read_invalidates(run: Runner, tree: Path, change: str) -> None:
+    run("check", ".", "--format", "json")
+    assert run("check", ".", "--format", "json")[3]
+    CHANGES[change](tree)
+    code, out, err, replayed = run("check", ".", "--format", "json")
+    assert not replayed, f"{change}: a stale result was replayed"
+    fresh = run("check", ".", "--format", "json", "--no-cache")
+    assert (code, out, err) == fresh[:3]
+
+
+def test_a_change_in_home_invalidates(run: Runner, tree: Path, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    run("check", ".", "--home", str(home))
+    assert run("check", ".", "--home", str(home))[3]
+    write(home / ".claude" / "CLAUDE.md", "# Me\n\nBe brief.\n")
+    assert not run("check", ".", "--home", str(home))[3]
+    assert run("check", ".", "--home", str(home))[3]
+    write(home / ".claude" / "CLAUDE.md", "# Me\n\nBe brief, always.\n")
+    assert not run("check", ".", "--home", str(home))[3]
+
+
+def test_a_claude_code_variable_is_part_of_the_key(
+    run: Runner, tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run("check", ".")
+    assert run("check", ".")[3]
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "config"))
+    assert not run("check", ".")[3]
+
+
+def test_no_cache_neither_replays_nor_stores(run: Runner, tree: Path) -> None:
+    run("check", ".", "--no-cache")
+    assert not (tree / ".memlint_cache").exists()
+    run("check", ".")
+    assert not run("check", ".", "--no-cache")[3]
+
+
+def test_fix_and_context_are_never_cached(run: Runner, tree: Path) -> None:
+    assert not cache.cacheable(["check", "--fix", "."])
+    assert not cache.cacheable(["check", "--diff"])
+    assert not cache.cacheable(["fix", "."])
+    assert not cache.cacheable(["context", "."])
+    assert cache.cacheable(["check", ".", "--format", "json"])
+    run("fix", ".")
+    run("context", ".")
+    assert not (tree / ".memlint_cache").exists()
+
+
+def _entries(tree: Path) -> list[Path]:
+    return sorted((tree / ".memlint_cache").glob("run-*"))
+
+
+@pytest.mark.parametrize("content", [b"", b"not marshal at all", b"\xff" * 100])
+def test_a_corrupt_entry_is_ignored_and_rewritten(run: Runner, tree: Path, content: bytes) -> None:
+    first = run("check", ".")
+    (entry,) = _entries(tree)
+    entry.write_bytes(content)
+    again = run("check", ".")
+    assert not again[3] and again[:3] == first[:3]
+    assert entry.read_bytes() != content
+    assert run("check", ".")[3]
+
+
+def test_a_foreign_entry_is_ignored(run: Runner, tree: Path) -> None:
+    import marshal
+
+    run("check", ".")
+    (entry,) = _entries(tree)
+    _fmt, _key, probes, _out, err, code = marshal.loads(entry.read_bytes())
+    entry.write_bytes(marshal.dumps((cache.FORMAT, "another key", probes, "forged\n", err, code)))
+    _code, out2, _err, replayed = run("check", ".")
+    assert not replayed and "forged" not in out2
+
+
+def test_an_unwritable_cache_folder_leaves_the_run_working(run: Runner, tree: Path) -> None:
+    (tree / ".memlint_cache").write_text("a file where the folder should be\n", encoding="utf-8")
+    first = run("check", ".")
+    second = run("check", ".")
+    assert not second[3] and second[:3] == first[:3]
+
+
+def test_clean_removes_the_cache(run: Runner, tree: Path) -> None:
+    run("check", ".")
+    assert (tree / ".memlint_cache").is_dir()
+    code, _out, err, _ = run("clean", ".")
+    assert code == 0 and "Removed" in err
+    assert not (tree / ".memlint_cache").exists()
+    assert run("clean", ".")[2].startswith("No cache")
+
+
+def test_a_file_changed_just_before_the_run_is_not_trusted(
+    run: Runner, tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cache, "RACY_NS", 3_600 * 1_000_000_000)  # every file counts as just written
+    run("check", ".")
+    assert not _entries(tree)
+
+
+def test_the_cache_folder_never_changes_the_report(run: Runner, tree: Path) -> None:
+    """memlint's own walks skip `.memlint_cache/`: its files are not project files."""
+    write(tree / ".claude" / "rules" / "ghost.md", "---\npaths:\n  - \"**/*.marshal\"\n---\n\nGhost.\n")
+    without = run("check", ".", "--no-cache")
+    run("check", ".")
+    assert run("check", ".", "--no-cache")[:3] == without[:3]
+
+
+def test_cache_root_is_the_project_folder(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    (root / "a" / "b").mkdir(parents=True)
+    (root / "pyproject.toml").write_text("", encoding="utf-8")
+    assert cache.cache_root(str(root / "a" / "b")) == str(root)
+    assert cache.cache_root(str(root / "a" / "b" / "CLAUDE.md")) == str(root)

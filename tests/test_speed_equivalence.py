@@ -1,0 +1,99 @@
+"""Shortcuts taken for speed give the same answers as the long way (hypothesis properties)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from unittest import mock
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from memlint.model.document import Document
+from memlint.model.markdown import includes_prefix, normalize_newlines, parse, scan_body
+from memlint.rules.automem import ml320_memory_whitespace as ml320
+from memlint.rules.includes._suspects import suspects
+
+# Markdown pieces that change how an `@` parses: fences, indented code, HTML blocks, lists, quotes,
+# link reference definitions, code spans (also across lines), escapes, headings, CRLF.
+PIECES = [
+    "@a.md", "@b.md", "@c.md\n", "@", " ", "\t", "\n", "\n\n", "\r\n", "```\n", "~~~\n", "    ", "> ", "- ",
+    "1. ", "[x]", "(y)", "[r]: /u\n", "[@a.md][r]", "`", "<div>\n", "</div>\n", "<pre>\n", "</pre>\n",
+    "<script>", "</script>\n", "# ", "===\n", "text", "\\", "*", "_", "&amp;", "]", ":", "`x\n", "y`",
+]
+BODIES = st.lists(st.sampled_from(PIECES), max_size=30).map("".join)
+
+
+@settings(max_examples=1000, deadline=None, suppress_health_check=list(HealthCheck))
+@given(BODIES)
+def test_parsing_up_to_the_includes_prefix_finds_the_same_includes(body: str) -> None:
+    source = normalize_newlines(body)
+    full, prefix = parse(source), parse(includes_prefix(source))
+    assert scan_body(body, 0, prefix) == scan_body(body, 0, full)
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Suspects name existing files only: the pieces' targets exist here."""
+    path = tmp_path_factory.mktemp("suspects")
+    for name in ("a.md", "b.md", "c.md"):
+        (path / name).write_text("x\n", encoding="utf-8")
+    return path
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(body=BODIES)
+def test_parsing_up_to_the_includes_prefix_finds_the_same_suspects(folder: Path, body: str) -> None:
+    whole = Document.from_text(folder / "CLAUDE.md", body)
+    whole._tokens = parse(normalize_newlines(whole.body))
+    cut = Document.from_text(folder / "CLAUDE.md", body)
+    assert suspects(cut, None) == suspects(whole, None)
+
+
+WHITESPACE = st.lists(
+    st.sampled_from(list("ab #-`~\n\r\t\u00a0\ufeff\v[]()>*") + ["```\n", "---\n", "\n\n", " \n", "<!--", "-->"]),
+    max_size=40,
+).map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(WHITESPACE)
+def test_a_text_ml320_skips_as_tidy_has_nothing_to_tidy(text: str) -> None:
+    if not text.strip() or ml320._maybe_untidy(text):
+        return
+    doc = Document.from_text(Path("/memory/topic.md"), text)
+    if doc.newline == "\r":
+        return
+    with mock.patch.object(ml320, "_files", lambda ctx: iter([(doc.path, doc)])):
+        assert not list(ml320.check(mock.Mock())), "a text called tidy has white space to fix"
+
+
+def _ignores_one_path_at_a_time(globs: tuple[str, ...], path: str) -> bool:
+    """The matcher's walk for one path, as written before folders were shared between paths."""
+    import re
+
+    from memlint.model import gitignore
+
+    if not path or path.startswith("/") or re.match(r"\.\.?(/|$)", path):
+        return False
+    rules = gitignore._rules(globs)
+    if not rules:
+        return False
+    collapsed = re.sub("/+", "/", path) if "//" in path else path
+    parents = [collapsed[: m.start() + 1] for m in re.finditer("/", collapsed[:-1]) if m.start() > 0]
+    return any(gitignore._verdict(rules, folder) for folder in parents) or gitignore._verdict(rules, path)
+
+
+SEGMENTS = st.sampled_from(["a", "b", "A", "pkg", ".x", "*", "**", "c.ts", "d.md", "", "..", "."])
+GLOBS = st.lists(st.sampled_from(
+    ["a/", "*.ts", "!b/*.ts", "pkg/**", "**/d.md", "a/*", "!a/c.ts", "/b", "x/**/*.ts", "*", "!pkg/", "#c", ""]
+), max_size=4).map(tuple)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(GLOBS, st.lists(st.lists(SEGMENTS, min_size=1, max_size=4).map("/".join), max_size=8).map(tuple))
+def test_any_matches_tests_each_folder_once_with_the_same_answer(globs: tuple[str, ...], paths: tuple[str, ...]) -> None:
+    from memlint.model.gitignore import ignores, ignores_any
+
+    assert ignores_any(globs, paths) == any(_ignores_one_path_at_a_time(globs, p) for p in paths)
+    assert [ignores(globs, p) for p in paths] == [_ignores_one_path_at_a_time(globs, p) for p in paths]
