@@ -131,3 +131,21 @@ def test_watch_rechecks_on_change_and_ctrl_c_exits_0(tmp_path: Path) -> None:
         proc.send_signal(signal.SIGINT)
         rest = proc.communicate(timeout=30)[0]
     assert proc.returncode == 0, rest
+
+
+def test_runs_that_write_files_are_never_replayed_from_the_run_cache(tmp_path: Path) -> None:
+    project = _project(tmp_path, broken=True)
+    (project / ".git").mkdir()  # the cache lives at the project root
+    memlint = [str(Path(BIN) / "memlint"), "check", "."]
+    for args, written in ((["-o", "out.txt"], "out.txt"), (["--output-file", "out.sarif", "--format", "sarif"],
+                                                           "out.sarif"),
+                          (["--write-baseline", "b.json"], "b.json")):
+        for _ in range(2):
+            (project / written).unlink(missing_ok=True)
+            subprocess.run([*memlint, *args], cwd=project, env=_env(), capture_output=True, check=False, timeout=120)
+            assert (project / written).is_file(), args
+    first = subprocess.run([*memlint, "--color", "never"], cwd=project, env=_env(), capture_output=True, text=True,
+                           check=False)
+    again = subprocess.run([*memlint, "--color", "never"], cwd=project, env=_env(), capture_output=True, text=True,
+                           check=False)
+    assert first.stdout == again.stdout and "ML101" in again.stdout and again.returncode == 1
