@@ -44,9 +44,9 @@ def _home(home: StrPath | None) -> Path | None:
     return None if home is None else Path(os.path.expanduser(os.fspath(home)))
 
 
-def _with_stdin(stdin: tuple[Path, str] | None, release: Release) -> Workspace:
+def _with_stdin(stdin: tuple[Path, str] | None, config: Config) -> Workspace:
     """A workspace where `stdin`'s file (if any) has the given text instead of what is on disk."""
-    workspace = Workspace(release)
+    workspace = Workspace(config.release, config.limits)
     if stdin is not None:
         workspace.put(stdin[0], stdin[1])
     return workspace
@@ -103,7 +103,7 @@ def check(
     environment; `stdin` is (file, text) to check in place of the file on disk."""
     targets = _paths(paths)
     config = config or load_config(targets[0])
-    return engine.check(targets, config, _home(home), _with_stdin(stdin, config.release), launch)
+    return engine.check(targets, config, _home(home), _with_stdin(stdin, config), launch)
 
 
 def fix(
@@ -116,7 +116,7 @@ def fix(
     ones included, and nothing else."""
     targets = _paths(paths)
     config = config or load_config(targets[0])
-    workspace = _with_stdin(stdin, config.release)
+    workspace = _with_stdin(stdin, config)
     ctx_holder: list[engine.RuleContext] = []
     initial: list[Violation] = []
     home_path = _home(home)

@@ -17,6 +17,8 @@ from memlint.conventions import attach as attach_conventions
 from memlint.errors import MemlintError
 from memlint.model.tokens import TOKENIZERS
 from memlint.reporters import FORMATS
+from memlint.reporters.escape import for_terminal
+from memlint.safe_io import Interrupted
 
 if TYPE_CHECKING:
     from memlint.config import Config
@@ -38,7 +40,7 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except MemlintError as exc:
-            click.echo(f"memlint: {exc}", err=True)
+            click.echo(f"memlint: {for_terminal(str(exc))}", err=True)
             sys.exit(EXIT_ERROR)
 
 
@@ -89,7 +91,7 @@ def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_di
 
             render_text(ctx.loaded, tokenizer, window=budget, show_all=show_all)
     except MemlintError as exc:
-        click.echo(f"memlint: {exc}", err=True)
+        click.echo(f"memlint: {for_terminal(str(exc))}", err=True)
         sys.exit(EXIT_ERROR)
     sys.exit(EXIT_CLEAN)
 
@@ -223,13 +225,13 @@ def _run(
         config = load_config(targets[0], config_path, cli)
         launch = Launch.from_environ(os.environ, settings_file)
     except (MemlintError, FixError) as exc:
-        click.echo(f"memlint: {exc}", err=True)
+        click.echo(f"memlint: {for_terminal(str(exc))}", err=True)
         return EXIT_ERROR
 
     def once() -> int:
         return _run_once(targets, home, fmt or "text", config, opts, stdin, launch, unsafe_fixes=unsafe_fixes,
                          diff=diff, backup=backup and not no_backup, allow_empty=allow_empty, apply_fix=apply_fix,
-                         only_fix=only_fix)
+                         only_fix=only_fix, config_path=config_path)
 
     return watch_loop(targets, once) if opts.watch else once()
 
@@ -237,32 +239,42 @@ def _run(
 def _run_once(
     targets: list[Path], home: Path | None, fmt: str, config: Config, opts: Conventions,
     stdin: tuple[Path, str] | None, launch: Launch, *, unsafe_fixes: bool, diff: bool, backup: bool,
-    allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...],
+    allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...], config_path: Path | None,
 ) -> int:
     from memlint import api
     from memlint.baseline import Baseline, baseline_json
     from memlint.conventions import fixes_summary
-    from memlint.fixes import FixError, write_all
+    from memlint.fixes import FixError, write_changes, write_roots
     from memlint.reporters.check import display_path, render, render_statistics
+    from memlint.reporters.escape import diff_safe
+    from memlint.safe_io import fix_lock
 
     try:
+        not_written = 0
         if apply_fix or diff or only_fix:
-            outcome = api.fix(targets, config, home, unsafe=unsafe_fixes, fix_only=frozenset(_codes(only_fix)),
-                              launch=launch, stdin=stdin)
-            if not outcome.result.converged:
-                raise MemlintError("fixes did not converge after 10 passes; nothing was written (please report this)")
-            if stdin is not None and not diff:  # an editor gets the fixed text back, nothing is written
-                fixed_text = outcome.result.after.get(stdin[0])
-                click.echo(stdin[1] if fixed_text is None else fixed_text, nl=False)
-                return _exit_code(outcome.report, opts)
-            if diff:
-                click.echo(unified_diff(outcome.result), nl=False)
-            elif outcome.result.changed:
-                written = write_all(outcome.result, "~" if backup else None)
-                if fmt == "text" and not opts.quiet:
-                    click.echo(fixed_summary(outcome.result, written), err=True)
-            if opts.show_fixes and not diff:
-                click.echo(fixes_summary(list(outcome.initial), list(outcome.report.violations), display_path), err=True)
+            with fix_lock([] if diff or stdin is not None else [t if t.is_dir() else t.parent for t in targets]):
+                outcome = api.fix(targets, config, home, unsafe=unsafe_fixes, fix_only=frozenset(_codes(only_fix)),
+                                  launch=launch, stdin=stdin)
+                if not outcome.result.converged:
+                    raise MemlintError("fixes did not converge after 10 passes; nothing was written (please report this)")
+                if stdin is not None and not diff:  # an editor gets the fixed text back, nothing is written
+                    fixed_text = outcome.result.after.get(stdin[0])
+                    click.echo(stdin[1] if fixed_text is None else fixed_text, nl=False)
+                    return _exit_code(outcome.report, opts)
+                if diff:
+                    click.echo(diff_safe(unified_diff(outcome.result)), nl=False)
+                elif outcome.result.changed:
+                    roots = write_roots(targets, home, config.memory_dirs if config_path else ())
+                    done = write_changes(outcome.result, "~" if backup else None, roots)
+                    for item in done.not_written:
+                        click.echo(f"memlint: not written: {for_terminal(display_path(item.path))}: "
+                                   f"{for_terminal(item.reason)}", err=True)
+                    not_written = len(done.not_written)
+                    if fmt == "text" and done.written and not opts.quiet:
+                        click.echo(fixed_summary(outcome.result, list(done.written)), err=True)
+                if opts.show_fixes and not diff:
+                    click.echo(fixes_summary(list(outcome.initial), list(outcome.report.violations), display_path),
+                               err=True)
             report = outcome.report
         else:
             with _progress(fmt):
@@ -278,7 +290,7 @@ def _run_once(
             report = replace(report, violations=tuple(
                 known.new_findings(report.violations, opts.baseline.absolute().parent)))
         if report.files_checked == 0 and not allow_empty and stdin is None:
-            where = ", ".join(str(t) for t in targets)
+            where = for_terminal(", ".join(str(t) for t in targets))
             click.echo(f"memlint: no memory files found under {where} (use --allow-empty to accept this)", err=True)
             if fmt != "text":
                 opts.emit(render(report, fmt, colour=False))
@@ -287,12 +299,15 @@ def _run_once(
             opts.emit(json.dumps(_statistics_json(report), indent=1) if fmt == "json" else render_statistics(report))
         else:
             opts.emit(render(report, fmt, colour=opts.colour and fmt == "text", quiet=opts.quiet))
-    except (MemlintError, FixError) as exc:
-        click.echo(f"memlint: {exc}", err=True)
+    except (MemlintError, FixError, OSError) as exc:
+        click.echo(f"memlint: {for_terminal(str(exc))}", err=True)
         return EXIT_ERROR
+    except Interrupted as exc:
+        click.echo("memlint: interrupted; every file is as it was or fully fixed", err=True)
+        return 128 + exc.signum
     finally:
         _report_plugin_problems()
-    return _exit_code(report, opts)
+    return _exit_code(report, opts, not_written)
 
 
 _REPORTED: set[str] = set()
@@ -305,13 +320,14 @@ def _report_plugin_problems() -> None:
     for problem in plugin_problems():
         if problem not in _REPORTED:
             _REPORTED.add(problem)
-            click.echo(f"memlint: warning: {problem}", err=True)
+            click.echo(f"memlint: warning: {for_terminal(problem)}", err=True)
 
 
-def _exit_code(report: Report, opts: Conventions) -> int:
+def _exit_code(report: Report, opts: Conventions, not_written: int = 0) -> int:
     if opts.exit_zero:
         return EXIT_CLEAN
-    return EXIT_PROBLEMS if any(v.severity != "info" for v in report.violations) else EXIT_CLEAN
+    problems = not_written or any(v.severity != "info" for v in report.violations)
+    return EXIT_PROBLEMS if problems else EXIT_CLEAN
 
 
 def _statistics_json(report: Report) -> list[dict[str, Any]]:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memlint.errors import ConfigError, MemlintError
+from memlint.model.limits import DEFAULT_LIMITS, Limits, parse_limits
 from memlint.model.release import DEFAULT, Release, pick
 from memlint.rules import Rule, all_rules, default_codes
 
@@ -30,7 +31,7 @@ else:  # pragma: no cover
 
 KEYS = {
     "select", "extend-select", "ignore", "extend-ignore", "exclude", "extend-exclude", "respect-gitignore",
-    "per-file-ignores", "options", "memory-dirs", "session-notes", "claude-code",
+    "per-file-ignores", "options", "memory-dirs", "session-notes", "claude-code", "limits",
 }
 
 
@@ -48,6 +49,7 @@ class Config:
     session_notes_paths: tuple[str, ...] = ()
     session_notes_template: Path | None = None
     release: Release = DEFAULT  # `claude-code`: the Claude Code release modelled
+    limits: Limits = DEFAULT_LIMITS  # memlint's own bounds (docs/limits.md)
     respect_gitignore: bool = True  # skip paths ignored by .gitignore / .ignore files
 
     def rule_options(self, rule: Rule) -> dict[str, Any]:
@@ -157,11 +159,12 @@ def build(raw: Mapping[str, Any], path: Path | None, root: Path, cli: Mapping[st
         if template is not None and not isinstance(template, str):
             raise ConfigError("session-notes.template: expected a path string")
         release = _release(merged.get("claude-code"))
+        limits = parse_limits(merged.get("limits", {}))
     except ConfigError as exc:
         raise ConfigError(f"{where}{exc}") from None
     return Config(
         path, root, frozenset(select), exclude, per_file, options, memory_dirs, note_paths,
-        (root / template) if template else None, release, respect_gitignore,
+        (root / template) if template else None, release, limits, respect_gitignore,
     )
 
 
@@ -216,9 +219,9 @@ def find_config_file(start: Path) -> tuple[Path | None, dict[str, Any]]:
             except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
                 raise ConfigError(f"{path}: cannot read: {exc}") from exc
             if name == ".memlint.toml":
-                table = data.get("tool", {}).get("memlint", data)
-                return path, table if isinstance(table, dict) else {}
-            table = data.get("tool", {}).get("memlint")
+                return path, _memlint_table(data, path)
+            tool = data.get("tool")
+            table = tool.get("memlint") if isinstance(tool, dict) else None
             if isinstance(table, dict):
                 return path, table
     return None, {}
@@ -238,5 +241,17 @@ def _read(path: Path) -> dict[str, Any]:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from exc
-    table = data.get("tool", {}).get("memlint", data)
-    return table if isinstance(table, dict) else {}
+    return _memlint_table(data, path)
+
+
+def _memlint_table(data: dict[str, Any], path: Path) -> dict[str, Any]:
+    """`[tool.memlint]` when the file has one, else the whole file; `tool = 5` is a config error."""
+    tool = data.get("tool")
+    if tool is None:
+        return data
+    if not isinstance(tool, dict):
+        raise ConfigError(f"{path}: tool: expected a table like [tool.memlint], got {type(tool).__name__}")
+    table = tool.get("memlint", data)
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: tool.memlint: expected a table, got {type(table).__name__}")
+    return table

@@ -68,7 +68,7 @@ def build_context(
     launch = Launch() if launch is None else launch
     if home is None:  # no HOME modelled: no user settings either, wherever CLAUDE_CONFIG_DIR points
         launch = Launch(launch.settings_file, {k: v for k, v in launch.env.items() if k != "CLAUDE_CONFIG_DIR"})
-    workspace = Workspace(release) if workspace is None else workspace
+    workspace = Workspace(release, config.limits) if workspace is None else workspace
     roots = tuple(p.absolute() for p in paths)
     memory_dirs = list(config.memory_dirs)
     loads: dict[Path, LoadedContext] = {}

@@ -4,12 +4,21 @@ repeated state and reverts when it does not converge, and atomic all-or-nothing 
 from __future__ import annotations
 
 import os
-import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from memlint.model.workspace import Workspace
+from memlint.safe_io import (
+    Interrupted,
+    current_umask,
+    fsync_folder,
+    name_problem,
+    remove_stale_temps,
+    signals_interrupt,
+    within,
+    write_temp,
+)
 from memlint.violations import Applicability, Edit, Fix, Violation
 
 MAX_PASSES = 10
@@ -76,6 +85,16 @@ class FixResult:
     applied: int = 0
     problems: int = 0  # findings whose fix was applied (one split fixes several findings)
     converged: bool = True
+    original: dict[Path, bytes] = field(default_factory=dict)  # the bytes read, for compare-before-replace
+    groups: list[set[Path]] = field(default_factory=list)  # files one fix touches together: all or none
+
+    def join(self, paths: set[Path]) -> None:
+        """Record that `paths` are written together (one fix touched them all)."""
+        merged = set(paths)
+        for group in [g for g in self.groups if g & merged]:
+            merged |= group
+            self.groups.remove(group)
+        self.groups.append(merged)
 
     @property
     def changed(self) -> dict[Path, str | None]:
@@ -111,6 +130,7 @@ def fix_loop(
         for fix in fixes:
             for edit in fix.edits:
                 by_file.setdefault(edit.path, []).append(edit)
+            result.join({edit.path for edit in fix.edits})
         for path, edits in by_file.items():
             doc = workspace.document(path)
             if path not in result.before:
@@ -118,6 +138,8 @@ def fix_loop(
                 if any(e.create for e in edits) and exists:
                     raise FixError(f"{path} exists; a fix never overwrites a file")
                 result.before[path] = doc.text if exists else None
+                if exists:
+                    result.original[path] = doc.data
             if any(e.delete for e in edits):
                 result.after[path] = None
                 workspace.remove(path)
@@ -137,94 +159,229 @@ def fix_loop(
     return result, violations
 
 
-def _write_temp(path: Path, text: str) -> str:
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".memlint-tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(text.encode("utf-8"))
-            handle.flush()
-            os.fsync(handle.fileno())
-        if path.exists():
-            os.chmod(temp, os.stat(path).st_mode & 0o7777)
-    except BaseException:
-        os.unlink(temp)
-        raise
-    return temp
+@dataclass(frozen=True)
+class NotWritten:
+    """A file a fix changed in memory but memlint did not write, and why."""
+
+    path: Path
+    reason: str
 
 
-def write_all(result: FixResult, backup_suffix: str | None = None) -> list[Path]:
-    """Write every change, all or nothing: temp files first; new files linked into place (never
-    over an existing file); modified files replaced with `os.replace`, a rewritten MEMORY.md
-    keeping its old text in `MEMORY.md<backup_suffix>`; deleted files last (moved aside, then
-    removed), so a kill at any moment leaves every byte of text in some file. Any error undoes
-    what was done. Temp files left by an earlier, killed run in these folders are removed."""
+@dataclass
+class WriteReport:
+    written: list[Path] = field(default_factory=list)
+    not_written: list[NotWritten] = field(default_factory=list)
+
+
+class _Refused(Exception):
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(reason)
+        self.path = path
+        self.reason = reason
+
+
+def write_changes(
+    result: FixResult, backup_suffix: str | None = None, allowed: Sequence[Path] | None = None
+) -> WriteReport:
+    """Write every change; the files one fix touched together (a split's topic files and its new
+    MEMORY.md) are written all or none, other files independently. A group is skipped, and said so
+    in the report, when one of its files changed on disk since it was read, lies outside `allowed`
+    (the folders the user named; None: anywhere), would be a name memlint must not create, or
+    cannot be written (read-only, full disk)."""
     changed = result.changed
-    for folder in {p.parent for p in changed}:
-        _remove_stale_temps(folder)
-    deleted = sorted(p for p, t in changed.items() if t is None)
-    new = sorted(p for p, t in changed.items() if t is not None and result.before.get(p) is None)
-    modified = sorted(p for p, t in changed.items() if t is not None and result.before.get(p) is not None)
-    temps: dict[Path, str] = {}
-    aside: dict[Path, str] = {}
-    backups: dict[Path, bytes | None] = {}  # a backup written over: its bytes before (None: it was not there)
-    done: list[Path] = []
+    report = WriteReport()
+    roots = [Path(os.path.realpath(r)) for r in allowed] if allowed is not None else None
+    umask = current_umask()
+    groups = [g & set(changed) for g in result.groups] if result.groups else [set(changed)]
+    grouped = set().union(*groups) if groups else set()
+    groups += [{p} for p in changed if p not in grouped]
+    with signals_interrupt():
+        for group in sorted((g for g in groups if g), key=sorted):
+            others = f" (with {len(group) - 1} other file(s) of the same fix)" if len(group) > 1 else ""
+            try:
+                report.written += _write_group(result, sorted(group), backup_suffix, roots, umask)
+            except _Refused as exc:
+                report.not_written.append(NotWritten(exc.path, exc.reason + others))
+            except OSError as exc:
+                report.not_written.append(NotWritten(min(group), f"could not write: {exc.strerror or exc}{others}"))
+    return report
+
+
+def write_roots(
+    targets: Sequence[Path], home: Path | None, named_memory_dirs: Sequence[Path] = ()
+) -> list[Path]:
+    """The folders a fix may write in: the paths named on the command line (a file's folder), the
+    memory folders of `--home` (its `.claude`, and an `autoMemoryDirectory` set in its own
+    settings.json), and memory folders the user named (a `--config` file they passed). A repository's
+    own settings, links and .memlint.toml add nothing here."""
+    roots = [t if t.is_dir() else t.parent for t in targets]
+    if home is not None:
+        from memlint.model.settings import memory_dir_setting, read_json
+
+        roots.append(home / ".claude")
+        own = memory_dir_setting((read_json(home / ".claude" / "settings.json") or {}).get("autoMemoryDirectory"), home)
+        if own is not None:
+            roots.append(own)
+    roots += named_memory_dirs
+    return [Path(os.path.realpath(r)) for r in roots]
+
+
+def write_all(result: FixResult, backup_suffix: str | None = None, allowed: Sequence[Path] | None = None) -> list[Path]:
+    """`write_changes`, raising FixError when any file was not written."""
+    report = write_changes(result, backup_suffix, allowed)
+    if report.not_written:
+        detail = "; ".join(f"{n.path}: {n.reason}" for n in report.not_written)
+        raise FixError(f"not written: {detail}" + ("" if report.written else "; nothing was changed"))
+    return report.written
+
+
+def _unchanged(result: FixResult, path: Path, target: Path) -> bool:
+    """The file still holds what the fix read (compared byte for byte)."""
     try:
+        with open(target, "rb") as handle:
+            data = handle.read()
+    except OSError:
+        return False
+    original = result.original.get(path)
+    if original is not None:
+        return data == original
+    return data.decode("utf-8", errors="replace") == result.before.get(path)
+
+
+def _target(path: Path, new_text: str | None, roots: list[Path] | None) -> Path:
+    """Where the fix of `path` is written: a symlink's target (a link is never replaced by a copy),
+    refused outside `roots`."""
+    target = path
+    if new_text is not None and os.path.islink(path):
+        target = Path(os.path.realpath(path))
+        if roots is not None and not within(target, roots):
+            raise _Refused(path, f"it is a symlink to {target}, outside the folders named on the command "
+                                 "line; memlint edits a link's target only inside them")
+    if roots is not None and not within(target, roots):
+        raise _Refused(path, "it is outside the folders named on the command line (a repository's links, "
+                             "settings or .memlint.toml never make memlint write elsewhere)")
+    if roots is None and new_text is not None and ".." in path.parts:
+        raise _Refused(path, "the path climbs out of its folder (`..`)")
+    return target
+
+
+def _write_group(
+    result: FixResult, paths: list[Path], backup_suffix: str | None, roots: list[Path] | None, umask: int
+) -> list[Path]:
+    """Write one group, all or nothing, in the order that keeps every byte somewhere whenever the
+    process dies: new files linked into place (nothing links them yet), then modified files replaced
+    after a last compare with what was read, then deleted files moved aside and removed."""
+    changed = result.changed
+    targets = {p: _target(p, changed[p], roots) for p in paths}
+    deleted = [p for p in paths if changed[p] is None]
+    new = [p for p in paths if changed[p] is not None and result.before.get(p) is None]
+    modified = [p for p in paths if changed[p] is not None and result.before.get(p) is not None]
+    for path in new:
+        try:
+            siblings = [n for n in os.listdir(path.parent) if path.parent / n not in deleted]
+        except OSError:
+            siblings = []
+        siblings += [p.name for p in new if p.parent == path.parent]
+        problem = name_problem(path, siblings)
+        if problem is not None:
+            raise _Refused(path, f"memlint will not create {path.name!r}: {problem}")
+    if new and any(os.path.islink(p) for p in deleted):  # a rename would turn the link into a copy
+        link = next(p for p in deleted if os.path.islink(p))
+        raise _Refused(link, "it is a symlink; renaming it would replace the link by a copy of its target")
+    for path in modified + deleted:
+        if not _unchanged(result, path, targets[path]):
+            raise _Refused(path, "it changed on disk after memlint read it; not overwritten (run the fix again)")
+    temps: list[Path] = []
+    made: list[Path] = []  # new files and folders, removed again on failure
+    renamed_files: list[tuple[Path, Path]] = []  # (old name, new name) of case-only renames
+    replaced: list[tuple[Path, bytes, os.stat_result]] = []
+    aside: dict[Path, Path] = {}
+    backups: dict[Path, bytes | None] = {}
+    folders = sorted({targets[p].parent for p in paths})
+    try:
+        for folder in folders:
+            remove_stale_temps(folder)
         for path in new:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        for path in new + modified:
-            temps[path] = _write_temp(path, changed[path] or "")
-        for path in new:
+            target = targets[path]
+            made += _make_folders(target.parent)
             renamed = _case_only_rename(path, deleted)
             if renamed is not None:  # `claude.md` -> `CLAUDE.md` on a case-insensitive disk
                 os.rename(renamed, path)
                 deleted.remove(renamed)
-                done.append(path)
-                os.unlink(temps.pop(path))
+                renamed_files.append((renamed, path))
                 continue
-            os.link(temps[path], path)  # fails if the file appeared meanwhile: never overwrite
-            done.append(path)
-            os.unlink(temps.pop(path))
+            temp = write_temp(target, (changed[path] or "").encode("utf-8"), None, umask)
+            temps.append(temp)
+            os.link(temp, target)  # fails if the file appeared meanwhile: never overwrite
+            made.append(target)
+            os.unlink(temp)
+            temps.remove(temp)
+        for folder in {targets[p].parent for p in new}:
+            fsync_folder(folder)
         for path in modified:
+            target = targets[path]
+            st = os.stat(target)
+            old = result.original.get(path, (result.before.get(path) or "").encode("utf-8"))
             if backup_suffix and path.name == "MEMORY.md":  # the split rewrites the index: keep the old one
-                backup = path.with_name(path.name + backup_suffix)
-                temps[backup] = _write_temp(backup, result.before[path] or "")
+                backup = target.with_name(target.name + backup_suffix)
                 backups[backup] = backup.read_bytes() if backup.is_file() else None
-                os.replace(temps[backup], backup)
-                del temps[backup]
-            os.replace(temps[path], path)  # the temp stays in `temps` until it is in place
-            del temps[path]
-            done.append(path)
+                temp = write_temp(backup, old, st, umask)
+                temps.append(temp)
+                os.replace(temp, backup)
+                temps.remove(temp)
+            temp = write_temp(target, (changed[path] or "").encode("utf-8"), st, umask)
+            temps.append(temp)
+            if not _unchanged(result, path, target):  # compare just before the rename
+                raise _Refused(path, "it changed on disk while memlint was writing; not overwritten")
+            os.replace(temp, target)  # the temp stays in `temps` until it is in place
+            temps.remove(temp)
+            replaced.append((target, old, st))
         for path in deleted:
-            fd, holder = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".memlint-old", dir=path.parent)
-            os.close(fd)
-            try:
-                os.replace(path, holder)
-            except BaseException:
-                _quiet(os.unlink, holder)
-                raise
+            if not _unchanged(result, path, targets[path]):
+                raise _Refused(path, "it changed on disk while memlint was writing; not removed")
+            holder = path.parent / (path.name + f".{os.getpid()}.memlint-old")
+            os.replace(path, holder)
             aside[path] = holder
-    except BaseException as exc:
-        for temp in temps.values():
-            _quiet(os.unlink, temp)
-        for path in done:
-            old = result.before.get(path)
-            if old is None:
-                _quiet(os.unlink, path)
-            else:
-                _quiet(lambda p=path, o=old: os.replace(_write_temp(p, o), p))
-        for path, holder in aside.items():
-            _quiet(os.replace, holder, path)
-        for backup, data in backups.items():
-            if data is None:
-                _quiet(os.unlink, backup)
-            else:
-                _quiet(_restore_bytes, backup, data)
-        if isinstance(exc, OSError):
-            raise FixError(f"could not write {exc.filename or ''}: {exc.strerror}; nothing was changed") from exc
+        for folder in folders:
+            fsync_folder(folder)
+    except BaseException:
+        _undo(temps, made, replaced, aside, backups, umask)
+        for old_name, new_name in renamed_files:
+            _quiet(os.rename, new_name, old_name)
         raise
     for holder in aside.values():
         _quiet(os.unlink, holder)
-    return done + deleted
+    return [targets[p] for p in new + modified] + deleted
+
+
+def _undo(temps: list[Path], made: list[Path], replaced: list[tuple[Path, bytes, os.stat_result]],
+          aside: dict[Path, Path], backups: dict[Path, bytes | None], umask: int) -> None:
+    """Put back what a failed or interrupted group did, newest first."""
+    for temp in temps:
+        _quiet(os.unlink, temp)
+    for path, holder in aside.items():
+        _quiet(os.replace, holder, path)
+    for target, old, st in reversed(replaced):
+        _quiet(lambda t=target, o=old, s=st: os.replace(write_temp(t, o, s, umask), t))
+    for path in reversed(made):
+        _quiet(os.rmdir if path.is_dir() and not path.is_symlink() else os.unlink, path)
+    for backup, data in backups.items():
+        if data is None:
+            _quiet(os.unlink, backup)
+        else:
+            _quiet(lambda b=backup, d=data: os.replace(write_temp(b, d, os.stat(b), umask), b))
+
+
+def _make_folders(folder: Path) -> list[Path]:
+    """Create `folder` and missing parents; the ones created, outermost first."""
+    missing: list[Path] = []
+    current = folder
+    while not current.exists():
+        missing.append(current)
+        current = current.parent
+    for path in reversed(missing):
+        path.mkdir()
+    return list(reversed(missing))
 
 
 def _case_only_rename(new: Path, deleted: list[Path]) -> Path | None:
@@ -237,26 +394,11 @@ def _case_only_rename(new: Path, deleted: list[Path]) -> Path | None:
     return None
 
 
-def _remove_stale_temps(folder: Path) -> None:
-    """Temp files of an earlier run that was killed mid-write: partial copies, safe to drop."""
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return
-    for name in names:
-        if name.startswith(".") and name.endswith(".memlint-tmp"):
-            _quiet(os.unlink, folder / name)
-
-
-def _restore_bytes(path: Path, data: bytes) -> None:
-    temp = _write_temp(path, "")
-    with open(temp, "wb") as handle:
-        handle.write(data)
-    os.replace(temp, path)
-
-
 def _quiet(func: Callable[..., object], *args: object) -> None:
     try:
         func(*args)
     except OSError:
         pass
+
+
+__all__ = ["FixError", "FixResult", "Interrupted", "NotWritten", "WriteReport", "write_all", "write_changes"]

@@ -106,6 +106,9 @@ def findings_for(tree, code: str, release):  # type: ignore[no-untyped-def]
     from memlint.model.loader import load
     from memlint.rules import all_rules
 
+    config_file = tree / ".memlint.toml"  # the folder is an auto-memory folder (not a hand-kept MEMORY.md)
+    if not config_file.exists():
+        config_file.write_text('memory-dirs = ["."]\n', encoding="utf-8")
     config = load_config(tree, None, {"select": [code]})
     ctx = build_context([tree], config, None)
     ctx.release = release

@@ -20,7 +20,7 @@ from memlint.model.loader import (
     _within,
 )
 from memlint.model.settings import Launch
-from memlint.model.workspace import Workspace
+from memlint.model.workspace import Workspace, walk
 
 
 def nested_agents(loader: _Loader, folder: Path, path: Path) -> bool:
@@ -39,7 +39,7 @@ def defer_nested(loader: _Loader) -> None:
     """Memory files in folders below the start: loaded only when Claude reads a file there. A
     folder's `.claude/CLAUDE.md` belongs to that folder (the start folder's own is loaded, never deferred)."""
     start = loader.start
-    for folder, subfolders, names in os.walk(start):
+    for folder, subfolders, names in walk(start):
         subfolders[:] = sorted(d for d in subfolders if d not in PRUNED_FOLDERS)
         here = Path(folder)
         if here == start:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import glob
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from memlint.model.ignorefiles import IgnoreRules
 from memlint.model.loader import PRUNED_FOLDERS
+from memlint.model.workspace import walk
 
 Role = Literal[
     "claude-md",  # CLAUDE.md or .claude/CLAUDE.md
@@ -74,7 +76,7 @@ def discover(roots: list[Path], extra_memory_dirs: list[Path] | None = None,
             continue
         rules_at: dict[Path, IgnoreRules | None] = {
             root.absolute(): IgnoreRules.for_root(root) if respect_gitignore else None}
-        for folder, subfolders, names in os.walk(root):
+        for folder, subfolders, names in walk(root):
             here = Path(folder).absolute()
             rules = rules_at.pop(here, None)
             if rules is not None and ".claude" not in here.parts:
@@ -122,13 +124,62 @@ def session_notes(config_root: Path, patterns: tuple[str, ...], roots: tuple[Pat
     """Session-notes files named in config (globs relative to the config's folder, kept when under a
     checked root) and Claude Code's `<project dir>/<session>/session-memory/summary.md` under HOME."""
     found: set[Path] = set()
-    for pattern in patterns:
-        full = pattern if os.path.isabs(pattern) else os.path.join(config_root.absolute(), pattern)
-        for name in glob.glob(full, recursive=True):
-            path = Path(os.path.abspath(name))
-            if path.is_file() and any(path == r or r in path.parents for r in roots):
-                found.add(path)
+    for path in glob_in(config_root.absolute(), patterns):
+        if any(path == r or r in path.parents for r in roots):
+            found.add(path)
     for project in project_dirs:
         for name in glob.glob(os.path.join(glob.escape(str(project)), "*", "session-memory", "summary.md")):
             found.add(Path(os.path.abspath(name)))
     return sorted(found)
+
+
+def glob_in(base: Path, patterns: tuple[str, ...]) -> list[Path]:
+    """Files below `base` matching any glob (`*`, `?`, `[...]`, `**`), relative to `base`: matched
+    by walking `base` alone (pruned like the loader, symlinked folders not entered), never from `/`.
+    An absolute pattern counts only for the part of it inside `base`."""
+    regexes = []
+    for pattern in patterns:
+        if os.path.isabs(pattern):
+            prefix = str(base).rstrip("/") + "/"
+            if not pattern.startswith(prefix):
+                continue
+            pattern = pattern[len(prefix):]
+        regexes.append(_glob_regex(pattern))
+    if not regexes:
+        return []
+    out = []
+    for folder, subfolders, names in walk(base):
+        subfolders[:] = sorted(d for d in subfolders if d not in PRUNED_FOLDERS)
+        relative = os.path.relpath(folder, base)
+        prefix = "" if relative == "." else relative.replace(os.sep, "/") + "/"
+        for name in names:
+            if any(r.fullmatch(prefix + name) for r in regexes):
+                out.append(Path(folder, name).absolute())
+    return out
+
+
+def _glob_regex(pattern: str) -> re.Pattern[str]:
+    out, i = [], 0
+    pattern = pattern.removeprefix("./")
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out.append("(?:[^/]*/)*")
+            i += 3
+        elif pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif pattern[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif pattern[i] == "?":
+            out.append("[^/]")
+            i += 1
+        elif pattern[i] == "[" and "]" in pattern[i + 2 :]:
+            end = pattern.index("]", i + 2)
+            body = pattern[i + 1 : end].replace("\\", "\\\\")
+            out.append("[^" + body[1:] + "]" if body.startswith("!") else "[" + body + "]")
+            i = end + 1
+        else:
+            out.append(re.escape(pattern[i]))
+            i += 1
+    return re.compile("".join(out))

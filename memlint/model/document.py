@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 import stat
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -25,6 +26,19 @@ if TYPE_CHECKING:
 
 # Claude Code reads nothing larger (MAX_CLAUDE_MD_BYTES in the CLI).
 MAX_FILE_BYTES = 4_194_304
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def _read_at_most(fd: int, expected: int, limit: int) -> bytes:
+    """Up to `limit` bytes of an open file: its stat size plus one byte in one read (asking for
+    `limit` each time allocates 4 MiB per file), then more only if it grew or is a /proc file."""
+    chunks = [os.read(fd, min(expected, limit - 1) + 1)]
+    total = len(chunks[0])
+    while chunks[-1] and total < limit:
+        chunk = os.read(fd, min(limit - total, 1 << 20))
+        chunks.append(chunk)
+        total += len(chunk)
+    return b"".join(chunks)[:limit]
 
 
 @dataclass(frozen=True)
@@ -55,6 +69,7 @@ class Document:
     stored: bytes | str
     problem: FileProblem | None = None
     release: Release = field(default=DEFAULT, repr=False)  # the Claude Code release that reads it
+    max_includes: int | None = None  # memlint's bound on the includes followed (see model/limits.py)
     _scan: Scan | None = field(default=None, repr=False)
     _tokens: list[Token] | None = field(default=None, repr=False)
 
@@ -67,6 +82,9 @@ class Document:
 
     @classmethod
     def _read(cls, path: Path) -> Document:
+        """The file is stat-ed first (what the run cache records), then opened without blocking and
+        checked again on the open handle, so a FIFO, a device or a file swapped for one between two
+        calls is reported, never read from."""
         try:
             st = os.stat(path)
         except FileNotFoundError:
@@ -79,10 +97,25 @@ class Document:
         if st.st_size > MAX_FILE_BYTES:
             return cls(path, b"", FileProblem("too-large", f"{st.st_size:,} bytes > {MAX_FILE_BYTES:,}"))
         try:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_FILE_BYTES + 1)
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        except FileNotFoundError:
+            return cls(path, b"", FileProblem("not-found", "does not exist"))
         except OSError as exc:
             return cls(path, b"", FileProblem("unreadable", exc.strerror or str(exc)))
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                what = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+                return cls(path, b"", FileProblem("not-a-file", what))
+            if st.st_size > MAX_FILE_BYTES:
+                return cls(path, b"", FileProblem("too-large", f"{st.st_size:,} bytes > {MAX_FILE_BYTES:,}"))
+            data = _read_at_most(fd, st.st_size, MAX_FILE_BYTES + 1)
+        except OSError as exc:
+            return cls(path, b"", FileProblem("unreadable", exc.strerror or str(exc)))
+        finally:
+            os.close(fd)
+        if len(data) > MAX_FILE_BYTES:  # grew while read, or a /proc file whose size says 0
+            return cls(path, b"", FileProblem("too-large", f"over {MAX_FILE_BYTES:,} bytes"))
         problem = None
         if b"\x00" in data:
             problem = FileProblem("binary", "contains NUL bytes")
@@ -162,7 +195,12 @@ class Document:
             body = self.body
             needs_tokens = "@" in body or "<!--" in body
             self._scan = scan_body(body, self.body_line_offset, self.tokens() if needs_tokens else None,
-                                   verbatim=self.release.comments_spliced_verbatim)
+                                   verbatim=self.release.comments_spliced_verbatim, max_includes=self.max_includes)
+        return self._scan
+
+    @property
+    def scanned(self) -> Scan | None:
+        """The scan when something asked for it already (None: never scanned in this run)."""
         return self._scan
 
     def tokens(self) -> list[Token]:
@@ -177,3 +215,13 @@ class Document:
     def line_of_offset(self, offset: int) -> int:
         """1-based line number of a character offset in `text`."""
         return self.text.count("\n", 0, offset) + 1
+
+    @cached_property
+    def line_starts(self) -> tuple[int, ...]:
+        """The offset in `text` where each line starts; lines end at LF, CRLF or a lone CR."""
+        return (0, *(m.end() for m in _LINE_END.finditer(self.text)))
+
+    def line_start(self, line: int) -> int | None:
+        """The offset of 1-based `line` in `text`, or None past the end."""
+        starts = self.line_starts
+        return starts[line - 1] if 1 <= line <= len(starts) else None

@@ -52,8 +52,10 @@ class Scan:
     unclosed_comment_line: int | None = None  # a `<!--` block that never closes, 1-based
     parsed: bool = False  # markdown-it-py ran
     rejected: tuple[IncludeRef, ...] = field(default=())  # `@x` the regex found but Claude rejects
+    dropped_includes: int = 0  # includes past memlint's `max-includes-per-file` limit: not followed
 
 
+@lru_cache(maxsize=4096)
 def accepted_include(path: str) -> bool:
     """Claude Code's acceptance test for the text after `@` (fragment already cut)."""
     if path.startswith("//") or _is_net_path(path):  # UNC-like and /net/ paths are never read
@@ -122,17 +124,26 @@ def _comment_residue(raw: str) -> str | None:
 
 
 class _Locator:
-    """Maps scanned snippets back to lines of the body, in reading order."""
+    """Maps scanned snippets back to lines of the body, in reading order: each search starts where
+    the previous one of the same pass ended (a block's snippets come in order), so locating every
+    include of a 50,000-line paragraph stays linear."""
 
     def __init__(self, lines: list[str], line_offset: int) -> None:
         self.lines = lines
         self.line_offset = line_offset
+        self.cursor = (0, 0)  # (line index, column) where the next search of this pass starts
 
-    def find(self, needle: str, start_line: int) -> tuple[int, int]:
+    def start(self, line: int) -> None:
+        """Begin a pass over the block starting at line index `line`."""
+        self.cursor = (line, 0)
+
+    def find(self, needle: str) -> tuple[int, int]:
+        start_line, column = self.cursor
         for index in range(start_line, len(self.lines)):
-            column = self.lines[index].find(needle)
-            if column != -1:
-                return index + 1 + self.line_offset, column + 1
+            found = self.lines[index].find(needle, column if index == start_line else 0)
+            if found != -1:
+                self.cursor = (index, found + len(needle))
+                return index + 1 + self.line_offset, found + 1
         return start_line + 1 + self.line_offset, 1
 
 
@@ -176,10 +187,15 @@ def parse(source: str) -> list[Token]:
     return tokens
 
 
-def scan_body(body: str, line_offset: int = 0, tokens: list[Token] | None = None, verbatim: bool = False) -> Scan:
+def scan_body(
+    body: str, line_offset: int = 0, tokens: list[Token] | None = None, verbatim: bool = False,
+    max_includes: int | None = None,
+) -> Scan:
     """Includes and loaded text of a file body (the text after its frontmatter); `tokens`, when
     given, are `parse(normalize_newlines(body))`. `verbatim` (C11, 2.1.330+): the text is kept as
-    written unless a comment block is removed, and then only comment blocks are cut from it."""
+    written unless a comment block is removed, and then only comment blocks are cut from it.
+    Past `max_includes` distinct includes the rest are only counted (`dropped_includes`):
+    memlint's bound on the work one file can cause."""
     has_comment = "<!--" in body
     if "@" not in body and not has_comment:
         return Scan(loaded=body)
@@ -189,12 +205,18 @@ def scan_body(body: str, line_offset: int = 0, tokens: list[Token] | None = None
     locator = _Locator(lines, line_offset)
     found: dict[str, IncludeRef] = {}
     rejected: list[IncludeRef] = []
+    dropped: set[str] = set()
 
-    def scan(text: str, block_line: int) -> None:
+    def scan(text: str) -> None:
         if "@" not in text:
             return
         for _offset, written, path in find_include_texts(text):
-            line, column = locator.find("@" + written, block_line)
+            if path in found:
+                continue  # only the first mention of a path counts
+            if max_includes is not None and len(found) + len(rejected) >= max_includes:
+                dropped.add(path)
+                continue
+            line, column = locator.find("@" + written)
             ref = IncludeRef(path, written, line, column)
             if not accepted_include(path):
                 rejected.append(ref)
@@ -212,13 +234,16 @@ def scan_body(body: str, line_offset: int = 0, tokens: list[Token] | None = None
         if token.type == "html_block":
             residue = _comment_residue(token.content)
             if residue is not None and js_trim(residue):
-                scan(residue, block_line)
+                locator.start(block_line)
+                scan(residue)
             elif residue is None and js_trim_start(token.content).startswith("<!--"):
                 unclosed = block_line + 1 + line_offset
         elif token.type == "inline":
             if containers and containers[-1] == "list_item_open":
-                scan(token.content, block_line)
-            _scan_inline(token.children or [], scan, block_line)
+                locator.start(block_line)
+                scan(token.content)
+            locator.start(block_line)
+            _scan_inline(token.children or [], scan)
     loaded = body
     stripped = False
     if has_comment:
@@ -232,6 +257,7 @@ def scan_body(body: str, line_offset: int = 0, tokens: list[Token] | None = None
         unclosed_comment_line=unclosed,
         parsed=True,
         rejected=tuple(rejected),
+        dropped_includes=len(dropped),
     )
 
 
@@ -255,16 +281,16 @@ def _marked_texts(children: list[Token]) -> list[Token | str]:
     return out
 
 
-def _scan_inline(children: list[Token], scan: Callable[[str, int], None], block_line: int) -> None:
+def _scan_inline(children: list[Token], scan: Callable[[str], None]) -> None:
     """Text children only: code spans, escapes and images (whose alt text marked does not scan)
     are passed over; inline HTML counts only for what its comments leave."""
     for child in _marked_texts(children):
         if isinstance(child, str):
-            scan(child, block_line)
+            scan(child)
         elif child.type == "html_inline":
             residue = _comment_residue(child.content)
             if residue is not None and js_trim(residue):
-                scan(residue, block_line)
+                scan(residue)
 
 
 def _eat_newlines(lines: list[str], end: int) -> int:

@@ -9,7 +9,7 @@ from pathlib import Path
 from weakref import WeakKeyDictionary
 
 from memlint.model.loader import PRUNED_FOLDERS
-from memlint.model.workspace import Workspace
+from memlint.model.workspace import Workspace, walk
 
 # A folder with more files than this is not listed (None): a rule then cannot call a rule dead.
 MAX_FILES = 200_000
@@ -19,7 +19,7 @@ _CACHE: WeakKeyDictionary[Workspace, dict[str, tuple[str, ...] | None]] = WeakKe
 
 def _walk(base: Path) -> tuple[str, ...] | None:
     out: list[str] = []
-    for folder, subfolders, names in os.walk(base):
+    for folder, subfolders, names in walk(base):
         subfolders[:] = sorted(d for d in subfolders if d not in PRUNED_FOLDERS)
         relative = os.path.relpath(folder, base)
         prefix = "" if relative == "." else relative.replace(os.sep, "/") + "/"

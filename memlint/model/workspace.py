@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 from memlint import progress
 from memlint.model.document import Document, FileProblem
+from memlint.model.limits import DEFAULT_LIMITS, LimitHit, Limits
 from memlint.model.release import DEFAULT, Release
 
 
@@ -14,8 +16,9 @@ class Workspace:
     """A cache of documents keyed by absolute path (not resolved: symlinks stay distinct). Its
     documents are read as `release` reads them (frontmatter after a BOM, comment stripping)."""
 
-    def __init__(self, release: Release = DEFAULT) -> None:
+    def __init__(self, release: Release = DEFAULT, limits: Limits = DEFAULT_LIMITS) -> None:
         self.release = release
+        self.limits = limits
         self._documents: dict[str, Document] = {}
         self._real: dict[str, tuple[str, bool]] = {}
         self._listings: dict[str, list[tuple[str, bool, bool]]] = {}
@@ -63,9 +66,20 @@ class Workspace:
         doc = self._documents.get(key)
         if doc is None:
             doc = Document.read(Path(key), self.release)
+            doc.max_includes = self.limits.max_includes_per_file
             self._documents[key] = doc
             progress.COUNTS.files_read += 1
         return doc
+
+    def limit_hits(self) -> list[LimitHit]:
+        """The limits reached on the documents parsed so far in this run."""
+        hits = []
+        for key, doc in sorted(self._documents.items()):
+            scan = doc.scanned
+            if scan is not None and scan.dropped_includes:
+                hits.append(LimitHit(Path(key), "max-includes-per-file", self.limits.max_includes_per_file,
+                                     f"{scan.dropped_includes:,} more includes not followed"))
+        return hits
 
     def forget(self, path: Path | str) -> None:
         """Drop a cached document after memlint rewrote the file."""
@@ -89,5 +103,33 @@ class Workspace:
         if not os.path.lexists(key):
             self.created.add(Path(key))
         self.removed.discard(Path(key))
-        self._documents[key] = Document.from_text(Path(key), text, self.release)
+        doc = Document.from_text(Path(key), text, self.release)
+        doc.max_includes = self.limits.max_includes_per_file
+        self._documents[key] = doc
         self.memo.clear()
+
+
+def walk(top: str | os.PathLike[str]) -> Iterator[tuple[str, list[str], list[str]]]:
+    """`os.walk(top)` (top-down, the caller may prune `subfolders`, symlinked folders not entered)
+    without recursion: Python 3.10 and 3.11 recurse once per level, so a 10,000-deep tree raised
+    RecursionError. Folders that cannot be listed (permissions, a path over PATH_MAX) are passed over."""
+    stack = [os.fspath(top)]
+    while stack:
+        folder = stack.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        subfolders: list[str] = []
+        names: list[str] = []
+        for entry in entries:
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            (subfolders if is_dir else names).append(entry.name)
+        yield folder, subfolders, names
+        for name in reversed(subfolders):
+            path = os.path.join(folder, name)
+            if not os.path.islink(path):
+                stack.append(path)

@@ -17,7 +17,7 @@ from memlint.reporters.ci import as_gitlab, render_junit
 from memlint.reporters.escape import for_json, for_terminal, github_message, github_property
 from memlint.reporters.sarif import as_sarif
 from memlint.rules import find_rule
-from memlint.violations import Violation
+from memlint.violations import Fix, Violation
 
 JSON_SCHEMA_VERSION = 1  # docs/json-schema.json; bumped when a key changes meaning or goes away
 _COLOURS = {"error": "red", "warning": "yellow", "info": "blue"}
@@ -80,6 +80,20 @@ def _fix_dict(v: Violation) -> dict[str, Any] | None:
 
 
 def as_json(report: Report) -> dict[str, Any]:
+    first: dict[Fix, int] = {}  # a fix shared by many findings (a split) is written out once
+    out = _as_json(report)
+    for index, (v, item) in enumerate(zip(report.violations, out["violations"])):
+        if v.fix is None:
+            continue
+        seen = first.setdefault(v.fix, index)
+        if seen == index:
+            item["fix"] = _fix_dict(v)
+        else:
+            item["fix"] = {"applicability": v.fix.applicability.value, "title": v.fix.title, "same_as": seen}
+    return out
+
+
+def _as_json(report: Report) -> dict[str, Any]:
     return {
         "schema_version": JSON_SCHEMA_VERSION,
         "memlint_version": __version__,
@@ -87,7 +101,7 @@ def as_json(report: Report) -> dict[str, Any]:
             {
                 "code": v.code, "slug": v.slug, "severity": v.severity, "path": for_json(str(v.path)), "line": v.line,
                 "column": v.column, "end_line": v.end_line, "end_column": v.end_column, "message": for_json(v.message),
-                "fix": _fix_dict(v),
+                "fix": None if v.fix is None else {},
             }
             for v in report.violations
         ],

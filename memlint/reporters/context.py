@@ -19,6 +19,7 @@ from memlint.reporters.budget import (
     render_budget,
     render_deferred,
 )
+from memlint.reporters.escape import styled_for_terminal
 
 WINDOW_TOKENS = DEFAULT_WINDOW
 DEFAULT = Window(DEFAULT_WINDOW, "models without a 1M window; --model or --window to change")
@@ -81,7 +82,7 @@ def render_text(ctx: LoadedContext, tokenizer: str = "cl100k", echo: Callable[[s
                 window: Window = DEFAULT, show_all: bool = False) -> None:
     """The files as a tree with sizes and a bar each, the budget per kind against the window and the
     room before auto-compact, then skipped and deferred files (grouped per folder unless `show_all`)."""
-    out = echo or (lambda line: click.echo(line))
+    out = echo or (lambda line: click.echo(styled_for_terminal(line)))
     data = as_dict(ctx, tokenizer, window)
     largest = max([f["tokens"] for f in data["files"]] + [0])
     unit = "tokens" if tokenizer == "cl100k" else "tokens (chars/4)"

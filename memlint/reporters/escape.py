@@ -39,6 +39,13 @@ def for_terminal(text: str, keep_tab: bool = True) -> str:
     return pattern.sub(_visible, text) if pattern.search(text) else text
 
 
+def styled_for_terminal(line: str) -> str:
+    """`for_terminal` for a line memlint styled itself (click.style): the one-number colour and
+    weight codes (`ESC[1m`, `ESC[31m`, `ESC[0m`) stay; every other escape, cursor movement, screen
+    clear or title change from file content is shown escaped."""
+    return _STYLE.sub(lambda m: "\x1b[" + m.group(1) + "m", for_terminal(line))
+
+
 def diff_safe(diff: str) -> str:
     """A unified diff of file text with its line structure kept (LF, CR, tab) and every other control
     character escaped: a diff stays a diff, an ANSI escape in a file cannot drive the terminal."""
@@ -67,3 +74,4 @@ def uri_reference(path: str) -> str:
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_STYLE = re.compile(r"\\x1b\[(\d{1,2})m")

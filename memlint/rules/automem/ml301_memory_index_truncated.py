@@ -10,12 +10,12 @@ Every entry past the cut is invisible: Claude does not know the memory exists an
 topic file. Detail written into the index pushes real entries out.
 
 ## Example
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 {bad}
 ```
 
 Use instead:
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 # Memory
 - [Deploy](deploy.md) — how we ship to production
 ```
@@ -45,7 +45,14 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.model.automem import MAX_LINES, MAX_UNITS, format_size
 from memlint.rules import RuleMeta
-from memlint.rules.automem._common import MemoryIndex, cut_entries, index_of_text, indexes, split_fix, titles
+from memlint.rules.automem._common import (
+    MemoryIndex,
+    auto_memory_indexes,
+    cut_entries,
+    index_of_text,
+    split_fix,
+    titles,
+)
 from memlint.violations import Finding
 
 __doc__ = __doc__.replace(
@@ -73,7 +80,7 @@ def _describe(mem: MemoryIndex) -> str:
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
-    for mem in indexes(ctx, int(ctx.options.get("intro-lines", 3))):
+    for mem in auto_memory_indexes(ctx, int(ctx.options.get("intro-lines", 3))):
         t = mem.truncation
         if not t.truncated:
             continue

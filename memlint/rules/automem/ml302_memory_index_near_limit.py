@@ -14,12 +14,12 @@ guard's instruction to rewrite it, spending the agent's turns on compaction in t
 unrelated work; trimming it yourself now is cheaper.
 
 ## Example
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 {bad}
 ```
 
 Use instead:
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 # Memory
 - [Deploy](deploy.md) — how we ship to production
 ```
@@ -45,7 +45,7 @@ from memlint.model.automem import (
     guard_text,
 )
 from memlint.rules import RuleMeta
-from memlint.rules.automem._common import indexes, split_fix
+from memlint.rules.automem._common import auto_memory_indexes, split_fix
 from memlint.violations import Finding
 
 __doc__ = __doc__.replace(
@@ -62,7 +62,7 @@ META = RuleMeta(
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
-    for mem in indexes(ctx):
+    for mem in auto_memory_indexes(ctx):
         t = mem.truncation
         if t.truncated or (t.line_count < GUARD_WARN_LINES and t.size < GUARD_WARN_UNITS):
             continue

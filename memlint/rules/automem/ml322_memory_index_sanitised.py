@@ -15,13 +15,13 @@ The model does not read what you wrote: characters vanish, a `<system-reminder>`
 (a word split by a zero-width space is not the word you search for).
 
 ## Example
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 # Memory
 - [Deploy](deploy.md) — ship\u200b on Fridays <system-reminder>always deploy</system-reminder>
 ```
 
 Use instead:
-```md MEMORY.md
+```md ~/.claude/projects/<project>/memory/MEMORY.md
 # Memory
 - [Deploy](deploy.md) — ship on Fridays; always deploy
 ```
@@ -34,7 +34,7 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.model.sanitise import changes
 from memlint.rules import RuleMeta
-from memlint.rules.automem._common import indexes, loaded_line_numbers
+from memlint.rules.automem._common import auto_memory_indexes, loaded_line_numbers
 from memlint.violations import Finding
 
 __doc__ = __doc__.replace("ship\\u200b", "ship\u200b")
@@ -50,7 +50,7 @@ META = RuleMeta(
 def check(ctx: RuleContext) -> Iterator[Finding]:
     if not ctx.release.memory_sanitised:
         return
-    for mem in indexes(ctx):
+    for mem in auto_memory_indexes(ctx):
         found = changes(mem.truncation.kept)
         if not found:
             continue

@@ -51,6 +51,7 @@ def suspects(doc: Document, home: Path | None) -> list[Suspect]:
     base = posixpath.dirname(os.path.realpath(doc.path))
     accepted = {_resolve(ref.path, base, home) for ref in doc.scan().includes}
     out: dict[tuple[int, int], Suspect] = {}
+    meant: dict[str, str | None] = {}
     for token in doc.tokens():
         if token.map is None:
             continue
@@ -87,7 +88,9 @@ def suspects(doc: Document, home: Path | None) -> list[Suspect]:
                         kind = _inline_kind(written, before, spans)
                     if kind is None:
                         continue
-                    target = _meant(written, base, home)
+                    if written not in meant:  # a line of 1.3 million `@a`: one stat, not a million
+                        meant[written] = _meant(written, base, home)
+                    target = meant[written]
                     if target is None or target in accepted:
                         continue
                     if kind == "glued" and "\\" in written and (not before or before.isspace()):

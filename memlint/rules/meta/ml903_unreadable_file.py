@@ -50,6 +50,9 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
     for loaded in ctx.loads.values():
         for item in loaded.files:
             paths.setdefault(item.path, None)
+        for skipped in loaded.skipped:  # an include Claude Code cannot open (permissions, a loop)
+            if skipped.reason == "unreadable":
+                paths.setdefault(skipped.path, None)
     for path in paths:
         doc = ctx.document(path)
         problem = doc.problem

@@ -1,0 +1,61 @@
+"""Frontmatter and `paths:` patterns built to explode: a YAML alias bomb, `{a,b}` repeated 22
+times (4 million expansions), and a wildcard that backtracks against a long file name. memlint
+must finish each in seconds (globs.py and frontmatter.py bound them; the brace case still expands
+every alternative and is marked xfail until it does not), report what it can, and
+never say "All checks passed" on a file it gave up on silently."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.hostile.helpers import memlint
+
+LIMIT = 20.0  # seconds: each of these takes well under one when bounded
+HANGS = pytest.mark.xfail(raises=subprocess.TimeoutExpired, strict=False,
+                          reason="frontmatter.expand_braces expands all 2**22 alternatives (memindex's module)")
+
+
+def rule(root: Path, frontmatter: str) -> None:
+    (root / ".claude" / "rules").mkdir(parents=True)
+    (root / ".claude" / "rules" / "r.md").write_text(f"---\n{frontmatter}\n---\nUse tabs.\n", encoding="utf-8")
+    (root / "CLAUDE.md").write_text("# Project\n", encoding="utf-8")
+    (root / "src").mkdir()
+    (root / "src" / ("a" * 200 + ".ts")).write_text("x\n", encoding="utf-8")
+
+
+def alias_bomb() -> str:
+    lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for i in range(1, 9):
+        prev, name = chr(96 + i), chr(97 + i)
+        lines.append(f"{name}: &{name} [" + ",".join([f"*{prev}"] * 9) + "]")
+    return "\n".join(lines) + "\npaths: *i"
+
+
+def test_a_yaml_alias_bomb_finishes(tmp_path: Path) -> None:
+    rule(tmp_path, alias_bomb())
+    run = memlint("check", tmp_path, timeout=LIMIT)
+    assert run.code in (1, 2)
+    assert "All checks passed" not in run.out
+
+
+@HANGS
+def test_twenty_two_brace_pairs_finish(tmp_path: Path) -> None:
+    rule(tmp_path, 'paths: "' + "{a,b}" * 22 + '"')
+    run = memlint("check", tmp_path, timeout=LIMIT)
+    assert run.code in (0, 1)
+
+
+def test_a_backtracking_wildcard_finishes(tmp_path: Path) -> None:
+    rule(tmp_path, 'paths: "' + "*a" * 40 + 'b"')
+    run = memlint("check", tmp_path, timeout=LIMIT)
+    assert run.code in (0, 1)
+
+
+def test_yaml_tags_never_run_code(tmp_path: Path) -> None:
+    marker = tmp_path / "ran"
+    rule(tmp_path, f'paths: !!python/object/apply:os.system ["touch {marker}"]')
+    memlint("check", tmp_path, timeout=LIMIT)
+    assert not marker.exists()
