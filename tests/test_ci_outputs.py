@@ -127,3 +127,14 @@ def test_junit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (clean / "CLAUDE.md").write_text("# Fine\n", encoding="utf-8")
     ok = ET.fromstring(_run(["check", ".", "--format", "junit"], clean, monkeypatch).encode("utf-8"))
     assert ok.find("testsuite/testcase") is not None and ok.find("testsuite/testcase/failure") is None
+
+
+def test_json_schema_covers_a_shared_fix(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    memory = tmp_path / ".claude" / "agent-memory" / "reviewer"
+    memory.mkdir(parents=True)
+    sections = "".join(f"## Topic {i}\n\n" + "".join(f"Detail {i}.{j} of topic {i}.\n" for j in range(12)) + "\n"
+                       for i in range(25))
+    (memory / "MEMORY.md").write_text("# Memory\n\n" + sections, encoding="utf-8")
+    data = json.loads(_run(["check", ".", "--format", "json", "--select", "ALL"], tmp_path, monkeypatch))
+    jsonschema.Draft202012Validator(JSON_SCHEMA).validate(data)
+    assert any("same_as" in (v["fix"] or {}) for v in data["violations"])
