@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from memlint.errors import MemlintError
+from memlint.reporters.escape import for_json
 from memlint.violations import Violation
 
 BASELINE_VERSION = 1
@@ -53,7 +54,7 @@ def fingerprint(v: Violation, root: Path, texts: LineTexts) -> str:
     """sha256 of code, path relative to `root`, and the flagged line with white space collapsed."""
     text = _SPACE.sub(" ", texts.line(v.path, v.line)).strip()
     key = "\0".join((v.code, relative_posix(v.path, root), text))
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]  # non-UTF-8 file names too
 
 
 @dataclass(frozen=True)
@@ -96,8 +97,8 @@ def baseline_json(violations: Iterable[Violation], root: Path) -> str:
     """The baseline file for `violations`: one entry per finding, sorted, readable in a review."""
     texts = LineTexts()
     entries: list[dict[str, Any]] = [
-        {"fingerprint": fingerprint(v, root, texts), "code": v.code, "path": relative_posix(v.path, root),
-         "message": v.message}
+        {"fingerprint": fingerprint(v, root, texts), "code": v.code, "path": for_json(relative_posix(v.path, root)),
+         "message": for_json(v.message)}
         for v in violations
     ]
     entries.sort(key=lambda e: (e["path"], e["code"], e["fingerprint"]))
