@@ -202,16 +202,27 @@ def _split_patterns(value: Any, depth: int = 0, budget: list[int] | None = None)
 _BRACES = re.compile(r"([^{]*)\{([^}]+)\}([\s\S]*)")
 
 
+MAX_BRACE_PATTERNS = 1_000  # `{a,b}` repeated 22 times would be 4 million patterns
+
+
 def expand_braces(pattern: str) -> list[str]:
-    """Expand the first `{a,b}` group, recursively (`src/{a,b}/*.ts` -> two patterns)."""
-    match = _BRACES.fullmatch(pattern)
-    if match is None:
-        return [pattern]
-    head, options, tail = match.groups()
+    """Expand the first `{a,b}` group, recursively (`src/{a,b}/*.ts` -> two patterns). A pattern
+    that would expand past MAX_BRACE_PATTERNS is kept as written (hostile input; bounded work)."""
     out: list[str] = []
-    for option in options.split(","):
-        out.extend(expand_braces(head + option.strip() + tail))
-    return out
+
+    def expand(text: str) -> None:
+        if len(out) > MAX_BRACE_PATTERNS:
+            return
+        match = _BRACES.fullmatch(text)
+        if match is None:
+            out.append(text)
+            return
+        head, options, tail = match.groups()
+        for option in options.split(","):
+            expand(head + option.strip() + tail)
+
+    expand(pattern)
+    return out if len(out) <= MAX_BRACE_PATTERNS else [pattern]
 
 
 def rule_paths(data: dict[str, Any]) -> list[str] | None:

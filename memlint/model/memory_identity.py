@@ -88,6 +88,9 @@ def _folder_kind(ctx: RuleContext, folder: Path) -> tuple[IndexKind, str] | None
             if ctx.home is not None and _real(loaded.automem_dir).startswith(_real(ctx.home) + os.sep):
                 return "auto-memory", "the project's auto-memory folder under HOME"
             return "auto-memory", "the folder `autoMemoryDirectory` names"
+    if folder.name == "memory" and folder.parent.parent.name == "projects" and folder.parent.parent.parent.name == ".claude":
+        # checked directly (`memlint fix ~/.claude/projects/<project>/memory`): the layout is the evidence
+        return "auto-memory", "an auto-memory folder (`.claude/projects/<project>/memory/`)"
     if folder.parent.name in ("agent-memory", "agent-memory-local") and folder.parent.parent.name == ".claude":
         return "agent-memory", f"the memory folder of subagent `{folder.name}`"
     if any(_real(d) == real for d in ctx.config.memory_dirs):

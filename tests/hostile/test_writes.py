@@ -19,7 +19,9 @@ from memlint.fixes import FixResult, write_changes
 from memlint.safe_io import Interrupted, fix_lock
 from tests.hostile.helpers import MEMLINT, memlint, snapshot
 
-SPLIT = "# Memory\n\n## Deploy\n\nRun the deploy on Fridays only.\nIt takes an hour.\n"
+# over Claude Code's 140-line write-guard target, so the split moves the Deploy section out
+SPLIT = "# Memory\n\n## Deploy\n\n" + "".join(f"Step {i} of the deploy took an hour on the old cluster.\n"
+                                               for i in range(1, 161))
 TOPIC = "---\nname: a\ndescription: A.\nmetadata:\n  type: project\n---\n\nA.\n"
 SPACES = "- [A](a.md) \u2014 about a   \n"  # trailing white space: ML320's safe fix
 

@@ -79,6 +79,10 @@ def _describe(mem: MemoryIndex) -> str:
     return " and ".join(what)
 
 
+def _files(n: int) -> str:
+    return f"{n} topic file{'' if n == 1 else 's'}"
+
+
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for mem in auto_memory_indexes(ctx, int(ctx.options.get("intro-lines", 3))):
         t = mem.truncation
@@ -101,11 +105,11 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             if after.truncated:
                 still = titles(cut_entries(index_of_text(mem.path, plan.new_text))[1])
                 message += (
-                    f"; splitting detail into {len(plan.topics)} topic files leaves {after.line_count} lines, "
+                    f"; splitting detail into {_files(len(plan.topics))} leaves {after.line_count} lines, "
                     f"still over the limit: entries {still} would still be cut (no entry is dropped)"
                 )
             else:
-                message += f"; splitting detail into {len(plan.topics)} topic files leaves {after.line_count} lines"
+                message += f"; splitting detail into {_files(len(plan.topics))} leaves {after.line_count} lines"
         elif cut:
             message += "; the entries alone are over the limit: move or merge memories"
         yield Finding(mem.path, last + 1 if last < total else last, message, fix=fix)
