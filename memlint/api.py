@@ -1,11 +1,21 @@
-"""memlint's Python API: what the CLI calls, and what tests and plugins may call too."""
+"""memlint's Python API: what the CLI calls, and what tests and plugins may call too.
+
+    from memlint import api
+    report = api.check(["."])                      # paths as str or os.PathLike
+    for v in report.violations:
+        print(v.path, v.line, v.code, v.message)
+    outcome = api.fix(["."])                       # in memory; memlint.fixes.write_all writes it
+    ctx = api.context(".", home="~")               # what Claude Code loads at start
+
+Everything here is typed (the package ships `py.typed`)."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Union
 
 from memlint import engine
 from memlint.config import Config, load_config
@@ -14,8 +24,32 @@ from memlint.fixes import FixResult, fix_loop
 from memlint.model.loader import MANAGED_DIR, LoadedContext, load
 from memlint.model.release import DEFAULT, Release
 from memlint.model.settings import Launch
+from memlint.model.windows import Window
 from memlint.model.workspace import Workspace
 from memlint.violations import Applicability, Violation
+
+__all__ = ["Context", "FixOutcome", "Report", "StrPath", "check", "context", "default_home", "fix"]
+
+StrPath = Union[str, "os.PathLike[str]"]  # a path as str or any os.PathLike (pathlib.Path, ...)
+
+
+def _paths(paths: Sequence[StrPath] | StrPath) -> list[Path]:
+    """One path or a sequence of them, as Paths; a lone str is one path, not its characters."""
+    if isinstance(paths, (str, os.PathLike)):
+        return [Path(paths)]
+    return [Path(p) for p in paths] or [Path(".")]
+
+
+def _home(home: StrPath | None) -> Path | None:
+    return None if home is None else Path(os.path.expanduser(os.fspath(home)))
+
+
+def _with_stdin(stdin: tuple[Path, str] | None, config: Config) -> Workspace:
+    """A workspace where `stdin`'s file (if any) has the given text instead of what is on disk."""
+    workspace = Workspace(config.release, config.limits)
+    if stdin is not None:
+        workspace.put(stdin[0], stdin[1])
+    return workspace
 
 
 class Context:
@@ -24,10 +58,11 @@ class Context:
     def __init__(self, loaded: LoadedContext) -> None:
         self.loaded = loaded
 
-    def to_dict(self, tokenizer: str = "cl100k") -> dict[str, Any]:
+    def to_dict(self, tokenizer: str = "cl100k", window: Window | None = None) -> dict[str, Any]:
+        from memlint.reporters.context import DEFAULT as DEFAULT_WINDOW
         from memlint.reporters.context import as_dict
 
-        return as_dict(self.loaded, tokenizer)
+        return as_dict(self.loaded, tokenizer, window or DEFAULT_WINDOW)
 
 
 def default_home() -> Path:
@@ -35,16 +70,16 @@ def default_home() -> Path:
 
 
 def context(
-    start: Path | str = ".",
-    home: Path | str | None = None,
-    managed_dir: Path | str = MANAGED_DIR,
+    start: StrPath = ".",
+    home: StrPath | None = None,
+    managed_dir: StrPath = MANAGED_DIR,
     workspace: Workspace | None = None,
     release: Release = DEFAULT,
     launch: Launch | None = None,
 ) -> Context:
     """What Claude Code `release` loads when started in `start` with HOME `home`, launched with
     `launch` (its `--settings` file and environment; default: none)."""
-    home_path = Path(home) if home else default_home()
+    home_path = _home(home) or default_home()
     loaded = load(Path(start), home_path, workspace, Path(managed_dir), True, release, launch or Launch())
     return Context(loaded)
 
@@ -55,31 +90,44 @@ class FixOutcome:
 
     result: FixResult
     report: Report
+    initial: tuple[Violation, ...] = ()  # what the first check found, before any fix
 
 
 def check(
-    paths: list[Path], config: Config | None = None, home: Path | None = None, launch: Launch | None = None
+    paths: Sequence[StrPath] | StrPath = (".",), config: Config | None = None, home: StrPath | None = None,
+    launch: Launch | None = None, *, stdin: tuple[Path, str] | None = None,
 ) -> Report:
-    """Check every memory file under `paths`."""
-    config = config or load_config(paths[0] if paths else Path("."))
-    return engine.check(paths, config, home, None, launch)
+    """Check every memory file under `paths` (files or folders). `config` defaults to the nearest
+    `.memlint.toml` / `pyproject.toml [tool.memlint]` above the first path; `home` adds that HOME's
+    user memory and this project's auto memory; `launch` is Claude Code's `--settings` file and
+    environment; `stdin` is (file, text) to check in place of the file on disk."""
+    targets = _paths(paths)
+    config = config or load_config(targets[0])
+    return engine.check(targets, config, _home(home), _with_stdin(stdin, config), launch)
 
 
 def fix(
-    paths: list[Path], config: Config | None = None, home: Path | None = None, unsafe: bool = False,
-    fix_only: frozenset[str] = frozenset(), launch: Launch | None = None,
+    paths: Sequence[StrPath] | StrPath = (".",), config: Config | None = None, home: StrPath | None = None,
+    unsafe: bool = False, fix_only: frozenset[str] = frozenset(), launch: Launch | None = None, *,
+    stdin: tuple[Path, str] | None = None,
 ) -> FixOutcome:
-    """Apply fixes in memory until nothing is left to apply; `write_all` puts them on disk.
-    `fix_only` names rules (code or slug) or fixes (e.g. `split-memory-index`) to apply, unsafe
+    """Apply fixes in memory until nothing is left to apply; `memlint.fixes.write_all` puts them on
+    disk. `fix_only` names rules (code or slug) or fixes (e.g. `split-memory-index`) to apply, unsafe
     ones included, and nothing else."""
-    config = config or load_config(paths[0] if paths else Path("."))
-    workspace = Workspace(config.release, config.limits)
+    targets = _paths(paths)
+    config = config or load_config(targets[0])
+    workspace = _with_stdin(stdin, config)
     ctx_holder: list[engine.RuleContext] = []
+    initial: list[Violation] = []
+    home_path = _home(home)
 
     def run() -> list[Violation]:
-        ctx = engine.build_context(paths, config, home, workspace, launch)
+        ctx = engine.build_context(targets, config, home_path, workspace, launch)
         ctx_holder[:] = [ctx]
-        return engine.run_rules(ctx)
+        found = engine.run_rules(ctx)
+        if not initial:
+            initial.extend(found)
+        return found
 
     def accept(v: Violation) -> bool:
         if v.fix is None:
@@ -93,5 +141,5 @@ def fix(
 
     result, violations = fix_loop(workspace, run, accept)
     files = len(ctx_holder[0].files) if ctx_holder else 0
-    report = Report(tuple(violations), files, tuple(p.absolute() for p in paths), config.release)
-    return FixOutcome(result, report)
+    report = Report(tuple(violations), files, tuple(p.absolute() for p in targets), config.release)
+    return FixOutcome(result, report, tuple(initial))

@@ -49,7 +49,9 @@ FORMAT = 1
 RACY_NS = 2_000_000_000  # a file changed this close to the run's start is not trusted
 ROOT_MARKERS = (".memlint.toml", "pyproject.toml", ".git")
 # Arguments that make `check` write files or skip the cache: such runs are never cached.
-_UNCACHED_FLAGS = ("--fix", "--diff", "--only-fix", "--no-cache", "--unsafe-fixes", "-h", "--help", "--")
+_UNCACHED_FLAGS = ("--fix", "--diff", "--only-fix", "--no-cache", "--unsafe-fixes", "-h", "--help", "--",
+                   # they write a file, read standard input or run until stopped (memlint/conventions.py)
+                   "--output-file", "-o", "--write-baseline", "--stdin-filename", "-", "--watch")
 _ENV = ("HOME", "GITHUB_ACTIONS", "NO_COLOR", "FORCE_COLOR", "TERM")
 _ENV_PREFIXES = ("CLAUDE_", "MEMLINT_")  # every variable Claude Code's loading (model.settings) reads
 
@@ -276,7 +278,7 @@ def cacheable(argv: list[str]) -> bool:
 def _first_path(argv: list[str]) -> str:
     """The first positional argument of `check` (options taking a value skip it), else `.`."""
     takes_value = {"--home", "--format", "--select", "--extend-select", "--ignore", "--config", "--claude-code",
-                   "--settings"}
+                   "--settings", "--baseline", "--color", "--colour"}
     args = iter(argv[1:])
     for arg in args:
         if arg in takes_value:

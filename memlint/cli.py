@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from memlint import __version__
+from memlint.conventions import Conventions, use_colour
+from memlint.conventions import attach as attach_conventions
 from memlint.errors import MemlintError
 from memlint.model.tokens import TOKENIZERS
 from memlint.reporters import FORMATS
@@ -18,7 +21,11 @@ from memlint.reporters.escape import for_terminal
 from memlint.safe_io import Interrupted
 
 if TYPE_CHECKING:
+    from memlint.config import Config
+    from memlint.engine import Report
     from memlint.fixes import FixResult
+    from memlint.model.settings import Launch
+    from memlint.model.windows import Window
 
 # The loader, the rules and the parsers are imported inside the commands that need them, so that
 # `--version`, `clean` and a replayed cached run start fast.
@@ -54,31 +61,69 @@ def main() -> None:
               help="Claude Code release to model (default: config `claude-code`, else the newest modelled).")
 @click.option("--settings", "settings_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Model Claude Code started with `--settings FILE`.")
+@click.option("--color", "--colour", "color", type=click.Choice(["auto", "always", "never"]), default="auto",
+              show_default=True, help="Colour the text output (auto honours NO_COLOR and FORCE_COLOR).")
+@click.option("--window", type=click.IntRange(min=1), help="Context window in tokens (default: the model's).")
+@click.option("--model", help="Model id whose window to use, e.g. claude-opus-4-8 or claude-sonnet-4-6[1m].")
+@click.option("--all", "show_all", is_flag=True, help="List every deferred file instead of counts per folder.")
 def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_dir: Path, claude_code: str | None,
-            settings_file: Path | None) -> None:
-    """Show what Claude Code loads into context when started in START (never cached)."""
+            settings_file: Path | None, color: str, window: int | None, model: str | None, show_all: bool) -> None:
+    """Show what Claude Code loads into context when started in START, against its context window
+    (never cached)."""
     from memlint.api import context as build_context
     from memlint.api import default_home
     from memlint.config import load_config
     from memlint.model.release import pick
     from memlint.model.settings import Launch
 
+    _set_colour(use_colour(color, sys.stdout.isatty()))
     try:
         if not start.is_dir():
             raise MemlintError(f"{start}: not a folder")
         release = pick(claude_code) if claude_code else load_config(start).release
         launch = Launch.from_environ(os.environ, settings_file)
+        budget = context_window(start, window, model)
         ctx = build_context(start, home or default_home(), managed_dir, None, release, launch)
         if fmt == "json":
-            click.echo(json.dumps(ctx.to_dict(tokenizer), ensure_ascii=False, indent=1))
+            click.echo(json.dumps(ctx.to_dict(tokenizer, budget), ensure_ascii=False, indent=1))
         else:
             from memlint.reporters.context import render_text
 
-            render_text(ctx.loaded, tokenizer)
+            render_text(ctx.loaded, tokenizer, window=budget, show_all=show_all)
     except MemlintError as exc:
         click.echo(f"memlint: {for_terminal(str(exc))}", err=True)
         sys.exit(EXIT_ERROR)
     sys.exit(EXIT_CLEAN)
+
+
+def context_window(start: Path, window: int | None, model: str | None) -> Window:
+    """--window, else --model's window, else `window` of context-over-budget in the configuration,
+    else 200,000 (what `memlint check` assumes)."""
+    from memlint.config import load_config
+    from memlint.model.windows import Window, model_window
+    from memlint.reporters.context import DEFAULT as DEFAULT_CONTEXT_WINDOW
+
+    if window is not None:
+        return Window(window, "--window")
+    if model is not None:
+        found = model_window(model)
+        if found is None:
+            raise MemlintError(f"--model: {model!r} is not a Claude model id (like claude-opus-4-8 or "
+                               "claude-sonnet-4-6[1m]); give --window TOKENS instead")
+        return found
+    config = load_config(start)
+    configured = config.options.get("ML202", {}).get("window")
+    if isinstance(configured, int):
+        return Window(configured, f"{config.path}: options.context-over-budget.window")
+    return DEFAULT_CONTEXT_WINDOW
+
+
+def _set_colour(on: bool) -> None:
+    """Every click.echo of this run keeps or strips styles as decided (--color, NO_COLOR, FORCE_COLOR)."""
+    ctx: click.Context | None = click.get_current_context()
+    while ctx is not None:
+        ctx.color = on
+        ctx = ctx.parent
 
 
 def _codes(values: tuple[str, ...]) -> list[str]:
@@ -113,7 +158,7 @@ def _check_options(func: Any) -> Any:
     ]
     for option in reversed(options):
         func = option(func)
-    return func
+    return attach_conventions(func)
 
 
 @main.command()
@@ -151,65 +196,154 @@ def _run(
     paths: tuple[Path, ...], home: Path | None, fmt: str | None, select: tuple[str, ...],
     extend_select: tuple[str, ...], ignore: tuple[str, ...], config_path: Path | None, unsafe_fixes: bool,
     diff: bool, no_backup: bool, allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...],
-    claude_code: str | None = None, settings_file: Path | None = None, backup: bool = False,
+    claude_code: str | None = None, settings_file: Path | None = None, backup: bool = False, **conventions: Any,
 ) -> int:
-    from memlint import api
     from memlint.config import load_config
-    from memlint.fixes import FixError, write_changes, write_roots
+    from memlint.conventions import read_stdin
+    from memlint.conventions import watch as watch_loop
+    from memlint.fixes import FixError
     from memlint.model.settings import Launch
-    from memlint.reporters.check import display_path, render
-    from memlint.reporters.escape import diff_safe
-    from memlint.safe_io import fix_lock
 
+    opts = Conventions(**conventions)
+    _set_colour(opts.colour)
     try:
+        stdin = read_stdin(paths, opts.stdin_filename)
+        if stdin is not None:
+            cwd = Path.cwd().absolute()
+            paths = (cwd if cwd in stdin[0].parents else stdin[0].parent,)
         targets = list(paths) or [Path(".")]
         for target in targets:
             if not target.exists():
                 raise MemlintError(f"{target}: no such file or folder")
-        fmt = fmt or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
-        cli = {"select": _codes(select), "extend-select": _codes(extend_select), "ignore": _codes(ignore),
-               "claude-code": claude_code}
+        fmt = fmt or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" and not diff else "text")
+        if diff and fmt != "text":
+            raise MemlintError(f"--diff prints a patch; it cannot be combined with --format {fmt}")
+        cli: dict[str, Any] = {"select": _codes(select), "extend-select": _codes(extend_select), "ignore": _codes(ignore),
+                               "claude-code": claude_code}
+        if opts.no_respect_gitignore:
+            cli["respect-gitignore"] = False
         config = load_config(targets[0], config_path, cli)
         launch = Launch.from_environ(os.environ, settings_file)
+    except (MemlintError, FixError) as exc:
+        click.echo(f"memlint: {for_terminal(str(exc))}", err=True)
+        return EXIT_ERROR
+
+    def once() -> int:
+        return _run_once(targets, home, fmt or "text", config, opts, stdin, launch, unsafe_fixes=unsafe_fixes,
+                         diff=diff, backup=backup and not no_backup, allow_empty=allow_empty, apply_fix=apply_fix,
+                         only_fix=only_fix, config_path=config_path)
+
+    return watch_loop(targets, once) if opts.watch else once()
+
+
+def _run_once(
+    targets: list[Path], home: Path | None, fmt: str, config: Config, opts: Conventions,
+    stdin: tuple[Path, str] | None, launch: Launch, *, unsafe_fixes: bool, diff: bool, backup: bool,
+    allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...], config_path: Path | None,
+) -> int:
+    from memlint import api
+    from memlint.baseline import Baseline, baseline_json
+    from memlint.conventions import fixes_summary
+    from memlint.fixes import FixError, write_changes, write_roots
+    from memlint.reporters.check import display_path, render, render_statistics
+    from memlint.reporters.escape import diff_safe
+    from memlint.safe_io import fix_lock
+
+    try:
         not_written = 0
         if apply_fix or diff or only_fix:
-            with fix_lock([] if diff else [t if t.is_dir() else t.parent for t in targets]):
+            with fix_lock([] if diff or stdin is not None else [t if t.is_dir() else t.parent for t in targets]):
                 outcome = api.fix(targets, config, home, unsafe=unsafe_fixes, fix_only=frozenset(_codes(only_fix)),
-                                  launch=launch)
+                                  launch=launch, stdin=stdin)
                 if not outcome.result.converged:
                     raise MemlintError("fixes did not converge after 10 passes; nothing was written (please report this)")
+                if stdin is not None and not diff:  # an editor gets the fixed text back, nothing is written
+                    fixed_text = outcome.result.after.get(stdin[0])
+                    click.echo(stdin[1] if fixed_text is None else fixed_text, nl=False)
+                    return _exit_code(outcome.report, opts)
                 if diff:
                     click.echo(diff_safe(unified_diff(outcome.result)), nl=False)
                 elif outcome.result.changed:
                     roots = write_roots(targets, home, config.memory_dirs if config_path else ())
-                    done = write_changes(outcome.result, "~" if backup and not no_backup else None, roots)
+                    done = write_changes(outcome.result, "~" if backup else None, roots)
                     for item in done.not_written:
                         click.echo(f"memlint: not written: {for_terminal(display_path(item.path))}: "
                                    f"{for_terminal(item.reason)}", err=True)
                     not_written = len(done.not_written)
-                    if fmt == "text" and done.written:
+                    if fmt == "text" and done.written and not opts.quiet:
                         click.echo(fixed_summary(outcome.result, list(done.written)), err=True)
+                if opts.show_fixes and not diff:
+                    click.echo(fixes_summary(list(outcome.initial), list(outcome.report.violations), display_path),
+                               err=True)
             report = outcome.report
         else:
             with _progress(fmt):
-                report = api.check(targets, config, home, launch)
+                report = api.check(targets, config, home, launch, stdin=stdin)
+        if stdin is not None:
+            report = replace(report, violations=tuple(v for v in report.violations if v.path == stdin[0]))
+        if opts.write_baseline is not None:
+            _write(opts.write_baseline, baseline_json(report.violations, opts.write_baseline.absolute().parent))
+            click.echo(f"memlint: recorded {len(report.violations)} finding(s) in {opts.write_baseline}", err=True)
+            return EXIT_CLEAN
+        if opts.baseline is not None:
+            known = Baseline.read(opts.baseline)
+            report = replace(report, violations=tuple(
+                known.new_findings(report.violations, opts.baseline.absolute().parent)))
+        if report.files_checked == 0 and not allow_empty and stdin is None:
+            where = for_terminal(", ".join(str(t) for t in targets))
+            click.echo(f"memlint: no memory files found under {where} (use --allow-empty to accept this)", err=True)
+            if fmt != "text":
+                opts.emit(render(report, fmt, colour=False))
+            return EXIT_CLEAN if opts.exit_zero else EXIT_PROBLEMS
+        if opts.statistics:
+            opts.emit(json.dumps(_statistics_json(report), indent=1) if fmt == "json" else render_statistics(report))
+        else:
+            opts.emit(render(report, fmt, colour=opts.colour and fmt == "text", quiet=opts.quiet))
     except (MemlintError, FixError, OSError) as exc:
         click.echo(f"memlint: {for_terminal(str(exc))}", err=True)
         return EXIT_ERROR
     except Interrupted as exc:
         click.echo("memlint: interrupted; every file is as it was or fully fixed", err=True)
         return 128 + exc.signum
-    if report.files_checked == 0 and not allow_empty:
-        where = for_terminal(", ".join(str(t) for t in targets))
-        click.echo(f"memlint: no memory files found under {where} (use --allow-empty to accept this)", err=True)
-        if fmt != "text":
-            click.echo(render(report, fmt, colour=False))
-        return EXIT_PROBLEMS
-    output = render(report, fmt, colour=sys.stdout.isatty())
-    if output:
-        click.echo(output)
+    finally:
+        _report_plugin_problems()
+    return _exit_code(report, opts, not_written)
+
+
+_REPORTED: set[str] = set()
+
+
+def _report_plugin_problems() -> None:
+    """Each skipped plugin once per process, on stderr: it never changes the exit code."""
+    from memlint.rules import plugin_problems
+
+    for problem in plugin_problems():
+        if problem not in _REPORTED:
+            _REPORTED.add(problem)
+            click.echo(f"memlint: warning: {for_terminal(problem)}", err=True)
+
+
+def _exit_code(report: Report, opts: Conventions, not_written: int = 0) -> int:
+    if opts.exit_zero:
+        return EXIT_CLEAN
     problems = not_written or any(v.severity != "info" for v in report.violations)
     return EXIT_PROBLEMS if problems else EXIT_CLEAN
+
+
+def _statistics_json(report: Report) -> list[dict[str, Any]]:
+    counts: dict[str, dict[str, Any]] = {}
+    for v in report.violations:
+        entry = counts.setdefault(v.code, {"code": v.code, "slug": v.slug, "count": 0, "fixable": False})
+        entry["count"] += 1
+        entry["fixable"] = entry["fixable"] or v.fix is not None
+    return sorted(counts.values(), key=lambda e: (-e["count"], e["code"]))
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise MemlintError(f"{path}: cannot write: {exc.strerror}") from None
 
 
 def _progress(fmt: str) -> Any:
@@ -263,6 +397,7 @@ def list_rules(fmt: str) -> None:
     from memlint.rules import all_rules
 
     rules = all_rules()
+    _report_plugin_problems()
     if fmt == "json":
         click.echo(json.dumps([{"code": r.code, "slug": r.slug, "severity": r.meta.severity, "fix": r.meta.fix,
                                 "summary": r.meta.summary, "default": r.meta.default} for r in rules], indent=1))

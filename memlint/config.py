@@ -30,8 +30,8 @@ else:  # pragma: no cover
     import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
 
 KEYS = {
-    "select", "extend-select", "ignore", "exclude", "per-file-ignores", "options", "memory-dirs", "session-notes",
-    "claude-code", "limits",
+    "select", "extend-select", "ignore", "extend-ignore", "exclude", "extend-exclude", "respect-gitignore",
+    "per-file-ignores", "options", "memory-dirs", "session-notes", "claude-code", "limits",
 }
 
 
@@ -50,6 +50,7 @@ class Config:
     session_notes_template: Path | None = None
     release: Release = DEFAULT  # `claude-code`: the Claude Code release modelled
     limits: Limits = DEFAULT_LIMITS  # memlint's own bounds (docs/limits.md)
+    respect_gitignore: bool = True  # skip paths ignored by .gitignore / .ignore files
 
     def rule_options(self, rule: Rule) -> dict[str, Any]:
         merged = dict(rule.meta.options)
@@ -89,7 +90,7 @@ def resolve_selector(name: str, key: str) -> set[str]:
     if name == "ALL":
         return {r.code for r in rules}
     matched = {r.code for r in rules if r.code == name.upper() or r.slug == name.lower()}
-    if not matched and name.upper().startswith("ML"):
+    if not matched and name[:1].isalpha():  # a prefix: "ML1", or a plugin's "ACME"
         matched = {r.code for r in rules if r.code.startswith(name.upper())}
     if not matched:
         raise ConfigError(f"{key}: unknown rule {name!r} (see `memlint rules`)")
@@ -102,23 +103,44 @@ def _string_list(value: Any, key: str) -> list[str]:
     return list(value)
 
 
+SELECTION_KEYS = ("select", "extend-select", "ignore", "extend-ignore")
+
+
+def _select_layer(layer: Mapping[str, Any], selected: set[str], prefix: str) -> set[str]:
+    """Apply one layer's select / extend-select / ignore to the codes selected so far; `prefix` is
+    "--" for the command line, so errors name the option the user typed."""
+    names = {key: _string_list(layer.get(key) or [], prefix + key) for key in SELECTION_KEYS}
+    codes = {key: {c for n in values for c in resolve_selector(n, prefix + key)} for key, values in names.items()}
+    result = set(codes["select"]) if names["select"] else set(selected)
+    return (result | codes["extend-select"]) - codes["ignore"] - codes["extend-ignore"]
+
+
 def build(raw: Mapping[str, Any], path: Path | None, root: Path, cli: Mapping[str, Any] | None = None) -> Config:
     """Validate a `[tool.memlint]` table (plus command-line overrides) into a Config."""
     where = f"{path}: " if path else ""
     unknown = set(raw) - KEYS
     if unknown:
         raise ConfigError(f"{where}unknown key {min(unknown)!r} in [tool.memlint] (known: {', '.join(sorted(KEYS))})")
+    cli = cli or {}
     merged = dict(raw)
-    for key, value in (cli or {}).items():
-        if value:
+    for key, value in cli.items():
+        if (value or value is False) and key not in SELECTION_KEYS:
             merged[key] = value
+    # Rule selection as in ruff: the configuration's layer, then the command line's; a layer with
+    # `select` starts afresh, `extend-select` adds, `ignore` removes. A bad name is blamed on its layer.
+    # Before any layer: the default selection (rules whose finding states a consequence).
+    select = set(default_codes())
     try:
-        select = set(default_codes()) if "select" not in merged else {
-            c for n in _string_list(merged["select"], "select") for c in resolve_selector(n, "select")}
-        select |= {c for n in _string_list(merged.get("extend-select", []), "extend-select")
-                   for c in resolve_selector(n, "extend-select")}
-        select -= {c for n in _string_list(merged.get("ignore", []), "ignore") for c in resolve_selector(n, "ignore")}
-        exclude = tuple(_string_list(merged.get("exclude", []), "exclude"))
+        select = _select_layer(raw, select, "")
+    except ConfigError as exc:
+        raise ConfigError(f"{where}{exc}") from None
+    select = _select_layer(cli, select, "--")
+    try:
+        exclude = tuple(_string_list(merged.get("exclude", []), "exclude")) + tuple(
+            _string_list(merged.get("extend-exclude", []), "extend-exclude"))
+        respect_gitignore = merged.get("respect-gitignore", True)
+        if not isinstance(respect_gitignore, bool):
+            raise ConfigError("respect-gitignore: expected true or false")
         pfi_raw = merged.get("per-file-ignores", {})
         if not isinstance(pfi_raw, dict):
             raise ConfigError("per-file-ignores: expected a table of pattern = [codes]")
@@ -142,7 +164,7 @@ def build(raw: Mapping[str, Any], path: Path | None, root: Path, cli: Mapping[st
         raise ConfigError(f"{where}{exc}") from None
     return Config(
         path, root, frozenset(select), exclude, per_file, options, memory_dirs, note_paths,
-        (root / template) if template else None, release, limits,
+        (root / template) if template else None, release, limits, respect_gitignore,
     )
 
 

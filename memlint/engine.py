@@ -72,7 +72,9 @@ def build_context(
     roots = tuple(p.absolute() for p in paths)
     memory_dirs = list(config.memory_dirs)
     loads: dict[Path, LoadedContext] = {}
-    files = [f for f in discover(list(roots), memory_dirs) if not config.excluded(f.path)]
+    named = {r for r in roots if r.is_file()}  # a file named on the command line is always checked
+    files = [f for f in discover(list(roots), memory_dirs, config.respect_gitignore)
+             if f.path in named or not config.excluded(f.path)]
     files = _with_pending(files, workspace)
     starts = start_folders(roots, tuple(files))
     progress.COUNTS.starts_total += len(starts)

@@ -29,12 +29,13 @@ def test_text_lines_summary_and_exit_1(tmp_path: Path) -> None:
 def test_json_has_the_contract_keys(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["check", str(_tree(tmp_path)), "--select", "ML1", "--format", "json"])
     data = json.loads(result.stdout)
-    assert set(data) == {"violations", "files_checked", "claude_code"}
+    assert set(data) == {"schema_version", "memlint_version", "violations", "files_checked", "claude_code"}
     assert data["claude_code"] == "2.1.332"
     v = data["violations"][0]
     assert set(v) == {"code", "slug", "severity", "path", "line", "column", "end_line", "end_column", "message", "fix"}
     fixed = [x for x in data["violations"] if x["fix"]]
     assert fixed and set(fixed[0]["fix"]) == {"applicability", "title", "edits"}
+    assert set(fixed[0]["fix"]["edits"][0]) == {"path", "start", "end", "content", "create", "delete"}
     assert fixed[0]["fix"]["applicability"] == "unsafe"
 
 

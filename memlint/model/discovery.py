@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from memlint.model.ignorefiles import IgnoreRules
 from memlint.model.loader import PRUNED_FOLDERS
 from memlint.model.workspace import walk
 
@@ -55,9 +56,16 @@ def classify(path: Path) -> Role | None:
     return None
 
 
-def discover(roots: list[Path], extra_memory_dirs: list[Path] | None = None) -> list[MemoryFile]:
+# Private memory that Claude Code loads and that projects gitignore on purpose: still checked.
+PRIVATE_MEMORY = frozenset({"CLAUDE.local.md", ".claude"})
+
+
+def discover(roots: list[Path], extra_memory_dirs: list[Path] | None = None,
+             respect_gitignore: bool = True) -> list[MemoryFile]:
     """Memory files under `roots` (files or folders), sorted by path; topic files beside every
-    MEMORY.md found or named."""
+    MEMORY.md found or named. With `respect_gitignore`, paths ignored by `.gitignore` or `.ignore`
+    files are skipped, except `CLAUDE.local.md` and `.claude/` folders (private memory that Claude Code
+    loads); a file named as a root is always checked."""
     found: dict[Path, Role] = {}
     memory_dirs: set[Path] = set(extra_memory_dirs or [])
     for root in roots:
@@ -66,18 +74,36 @@ def discover(roots: list[Path], extra_memory_dirs: list[Path] | None = None) -> 
             if role:
                 found[root.absolute()] = role
             continue
+        rules_at: dict[Path, IgnoreRules | None] = {
+            root.absolute(): IgnoreRules.for_root(root) if respect_gitignore else None}
         for folder, subfolders, names in walk(root):
-            subfolders[:] = sorted(d for d in subfolders if d not in PRUNED_FOLDERS)
             here = Path(folder).absolute()
+            rules = rules_at.pop(here, None)
+            if rules is not None and ".claude" not in here.parts:
+                rules = rules.descend(here, names) if here != root.absolute() else rules
+            else:
+                rules = None  # inside .claude/, or gitignore not respected
+            kept = []
+            for d in sorted(subfolders):
+                if d in PRUNED_FOLDERS:
+                    continue
+                if rules is not None and d not in PRIVATE_MEMORY and rules.ignored(here / d, is_dir=True):
+                    continue
+                kept.append(d)
+                rules_at[here / d] = rules
+            subfolders[:] = kept
             if here.parent.name in ("agent-memory", "agent-memory-local") and here.parent.parent.name == ".claude":
                 memory_dirs.add(here)  # an agent's memory folder, with or without its MEMORY.md yet
             for name in names:
                 path = here / name
                 role = classify(path)
-                if role is not None:
-                    found[path] = role
-                    if role == "automem-index":
-                        memory_dirs.add(here)
+                if role is None:
+                    continue
+                if rules is not None and name not in PRIVATE_MEMORY and rules.ignored(path, is_dir=False):
+                    continue
+                found[path] = role
+                if role == "automem-index":
+                    memory_dirs.add(here)
     for memory_dir in memory_dirs:
         index = memory_dir / "MEMORY.md"
         if index.is_file():

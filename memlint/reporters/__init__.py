@@ -2,4 +2,4 @@
 
 from __future__ import annotations
 
-FORMATS = ("text", "json", "github", "sarif")  # `check --format` (here so the CLI needs no reporter to list them)
+FORMATS = ("text", "json", "github", "sarif", "gitlab", "junit")  # `check --format` (here so the CLI needs no reporter to list them)

@@ -1,9 +1,11 @@
-"""`memlint check` reports: text, json, github (workflow commands) and SARIF 2.1.0."""
+"""`memlint check` reports: text, json (docs/json-schema.json), github (workflow commands), SARIF
+2.1.0 (reporters/sarif.py), GitLab code quality and JUnit (reporters/ci.py), and `--statistics`."""
 
 from __future__ import annotations
 
 import json
 import os
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -11,10 +13,13 @@ import click
 
 from memlint import __version__
 from memlint.engine import Report
-from memlint.reporters.escape import for_json, for_terminal, github_message, github_property, uri_reference
-from memlint.rules import all_rules
+from memlint.reporters.ci import as_gitlab, render_junit
+from memlint.reporters.escape import for_json, for_terminal, github_message, github_property
+from memlint.reporters.sarif import as_sarif
+from memlint.rules import find_rule
 from memlint.violations import Fix, Violation
 
+JSON_SCHEMA_VERSION = 1  # docs/json-schema.json; bumped when a key changes meaning or goes away
 _COLOURS = {"error": "red", "warning": "yellow", "info": "blue"}
 
 
@@ -38,8 +43,10 @@ def text_line(v: Violation, colour: bool = False) -> str:
     return f"{where} {code} {v.slug} {for_terminal(v.message)}{marker}"
 
 
-def render_text(report: Report, colour: bool) -> str:
+def render_text(report: Report, colour: bool, quiet: bool = False) -> str:
     lines = [text_line(v, colour) for v in report.violations]
+    if quiet:
+        return "\n".join(lines)
     n = len(report.violations)
     files = f"{report.files_checked} memory file{'s' if report.files_checked != 1 else ''}"
     modelled = f"Claude Code {report.release.name} modelled"
@@ -65,7 +72,8 @@ def _fix_dict(v: Violation) -> dict[str, Any] | None:
         "applicability": v.fix.applicability.value,
         "title": v.fix.title,
         "edits": [
-            {"path": for_json(str(e.path)), "start": e.start, "end": e.end, "content": e.replacement, "create": e.create}
+            {"path": for_json(str(e.path)), "start": e.start, "end": e.end, "content": e.replacement, "create": e.create,
+             "delete": e.delete}
             for e in v.fix.edits
         ],
     }
@@ -87,6 +95,8 @@ def as_json(report: Report) -> dict[str, Any]:
 
 def _as_json(report: Report) -> dict[str, Any]:
     return {
+        "schema_version": JSON_SCHEMA_VERSION,
+        "memlint_version": __version__,
         "violations": [
             {
                 "code": v.code, "slug": v.slug, "severity": v.severity, "path": for_json(str(v.path)), "line": v.line,
@@ -109,42 +119,27 @@ def render_github(report: Report) -> str:
     )
 
 
-def as_sarif(report: Report) -> dict[str, Any]:
-    rules = all_rules()
-    index = {r.code: i for i, r in enumerate(rules)}
-    level = {"error": "error", "warning": "warning", "info": "note"}
-    return {
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {
-                "name": "memlint", "version": __version__, "informationUri": "https://pypi.org/project/memlint/",
-                "rules": [{
-                    "id": r.code, "name": r.slug,
-                    "shortDescription": {"text": r.meta.summary},
-                    "fullDescription": {"text": r.doc.splitlines()[0] if r.doc else r.meta.summary},
-                    "help": {"text": r.doc, "markdown": r.doc},
-                    "defaultConfiguration": {"level": level[r.meta.severity]},
-                } for r in rules],
-            }},
-            "results": [{
-                "ruleId": v.code, "ruleIndex": index.get(v.code, -1), "level": level[v.severity],
-                "message": {"text": for_json(v.message)},
-                "locations": [{"physicalLocation": {
-                    "artifactLocation": {"uri": uri_reference(display_path(v.path))},
-                    "region": {"startLine": v.line, "startColumn": v.column,
-                               "endLine": v.end_line, "endColumn": v.end_column},
-                }}],
-            } for v in report.violations],
-        }],
-    }
+def render_statistics(report: Report) -> str:
+    """One line per rule: how many findings, code, slug, and `[*]` when some can be fixed."""
+    counts = Counter(v.code for v in report.violations)
+    fixable = {v.code for v in report.violations if v.fix is not None}
+    lines = []
+    for code, n in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
+        rule = find_rule(code)
+        slug = rule.slug if rule else next(v.slug for v in report.violations if v.code == code)
+        lines.append(f"{n:>5}  {code}  {slug:<40} {'[*]' if code in fixable else ''}".rstrip())
+    return "\n".join(lines)
 
 
-def render(report: Report, fmt: str, colour: bool) -> str:
+def render(report: Report, fmt: str, colour: bool, quiet: bool = False) -> str:
     if fmt == "json":
         return json.dumps(as_json(report), ensure_ascii=False, indent=1)
     if fmt == "sarif":
         return json.dumps(as_sarif(report), ensure_ascii=False, indent=1)
+    if fmt == "gitlab":
+        return json.dumps(as_gitlab(report), ensure_ascii=False, indent=1)
+    if fmt == "junit":
+        return render_junit(report)
     if fmt == "github":
         return render_github(report)
-    return render_text(report, colour)
+    return render_text(report, colour, quiet)

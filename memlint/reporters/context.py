@@ -10,17 +10,27 @@ import click
 from memlint.model.automem import hidden_titles, list_topics
 from memlint.model.loader import LoadedContext, Origin
 from memlint.model.tokens import counter
+from memlint.model.windows import DEFAULT_WINDOW, Window
+from memlint.reporters.budget import (
+    after_compact_dict,
+    bar,
+    budget_dict,
+    render_after_compact,
+    render_budget,
+    render_deferred,
+)
 from memlint.reporters.escape import styled_for_terminal
 
-WINDOW_TOKENS = 200_000
+WINDOW_TOKENS = DEFAULT_WINDOW
+DEFAULT = Window(DEFAULT_WINDOW, "models without a 1M window; --model or --window to change")
 
 
 def _origin(origin: Origin | None) -> dict[str, Any] | None:
     return None if origin is None else {"path": str(origin.path), "line": origin.line}
 
 
-def as_dict(ctx: LoadedContext, tokenizer: str = "cl100k") -> dict[str, Any]:
-    """The `--format json` object: files in load order, skipped, deferred, totals."""
+def as_dict(ctx: LoadedContext, tokenizer: str = "cl100k", window: Window = DEFAULT) -> dict[str, Any]:
+    """The `--format json` object: files in load order, skipped, deferred, totals, the budget."""
     count = counter(tokenizer)
     files = [
         {
@@ -51,6 +61,8 @@ def as_dict(ctx: LoadedContext, tokenizer: str = "cl100k") -> dict[str, Any]:
         "instruction_files": ctx.settings.mode if release.agents_md and ctx.settings.agents_plugin_enabled else None,
         "total_chars": sum(f["chars"] for f in files),
         "total_tokens": sum(f["tokens"] for f in files),
+        "budget": budget_dict(files, window),
+        "after_compact": after_compact_dict(ctx),
     }
 
 
@@ -66,27 +78,31 @@ def _short(path: str, ctx: LoadedContext) -> str:
     return path
 
 
-def render_text(ctx: LoadedContext, tokenizer: str = "cl100k", echo: Callable[[str], None] | None = None) -> None:
-    """The files as a tree with sizes, totals against a 200k window, then skipped and deferred."""
+def render_text(ctx: LoadedContext, tokenizer: str = "cl100k", echo: Callable[[str], None] | None = None,
+                window: Window = DEFAULT, show_all: bool = False) -> None:
+    """The files as a tree with sizes and a bar each, the budget per kind against the window and the
+    room before auto-compact, then skipped and deferred files (grouped per folder unless `show_all`)."""
     out = echo or (lambda line: click.echo(styled_for_terminal(line)))
-    data = as_dict(ctx, tokenizer)
+    data = as_dict(ctx, tokenizer, window)
+    largest = max([f["tokens"] for f in data["files"]] + [0])
     unit = "tokens" if tokenizer == "cl100k" else "tokens (chars/4)"
     out(click.style(f"Claude Code {ctx.release.name} context at start in {ctx.start}", bold=True))
     width = max([len(_short(f["path"], ctx)) + 2 * f["depth"] for f in data["files"]] + [20])
     for f in data["files"]:
         label = "  " * f["depth"] + _short(f["path"], ctx)
         kind = click.style(f"{f['kind']:<8}", fg="cyan")
-        out(f"  {label:<{width}}  {kind} {f['chars']:>8,} chars {f['tokens']:>7,} {unit}")
+        out(f"  {label:<{width}}  {kind} {f['chars']:>8,} chars {f['tokens']:>7,} {unit}  {bar(f['tokens'], largest)}")
     if not data["files"]:
         out("  (no memory files are loaded)")
-    share = 100 * data["total_tokens"] / WINDOW_TOKENS
+    share = 100 * data["total_tokens"] / window.tokens if window.tokens else 0.0
     out(
         click.style(
             f"Total: {len(data['files'])} files, {data['total_chars']:,} chars, {data['total_tokens']:,} {unit} "
-            f"= {share:.1f}% of a 200k-token window",
+            f"= {share:.1f}% of a {window.tokens:,}-token window",
             bold=True,
         )
     )
+    render_budget(data["files"], window, unit, out)
     _render_memory(ctx, out)
     _render_notes(ctx, out)
     if ctx.skipped:
@@ -95,11 +111,8 @@ def render_text(ctx: LoadedContext, tokenizer: str = "cl100k", echo: Callable[[s
             where = f" (@{s.origin.ref.written} at {_short(str(s.origin.path), ctx)}:{s.origin.line})" if s.origin else ""
             detail = f": {s.detail}" if s.detail else ""
             out(f"  {click.style(s.reason, fg='red')} {_short(str(s.path), ctx)}{where}{detail}")
-    if ctx.deferred:
-        out(click.style(f"Deferred ({len(ctx.deferred)}), loaded later when Claude reads matching files:", bold=True))
-        for d in ctx.deferred:
-            globs = f" paths: {', '.join(d.paths)}" if d.paths else ""
-            out(f"  {click.style(d.reason, fg='blue')} {_short(str(d.path), ctx)}{globs}")
+    render_deferred(ctx, show_all, out, _short)
+    render_after_compact(ctx, data["files"], unit, out)
 
 
 def _render_memory(ctx: LoadedContext, out: Callable[[str], None]) -> None:

@@ -1,7 +1,12 @@
 """The rule registry. Built-in rules are found through the `memlint.rules` entry-point group, the
 same door a third-party plugin uses. A rule is a module with a docstring (its page), `META`, and
 `check(ctx) -> Iterator[Finding]`. An entry point names either one rule module or a package whose
-`RULES` tuple lists rule modules (one entry point per family of built-in rules)."""
+`RULES` tuple lists rule modules (one entry point per family of built-in rules).
+
+Built-in codes are `ML` + three digits; a plugin's codes have a prefix of its own (`[A-Z]{1,4}` not
+starting with `ML`) + three digits. A plugin that fails to import, breaks this contract, reuses a
+registered code or slug, or crashes while checking is reported once (`plugin_problems()`) and skipped:
+the built-in rules still run and alone decide the exit code. See docs/plugins.md."""
 
 from __future__ import annotations
 
@@ -20,7 +25,8 @@ from memlint.violations import Finding, Severity
 if TYPE_CHECKING:
     from memlint.model.rule_context import RuleContext
 
-CODE_PATTERN = re.compile(r"ML\d{3}")
+CODE_PATTERN = re.compile(r"ML\d{3}")  # built-in rules
+PLUGIN_CODE_PATTERN = re.compile(r"(?!ML)[A-Z]{1,4}\d{3}")  # a plugin's own prefix
 SLUG_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
@@ -49,10 +55,25 @@ class RuleModule(Protocol):
     def check(self, ctx: RuleContext) -> Iterator[Finding]: ...
 
 
+_PROBLEMS: list[str] = []  # plugin problems of this process, each once, in the order met
+
+
+def _problem(message: str) -> None:
+    if message not in _PROBLEMS:
+        _PROBLEMS.append(message)
+
+
+def plugin_problems() -> tuple[str, ...]:
+    """Every plugin skipped so far (at registration, or because a plugin rule crashed), once each."""
+    all_rules()
+    return tuple(_PROBLEMS)
+
+
 @dataclass(frozen=True)
 class Rule:
     meta: RuleMeta
     module: ModuleType
+    plugin: str | None = None  # the entry point of a third-party rule; None for built-in rules
 
     @property
     def code(self) -> str:
@@ -67,33 +88,71 @@ class Rule:
         return (self.module.__doc__ or "").strip()
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        result: Iterator[Finding] = self.module.check(ctx)
-        return result
+        if self.plugin is None:
+            result: Iterator[Finding] = self.module.check(ctx)
+            return result
+        try:  # a plugin's findings count only when its check completes
+            return iter(list(self.module.check(ctx)))
+        except Exception as exc:  # noqa: BLE001 - a broken plugin must not stop the run
+            _problem(f"plugin {self.plugin}: rule {self.code} crashed ({type(exc).__name__}: {exc}); its findings are skipped")
+            return iter(())
 
 
-def _rule_from_module(module: ModuleType, origin: str) -> Rule:
+def _rule_from_module(module: ModuleType, origin: str, plugin: str | None = None) -> Rule:
     meta = getattr(module, "META", None)
     if not isinstance(meta, RuleMeta) or not callable(getattr(module, "check", None)):
         raise MemlintError(f"plugin {origin}: a rule module needs META (RuleMeta) and check(ctx)")
-    if not CODE_PATTERN.fullmatch(meta.code) or not SLUG_PATTERN.fullmatch(meta.slug):
-        raise MemlintError(f"plugin {origin}: bad code {meta.code!r} or slug {meta.slug!r}")
-    return Rule(meta, module)
+    if not isinstance(meta.code, str) or not isinstance(meta.slug, str):
+        raise MemlintError(f"plugin {origin}: META.code and META.slug must be strings")
+    return Rule(meta, module, plugin)
+
+
+def _contract_error(rule: Rule) -> str | None:
+    """Why `rule`'s code or slug breaks the contract, or None."""
+    if not (CODE_PATTERN if rule.plugin is None else PLUGIN_CODE_PATTERN).fullmatch(rule.code):
+        shape = "ML + 3 digits" if rule.plugin is None else "a prefix of 1-4 capitals other than ML + 3 digits, like ACME101"
+        return f"code {rule.code!r} is not {shape}"
+    if not SLUG_PATTERN.fullmatch(rule.slug):
+        return f"slug {rule.slug!r} is not lower-case words joined by hyphens"
+    return None
+
+
+def _is_builtin(value: str) -> bool:
+    return value.split(":")[0].startswith("memlint.rules")
 
 
 @lru_cache(maxsize=1)
 def all_rules() -> tuple[Rule, ...]:
-    """Every registered rule, sorted by code."""
+    """Every registered rule, sorted by code. Built-in rules are registered first; a plugin that
+    cannot be registered is skipped whole and reported by `plugin_problems()`."""
     rules: dict[str, Rule] = {}
-    for ep in entry_points(group="memlint.rules"):
+    _PROBLEMS.clear()
+    eps = sorted(entry_points(group="memlint.rules"), key=lambda ep: (not _is_builtin(ep.value), ep.name))
+    for ep in eps:
+        builtin = _is_builtin(ep.value)
         try:
             module = importlib.import_module(ep.value.split(":")[0])
-        except Exception as exc:
-            raise MemlintError(f"plugin {ep.name} ({ep.value}) failed to import: {exc}") from exc
-        members = getattr(module, "RULES", None)
-        for member in members if members is not None else (module,):
-            rule = _rule_from_module(member, ep.value)
-            if rule.code in rules and rules[rule.code].module is not member:
-                raise MemlintError(f"rule code {rule.code} is registered twice ({ep.value})")
+            members = getattr(module, "RULES", None)
+            found = [_rule_from_module(m, ep.value, None if builtin else f"{ep.name} ({ep.value})")
+                     for m in (members if members is not None else (module,))]
+        except Exception as exc:  # a broken plugin is reported and skipped
+            if builtin:
+                raise MemlintError(f"built-in rules {ep.value} failed to load: {exc}") from exc
+            _problem(f"plugin {ep.name} ({ep.value}) skipped: {exc}")
+            continue
+        slugs = {r.slug: r for r in rules.values()}
+        clash = next(((r, rules.get(r.code) or slugs[r.slug]) for r in found
+                      if (r.code in rules and rules[r.code].module is not r.module)
+                      or (r.slug in slugs and slugs[r.slug].code != r.code)), None)
+        broken = next((error for error in map(_contract_error, found) if error), None)
+        if clash is not None or broken is not None:
+            why = broken if clash is None else (
+                f"{clash[0].code} {clash[0].slug} collides with the registered rule {clash[1].code} {clash[1].slug}")
+            if builtin:
+                raise MemlintError(f"built-in rules {ep.value}: {why}")
+            _problem(f"plugin {ep.name} ({ep.value}) skipped: {why}")
+            continue
+        for rule in found:
             rules[rule.code] = rule
     return tuple(sorted(rules.values(), key=lambda r: r.code))
 

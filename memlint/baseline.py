@@ -1,0 +1,106 @@
+"""Baselines: adopt memlint on a tree that already has findings. `--write-baseline FILE` records
+today's findings by fingerprint; `--baseline FILE` reports only findings whose fingerprint is not in
+it. A fingerprint is the rule code, the file's path (relative to a root folder) and the normalised
+text of the flagged line, so it survives unrelated edits and moved lines; the same fingerprint
+recorded twice must appear three times to report one."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from memlint.errors import MemlintError
+from memlint.reporters.escape import for_json
+from memlint.violations import Violation
+
+BASELINE_VERSION = 1
+_SPACE = re.compile(r"\s+")
+
+
+def relative_posix(path: Path, root: Path) -> str:
+    """`path` relative to `root` with forward slashes, or absolute when it is not below `root`."""
+    absolute = os.path.abspath(path)
+    try:
+        return Path(absolute).relative_to(os.path.abspath(root)).as_posix()
+    except ValueError:
+        return Path(absolute).as_posix()
+
+
+class LineTexts:
+    """The text of flagged lines, each file read once (a missing or unreadable file has no lines)."""
+
+    def __init__(self) -> None:
+        self._lines: dict[Path, list[str]] = {}
+
+    def line(self, path: Path, number: int) -> str:
+        lines = self._lines.get(path)
+        if lines is None:
+            try:
+                lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+            except OSError:
+                lines = []
+            self._lines[path] = lines
+        return lines[number - 1] if 0 < number <= len(lines) else ""
+
+
+def fingerprint(v: Violation, root: Path, texts: LineTexts) -> str:
+    """sha256 of code, path relative to `root`, and the flagged line with white space collapsed."""
+    text = _SPACE.sub(" ", texts.line(v.path, v.line)).strip()
+    key = "\0".join((v.code, relative_posix(v.path, root), text))
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]  # non-UTF-8 file names too
+
+
+@dataclass(frozen=True)
+class Baseline:
+    """Fingerprints with how often each was recorded."""
+
+    counts: Counter[str]
+
+    @classmethod
+    def read(cls, path: Path) -> Baseline:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise MemlintError(f"--baseline {path}: cannot read: {exc}") from None
+        if not isinstance(data, dict) or data.get("version") != BASELINE_VERSION or not isinstance(
+                data.get("findings"), list):
+            raise MemlintError(f"--baseline {path}: not a memlint baseline (version {BASELINE_VERSION})")
+        counts: Counter[str] = Counter()
+        for entry in data["findings"]:
+            if not isinstance(entry, dict) or not isinstance(entry.get("fingerprint"), str):
+                raise MemlintError(f"--baseline {path}: a finding without a fingerprint")
+            counts[entry["fingerprint"]] += 1
+        return cls(counts)
+
+    def new_findings(self, violations: Iterable[Violation], root: Path) -> list[Violation]:
+        """The violations the baseline does not account for."""
+        left = Counter(self.counts)
+        texts = LineTexts()
+        new: list[Violation] = []
+        for v in violations:
+            fp = fingerprint(v, root, texts)
+            if left[fp] > 0:
+                left[fp] -= 1
+            else:
+                new.append(v)
+        return new
+
+
+def baseline_json(violations: Iterable[Violation], root: Path) -> str:
+    """The baseline file for `violations`: one entry per finding, sorted, readable in a review."""
+    texts = LineTexts()
+    entries: list[dict[str, Any]] = [
+        {"fingerprint": fingerprint(v, root, texts), "code": v.code, "path": for_json(relative_posix(v.path, root)),
+         "message": for_json(v.message)}
+        for v in violations
+    ]
+    entries.sort(key=lambda e: (e["path"], e["code"], e["fingerprint"]))
+    return json.dumps({"version": BASELINE_VERSION, "tool": "memlint", "findings": entries},
+                      ensure_ascii=False, indent=1) + "\n"

@@ -1,0 +1,160 @@
+"""The command-line conventions of `check` and `fix` that users of ruff and flake8 reach for:
+`--exit-zero`, `--output-file`, `-q`, `--statistics`, `--show-fixes`, `--color`, `--stdin-filename`,
+baselines and `--watch`. The click options live here; cli.py attaches them."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from memlint.errors import MemlintError
+
+if TYPE_CHECKING:
+    from memlint.violations import Violation
+
+OPTIONS = [
+    click.option("--exit-zero", is_flag=True, help="Exit 0 even when problems are found (2 still means an error)."),
+    click.option("--output-file", "-o", type=click.Path(dir_okay=False, path_type=Path),
+                 help="Write the report to this file instead of standard output."),
+    click.option("--quiet", "-q", is_flag=True, help="Print the findings and nothing else (no summary)."),
+    click.option("--statistics", is_flag=True, help="Print how many findings each rule has, not the findings."),
+    click.option("--show-fixes", is_flag=True, help="With --fix: list what was fixed, per file and rule."),
+    click.option("--color", "--colour", "color", type=click.Choice(["auto", "always", "never"]), default="auto",
+                 show_default=True, help="Colour the text output (auto honours NO_COLOR and FORCE_COLOR)."),
+    click.option("--stdin-filename", type=click.Path(dir_okay=False, path_type=Path),
+                 help="With the path `-`: check standard input as the content of this file (for editors)."),
+    click.option("--baseline", type=click.Path(dir_okay=False, path_type=Path),
+                 help="Report only findings not recorded in this baseline file."),
+    click.option("--write-baseline", type=click.Path(dir_okay=False, path_type=Path),
+                 help="Record today's findings in this baseline file and exit 0."),
+    click.option("--watch", is_flag=True, help="Check again whenever a file under PATHS changes; Ctrl-C stops."),
+    click.option("--no-respect-gitignore", is_flag=True, help="Also check files ignored by .gitignore / .ignore."),
+]
+
+
+def attach(func: Any) -> Any:
+    for option in reversed(OPTIONS):
+        func = option(func)
+    return func
+
+
+def use_colour(choice: str, stream_isatty: bool, environ: dict[str, str] | None = None) -> bool:
+    """`always`/`never` win; `auto` is off when NO_COLOR is set (no-color.org), on when FORCE_COLOR
+    is set, else on for a terminal."""
+    env = os.environ if environ is None else environ
+    if choice != "auto":
+        return choice == "always"
+    if env.get("NO_COLOR"):
+        return False
+    if env.get("FORCE_COLOR"):
+        return True
+    return stream_isatty
+
+
+@dataclass(frozen=True)
+class Conventions:
+    exit_zero: bool = False
+    output_file: Path | None = None
+    quiet: bool = False
+    statistics: bool = False
+    show_fixes: bool = False
+    color: str = "auto"
+    stdin_filename: Path | None = None
+    baseline: Path | None = None
+    write_baseline: Path | None = None
+    watch: bool = False
+    no_respect_gitignore: bool = False
+
+    @property
+    def colour(self) -> bool:
+        if self.output_file is not None:
+            return self.color == "always"
+        return use_colour(self.color, sys.stdout.isatty())
+
+    def emit(self, text: str) -> None:
+        """The report: to --output-file, or standard output."""
+        if self.output_file is not None:
+            try:
+                self.output_file.write_text(text + "\n" if text else "", encoding="utf-8")
+            except OSError as exc:
+                raise MemlintError(f"--output-file {self.output_file}: cannot write: {exc.strerror}") from None
+        elif text:
+            click.echo(text, color=self.colour)
+
+
+def read_stdin(paths: tuple[Path, ...], stdin_filename: Path | None) -> tuple[Path, str] | None:
+    """(the file standard input stands for, its text) when the only path is `-`."""
+    if str(Path("-")) not in {str(p) for p in paths}:
+        if stdin_filename is not None:
+            raise MemlintError("--stdin-filename needs the path `-` (read standard input)")
+        return None
+    if len(paths) != 1:
+        raise MemlintError("`-` (standard input) cannot be mixed with other paths")
+    if stdin_filename is None:
+        raise MemlintError("reading standard input (`-`) needs --stdin-filename NAME")
+    data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
+    return stdin_filename.absolute(), data.decode("utf-8", errors="replace")
+
+
+def fixes_summary(before: list[Violation], after: list[Violation], display: Callable[[Path], str]) -> str:
+    """What `--show-fixes` prints: per file, how many findings of each rule a fix removed."""
+    gone = Counter((v.path, v.code, v.slug) for v in before if v.fix is not None)
+    gone.subtract(Counter((v.path, v.code, v.slug) for v in after))
+    fixed = {key: n for key, n in gone.items() if n > 0}
+    if not fixed:
+        return "No fixes applied."
+    lines = [f"Fixed {sum(fixed.values())} problem{'s' if sum(fixed.values()) != 1 else ''}:"]
+    for path in sorted({p for p, _, _ in fixed}):
+        lines.append(f"- {display(path)}:")
+        for (p, code, slug), n in sorted(fixed.items()):
+            if p == path:
+                lines.append(f"    {n} × {code} ({slug})")
+    return "\n".join(lines)
+
+
+def snapshot(roots: list[Path]) -> dict[str, tuple[float, int]]:
+    """mtime and size of every file under `roots` (version-control and dependency folders pruned)."""
+    from memlint.model.loader import PRUNED_FOLDERS
+
+    state: dict[str, tuple[float, int]] = {}
+    for root in roots:
+        walk: Iterator[tuple[str, list[str], list[str]]] = (
+            iter([(str(root.parent), [], [root.name])]) if root.is_file() else os.walk(root))
+        for folder, subfolders, names in walk:
+            subfolders[:] = [d for d in subfolders if d not in PRUNED_FOLDERS]
+            for name in names:
+                path = os.path.join(folder, name)
+                try:
+                    st = os.stat(path)
+                except OSError:
+                    continue
+                state[path] = (st.st_mtime, st.st_size)
+    return state
+
+
+def watch(roots: list[Path], run_once: Callable[[], int], interval: float = 0.5,
+          rounds: int | None = None) -> int:
+    """Run, then run again after every change under `roots` (polling), until Ctrl-C: exit 0."""
+    try:
+        run_once()
+        state = snapshot(roots)
+        n = 0
+        while rounds is None or n < rounds:
+            n += 1
+            time.sleep(interval)
+            now = snapshot(roots)
+            if now != state:
+                state = now
+                click.echo(f"[{time.strftime('%H:%M:%S')}] change detected; checking again", err=True)
+                run_once()
+    except KeyboardInterrupt:
+        click.echo("memlint: watch stopped", err=True)
+    return 0

@@ -1,0 +1,65 @@
+"""Reports for CI systems: GitLab code quality JSON and JUnit XML."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from memlint.baseline import LineTexts, fingerprint, relative_posix
+from memlint.engine import Report
+from memlint.reporters.escape import for_json
+
+# Characters XML 1.0 cannot carry at all, even escaped.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _xml(text: str) -> str:
+    return _NOT_XML.sub("\ufffd", for_json(text))
+
+
+# GitLab's code quality severities: info, minor, major, critical, blocker.
+_GITLAB_SEVERITY = {"error": "major", "warning": "minor", "info": "info"}
+
+
+def as_gitlab(report: Report, root: Path | None = None) -> list[dict[str, Any]]:
+    """GitLab code quality issues; fingerprints are the baseline fingerprints, made unique per report."""
+    root = (root or Path.cwd()).absolute()
+    texts = LineTexts()
+    seen: dict[str, int] = {}
+    issues: list[dict[str, Any]] = []
+    for v in report.violations:
+        fp = fingerprint(v, root, texts)
+        seen[fp] = seen.get(fp, 0) + 1
+        issues.append({
+            "type": "issue",
+            "check_name": f"{v.code} {v.slug}",
+            "description": for_json(f"{v.code} {v.slug}: {v.message}"),
+            "categories": ["Bug Risk" if v.severity == "error" else "Style"],
+            "severity": _GITLAB_SEVERITY[v.severity],
+            "fingerprint": fp if seen[fp] == 1 else f"{fp}-{seen[fp]}",
+            "location": {"path": for_json(relative_posix(v.path, root)), "lines": {"begin": v.line, "end": max(v.end_line, v.line)}},
+        })
+    return issues
+
+
+def render_junit(report: Report, root: Path | None = None) -> str:
+    """One test case per finding (a failure), or one passing case when nothing was found."""
+    root = (root or Path.cwd()).absolute()
+    cases: list[str] = []
+    for v in report.violations:
+        where = f"{relative_posix(v.path, root)}:{v.line}:{v.column}"
+        cases.append(
+            f"    <testcase classname={quoteattr(_xml(relative_posix(v.path, root)))} name={quoteattr(_xml(f'{v.code} {v.slug} at {where}'))}>\n"
+            f"      <failure type={quoteattr(v.code)} message={quoteattr(_xml(v.message))}>{escape(_xml(f'{where}: {v.code} {v.message}'))}</failure>\n"
+            "    </testcase>")
+    if not cases:
+        cases.append(f'    <testcase classname="memlint" name={quoteattr(f"{report.files_checked} memory files checked")}/>')
+    n = max(len(report.violations), 1)
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<testsuites name="memlint" tests="{n}" failures="{len(report.violations)}">\n'
+        f'  <testsuite name="memlint" tests="{n}" failures="{len(report.violations)}" errors="0" skipped="0">\n'
+        + "\n".join(cases) + "\n  </testsuite>\n</testsuites>"
+    )

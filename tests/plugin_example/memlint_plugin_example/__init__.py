@@ -1,0 +1,1 @@
+"""An example memlint plugin (see docs/plugins.md)."""

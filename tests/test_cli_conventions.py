@@ -1,0 +1,127 @@
+"""The command-line conventions users of ruff and flake8 reach for."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from memlint.cli import main
+from memlint.conventions import use_colour
+
+ESC = "\x1b["
+
+
+def _tree(tmp_path: Path) -> Path:
+    (tmp_path / "docs").mkdir(parents=True)
+    (tmp_path / "docs" / "a.md").write_text("# A\n", encoding="utf-8")
+    (tmp_path / "CLAUDE.md").write_text("# P\n\nSee @docs/a.md.\nAnd @gone.md too.\nAlso @lost.md\n", encoding="utf-8")
+    return tmp_path
+
+
+def _invoke(args: list[str], env: dict[str, str] | None = None, stdin: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner(env={"NO_COLOR": None, "FORCE_COLOR": None, **(env or {})}).invoke(main, args, input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_colour_never_no_color_and_always(tmp_path: Path) -> None:
+    tree = str(_tree(tmp_path))
+    code, out, _ = _invoke(["check", tree, "--color", "always"])
+    assert code == 1 and ESC in out
+    code, out, _ = _invoke(["check", tree, "--color", "never"], env={"FORCE_COLOR": "1"})
+    assert code == 1 and ESC not in out and "ML101" in out
+    code, out, _ = _invoke(["check", tree], env={"NO_COLOR": "1"})
+    assert code == 1 and ESC not in out and "ML101" in out
+    code, out, _ = _invoke(["check", tree], env={"FORCE_COLOR": "1"})
+    assert ESC in out
+    code, out, _ = _invoke(["context", tree, "--color", "always"])
+    assert code == 0 and ESC in out
+    code, out, _ = _invoke(["context", tree], env={"NO_COLOR": "1", "FORCE_COLOR": "1"})
+    assert ESC not in out
+
+
+def test_use_colour_rules() -> None:
+    assert use_colour("auto", True, {}) and not use_colour("auto", False, {})
+    assert not use_colour("auto", True, {"NO_COLOR": "1"}) and use_colour("auto", False, {"FORCE_COLOR": "1"})
+    assert use_colour("always", False, {"NO_COLOR": "1"}) and not use_colour("never", True, {"FORCE_COLOR": "1"})
+
+
+def test_exit_zero_quiet_and_output_file(tmp_path: Path) -> None:
+    tree = str(_tree(tmp_path / "t"))
+    code, out, _ = _invoke(["check", tree, "--exit-zero"])
+    assert code == 0 and "ML101" in out
+    code, out, _ = _invoke(["check", tree, "-q"])
+    assert code == 1 and "ML101" in out and "Found" not in out
+    report = tmp_path / "report.json"
+    code, out, _ = _invoke(["check", tree, "--format", "json", "--output-file", str(report)])
+    assert code == 1 and out == ""
+    assert {v["code"] for v in json.loads(report.read_text(encoding="utf-8"))["violations"]} >= {"ML101"}
+    code, _, err = _invoke(["check", tree, "--output-file", str(tmp_path / "no" / "such" / "dir.txt")])
+    assert code == 2 and "cannot write" in err
+
+
+def test_statistics(tmp_path: Path) -> None:
+    tree = str(_tree(tmp_path))
+    code, out, _ = _invoke(["check", tree, "--statistics", "--select", "ML1"])
+    lines = out.strip().splitlines()
+    assert code == 1 and lines[0].split()[:3] == ["2", "ML101", "include-target-missing"]
+    assert any(line.split()[1] == "ML102" and line.endswith("[*]") for line in lines)
+    code, out, _ = _invoke(["check", tree, "--statistics", "--select", "ML1", "--format", "json"])
+    assert json.loads(out)[0] == {"code": "ML101", "slug": "include-target-missing", "count": 2, "fixable": False}
+
+
+def test_show_fixes(tmp_path: Path) -> None:
+    tree = _tree(tmp_path)
+    code, out, err = _invoke(["fix", str(tree), "--unsafe-fixes", "--show-fixes", "--select", "ML102"])
+    assert code == 0, out + err
+    assert "Fixed 1 problem:" in err and "1 × ML102 (include-non-text-extension)" in err
+
+
+def test_stdin_filename_checks_the_buffer_not_the_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tree = _tree(tmp_path)
+    monkeypatch.chdir(tree)
+    code, out, err = _invoke(["check", "-", "--stdin-filename", "CLAUDE.md", "--select", "ML1"],
+                             stdin="# P\n\nOnly @missing-from-buffer.md here\n")
+    assert code == 1, out + err
+    assert "missing-from-buffer.md" in out and "gone.md" not in out
+    assert out.splitlines()[0].startswith("CLAUDE.md:3:")
+    code, out, err = _invoke(["check", "-", "--stdin-filename", "CLAUDE.md", "--select", "ML1"], stdin="# P\n\nFine.\n")
+    assert code == 0, out + err
+    code, out, _ = _invoke(["fix", "-", "--stdin-filename", "CLAUDE.md", "--unsafe-fixes", "--select", "ML102"],
+                           stdin="# P\n\nSee @docs/a.md.\n")
+    assert out == "# P\n\nSee @docs/a.md .\n" and code == 0
+    assert "See @docs/a.md.\n" in (tree / "CLAUDE.md").read_text(encoding="utf-8")  # nothing written
+    code, _, err = _invoke(["check", "-"], stdin="x")
+    assert code == 2 and "--stdin-filename" in err
+
+
+def test_ignore_and_select_combine_with_configuration_as_in_ruff(tmp_path: Path) -> None:
+    tree = _tree(tmp_path)
+    (tree / ".memlint.toml").write_text('ignore = ["ML102"]\n', encoding="utf-8")
+    code, out, _ = _invoke(["check", str(tree), "--ignore", "ML108"])
+    assert code == 1 and "ML101" in out and "ML102" not in out  # the configured ignore still holds
+    code, out, _ = _invoke(["check", str(tree), "--select", "ML102"])
+    assert "ML102" in out and "ML101" not in out  # a command-line select starts afresh
+    code, out, _ = _invoke(["check", str(tree), "--extend-select", "ML102", "--ignore", "ML101"])
+    assert code == 1 and "ML102" in out and "ML101" not in out
+
+
+def test_bad_values_are_blamed_on_their_source(tmp_path: Path) -> None:
+    tree = _tree(tmp_path)
+    config = tree / ".memlint.toml"
+    config.write_text('ignore = ["ML102"]\n', encoding="utf-8")
+    code, _, err = _invoke(["check", str(tree), "--select", "ML999"])
+    assert code == 2 and "--select: unknown rule 'ML999'" in err and str(config) not in err
+    config.write_text('select = ["ML998"]\n', encoding="utf-8")
+    code, _, err = _invoke(["check", str(tree)])
+    assert code == 2 and f"{config}: select: unknown rule 'ML998'" in err
+
+
+def test_diff_is_never_mixed_into_a_machine_format(tmp_path: Path) -> None:
+    tree = _tree(tmp_path)
+    code, out, err = _invoke(["check", str(tree), "--diff", "--unsafe-fixes", "--format", "json"])
+    assert code == 2 and out == "" and "--diff" in err
+    code, out, _ = _invoke(["check", str(tree), "--diff", "--unsafe-fixes"], env={"GITHUB_ACTIONS": "true"})
+    assert out.startswith("--- a/") or "+++ b/" in out
