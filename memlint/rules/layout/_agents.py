@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from memlint.model.loader import LoadedContext, LoadedFile
+from memlint.model.loader import LoadedContext, LoadedFile, Skipped
 from memlint.model.rule_context import RuleContext
 from memlint.model.settings import Mode
 
@@ -31,3 +31,12 @@ def stoppers(loaded: LoadedContext) -> list[LoadedFile]:
 def load_of(ctx: RuleContext, folder: Path) -> LoadedContext | None:
     """The loading modelled for a session started in `folder` (every AGENTS.md folder is a start)."""
     return ctx.loads.get(folder)
+
+
+def only_claude_md_withheld(loaded: LoadedContext, skipped: Skipped) -> bool:
+    """A start folder's CLAUDE.md withheld by a Read deny rule while no other instruction file (no
+    CLAUDE.md, .claude/CLAUDE.md, CLAUDE.local.md nor AGENTS.md) loads in its place: ML520 names the
+    rule, and ML521 leaves the file to it (one problem, one finding)."""
+    return (skipped.reason == "read-denied" and skipped.origin is None and skipped.path.name == "CLAUDE.md"
+            and not stoppers(loaded) and not any(f.path.name == "AGENTS.md" for f in loaded.files)
+            and loaded.settings.denied(str(skipped.path)) is not None)

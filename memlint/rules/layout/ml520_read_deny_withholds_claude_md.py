@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.layout._agents import stoppers
+from memlint.rules.layout._agents import only_claude_md_withheld, stoppers
 from memlint.rules.layout._settings import line_of
 from memlint.violations import Finding
 
@@ -52,7 +52,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         if stoppers(loaded):
             continue
         for skipped in loaded.skipped:
-            if skipped.reason != "read-denied" or skipped.origin is not None or skipped.path.name != "CLAUDE.md":
+            if not only_claude_md_withheld(loaded, skipped):
                 continue
             rule = loaded.settings.denied(str(skipped.path))
             if rule is None or (str(rule.settings), str(skipped.path)) in seen:

@@ -40,11 +40,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memlint.model.loaded import LoadedContext, Skipped
 from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.layout._agents import stoppers
+from memlint.rules.layout._agents import only_claude_md_withheld
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -57,11 +56,6 @@ META = RuleMeta(
 _REASONS = ("read-denied", "special-folder", "process-file", "external")
 
 
-def _reported_by_ml520(loaded: LoadedContext, skipped: Skipped) -> bool:
-    """A start folder's only CLAUDE.md withheld by a deny rule: ML520 names the rule."""
-    return (skipped.reason == "read-denied" and skipped.origin is None and skipped.path.name == "CLAUDE.md"
-            and not stoppers(loaded) and loaded.settings.denied(str(skipped.path)) is not None)
-
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     seen: set[tuple[str, int, str]] = set()
@@ -69,7 +63,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         for skipped in loaded.skipped:
             if skipped.reason not in _REASONS or (skipped.reason == "external" and skipped.origin is not None):
                 continue
-            if _reported_by_ml520(loaded, skipped):
+            if only_claude_md_withheld(loaded, skipped):
                 continue  # one problem, one finding: ML520 reports it on the deny rule
             where = (str(skipped.origin.path), skipped.origin.line) if skipped.origin else (str(skipped.path), 1)
             key = (*where, str(skipped.path))
