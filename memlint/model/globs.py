@@ -22,6 +22,29 @@ def rule_matches(patterns: tuple[str, ...], relative_path: str) -> bool:
     return ignores(patterns, relative_path)
 
 
+_GLOB_CHARS = "*?[]{}\\"
+
+
+def _required_text(pattern: str) -> str | None:
+    """Text that every path a (non-negated) pattern matches must contain, lower-cased: what follows
+    its last glob character (`src/**/*.ts` -> `.ts`). A path matched through one of its folders
+    contains that folder's text too. None when nothing is required (`src/**`, `*`)."""
+    text = pattern.rstrip()
+    if "\\" in text:
+        return None  # escapes are read in ways a substring cannot follow (`a\\b.md` matches `a.md`)
+    cut = max(text.rfind(ch) for ch in _GLOB_CHARS)
+    tail = text[cut + 1 :].lstrip("/").lower()
+    if not tail or "./" in tail:
+        return None
+    return tail
+
+
 def any_matches(patterns: tuple[str, ...], relative_paths: tuple[str, ...]) -> bool:
-    """Whether a conditional rule matches any of `relative_paths` (each folder tested once)."""
+    """Whether a conditional rule matches any of `relative_paths` (each folder tested once). Only the
+    paths that hold some positive pattern's required text are handed to the matcher (negations only
+    take matches away), so a rule is tested against the few files it could match."""
+    required = [_required_text(p) for p in patterns if p and not p.startswith(("!", "#"))]
+    if required and all(r is not None for r in required):
+        texts = [r for r in required if r is not None]
+        relative_paths = tuple(p for p in relative_paths if any(t in p.lower() for t in texts))
     return ignores_any(patterns, relative_paths)

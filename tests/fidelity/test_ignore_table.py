@@ -70,3 +70,19 @@ def test_linear_matcher_agrees_with_re() -> None:
             assert test(path) == (pattern.search(path) is not None), (source, path)
             checked += 1
     assert checked > 3000
+
+
+def test_any_matches_prefilter_agrees_with_the_table() -> None:
+    """`any_matches` hands the matcher only the paths that hold a pattern's required text; on every
+    triple of the table it answers what Claude Code's matcher does, and so it does on the table's
+    paths of each pattern set taken together."""
+    from memlint.model.globs import any_matches
+
+    wrong = [c for c in DATA["cases"] if any_matches(tuple(c["patterns"]), (c["path"],)) != c["matches"]]
+    assert not wrong, f"{len(wrong)} of {len(DATA['cases'])} differ, e.g. {wrong[:5]}"
+    by_patterns: dict[tuple[str, ...], list[dict[str, object]]] = {}
+    for case in DATA["cases"]:
+        by_patterns.setdefault(tuple(case["patterns"]), []).append(case)
+    for patterns, cases in by_patterns.items():
+        paths = tuple(str(c["path"]) for c in cases)
+        assert any_matches(patterns, paths) == any(bool(c["matches"]) for c in cases), patterns
