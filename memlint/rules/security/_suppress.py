@@ -8,12 +8,19 @@ finding lists the rest."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TypeVar
 
 from memlint.model.document import Document
+from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta
+from memlint.rules._paths import show
 from memlint.rules.security._text import Lines
 from memlint.suppression import parse_directives
+from memlint.violations import Finding
+
+T = TypeVar("T")
 
 
 def split(doc: Document, meta: RuleMeta, offsets: Sequence[int]) -> tuple[list[int], list[int]]:
@@ -34,3 +41,12 @@ def split(doc: Document, meta: RuleMeta, offsets: Sequence[int]) -> tuple[list[i
         else:
             kept.append(index)
     return kept, sorted(quiet)
+
+
+def unsuppressed(ctx: RuleContext, path: Path, doc: Document, meta: RuleMeta, found: Sequence[T],
+                 offset: Callable[[T], int]) -> tuple[list[T], list[Finding]]:
+    """(the occurrences to report, one finding per suppressed line: the engine drops those and
+    marks their comment used)."""
+    keep, quiet = split(doc, meta, [offset(item) for item in found])
+    dropped = [Finding(path, line, f"`{show(ctx, path)}`: a suppressed occurrence of {meta.slug}") for line in quiet]
+    return [found[i] for i in keep], dropped

@@ -50,3 +50,8 @@ def capped(items: Iterable[T]) -> tuple[list[T], bool]:
 
 def how_many(items: list[T], more: bool) -> str:
     return f"{len(items):,}+" if more else str(len(items))
+
+
+def and_more(total: int, shown: int, over: bool) -> str:
+    """` and 7 more` (`7+` when the per-file cap cut the list) after the first `shown` of `total`."""
+    return f" and {total - shown}{'+' if over else ''} more" if total > shown else ""

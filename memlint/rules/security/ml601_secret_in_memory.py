@@ -65,8 +65,8 @@ from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.security._exposure import exposed, line_col, readable, where
 from memlint.rules.security._secrets import find_secrets
-from memlint.rules.security._suppress import split
-from memlint.rules.security._text import MAX_PER_FILE, capped, how_many
+from memlint.rules.security._suppress import unsuppressed
+from memlint.rules.security._text import MAX_PER_FILE, and_more, capped, how_many
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -92,17 +92,15 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             continue
         secrets, over = capped(find_secrets(doc.text))
         over = over or len(secrets) >= MAX_PER_FILE
-        keep, quiet = split(doc, META, [secret.start for secret in secrets])
-        for line in quiet:  # dropped by the engine: the comment covers that occurrence only
-            yield Finding(item.path, line, f"`{show(ctx, item.path)}`: a suppressed occurrence of {META.slug}")
-        secrets = [secrets[i] for i in keep]
+        secrets, dropped = unsuppressed(ctx, item.path, doc, META, secrets, lambda secret: secret.start)
+        yield from dropped  # the engine drops these: the comment covers that occurrence only
         if not secrets:
             continue
         listed = []
         for secret in secrets[:_SHOWN]:
             line, _ = line_col(doc.text, secret.start)
             listed.append(f"{secret.kind} {secret.masked} at line {line}")
-        more = f" and {len(secrets) - _SHOWN}{'+' if over else ''} more" if len(secrets) > _SHOWN else ""
+        more = and_more(len(secrets), _SHOWN, over)
         line, column = line_col(doc.text, secrets[0].start)
         count = "a secret" if len(secrets) == 1 else f"{how_many(secrets, over)} secrets"
         yield Finding(

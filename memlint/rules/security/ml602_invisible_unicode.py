@@ -54,8 +54,8 @@ from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.security._exposure import exposed, line_col, readable, sanitised, where
-from memlint.rules.security._suppress import split
-from memlint.rules.security._text import capped, how_many
+from memlint.rules.security._suppress import unsuppressed
+from memlint.rules.security._text import and_more, capped, how_many
 from memlint.rules.security._unicode import hidden_characters
 from memlint.violations import Finding, Severity
 
@@ -75,17 +75,15 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         if doc is None:
             continue
         found, over = capped(hidden_characters(doc.text))
-        keep, quiet = split(doc, META, [h.offset for h in found])
-        for line in quiet:  # dropped by the engine: the comment covers that occurrence only
-            yield Finding(item.path, line, f"`{show(ctx, item.path)}`: a suppressed occurrence of {META.slug}")
-        found = [found[i] for i in keep]
+        found, dropped = unsuppressed(ctx, item.path, doc, META, found, lambda h: h.offset)
+        yield from dropped  # the engine drops these: the comment covers that occurrence only
         if not found:
             continue
         listed = []
         for hidden in found[:_SHOWN]:
             line, column = line_col(doc.text, hidden.offset)
             listed.append(f"{hidden.what} at {line}:{column}")
-        more = f" and {len(found) - _SHOWN}{'+' if over else ''} more" if len(found) > _SHOWN else ""
+        more = and_more(len(found), _SHOWN, over)
         cleaned = sanitised(ctx, item)
         reaching = [h for h in found if not (cleaned and h.sanitised)]
         severity: Severity | None

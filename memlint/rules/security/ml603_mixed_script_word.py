@@ -41,8 +41,8 @@ from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.security._exposure import exposed, line_col, readable, where
-from memlint.rules.security._suppress import split
-from memlint.rules.security._text import capped, how_many
+from memlint.rules.security._suppress import unsuppressed
+from memlint.rules.security._text import and_more, capped, how_many
 from memlint.rules.security._unicode import escape, mixed_words
 from memlint.violations import Finding
 
@@ -62,17 +62,15 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         if doc is None:
             continue
         words, over = capped(mixed_words(doc.text))
-        keep, quiet = split(doc, META, [w.offset for w in words])
-        for line in quiet:  # dropped by the engine: the comment covers that occurrence only
-            yield Finding(item.path, line, f"`{show(ctx, item.path)}`: a suppressed occurrence of {META.slug}")
-        words = [words[i] for i in keep]
+        words, dropped = unsuppressed(ctx, item.path, doc, META, words, lambda w: w.offset)
+        yield from dropped  # the engine drops these: the comment covers that occurrence only
         if not words:
             continue
         listed = []
         for word in words[:_SHOWN]:
             line, column = line_col(doc.text, word.offset)
             listed.append(f"\"{escape(word.word[:40])}\" at {line}:{column} ({', '.join(word.foreign)})")
-        more = f" and {len(words) - _SHOWN}{'+' if over else ''} more" if len(words) > _SHOWN else ""
+        more = and_more(len(words), _SHOWN, over)
         line, column = line_col(doc.text, words[0].offset)
         yield Finding(
             item.path,

@@ -46,7 +46,7 @@ from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.security._exposure import exposed, line_col, readable, sanitised, where
-from memlint.rules.security._suppress import split
+from memlint.rules.security._suppress import unsuppressed
 from memlint.rules.security._text import MAX_PER_FILE, Lines, capped, how_many
 from memlint.violations import Finding
 
@@ -107,10 +107,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         if doc is None:
             continue
         found, over = capped(tags(doc.text, sanitised(ctx, item)))
-        keep, quiet = split(doc, META, [f[0] for f in found])
-        for line in quiet:  # dropped by the engine: the comment covers that occurrence only
-            yield Finding(item.path, line, f"`{show(ctx, item.path)}`: a suppressed occurrence of {META.slug}")
-        found = [found[i] for i in keep]
+        found, dropped = unsuppressed(ctx, item.path, doc, META, found, lambda f: f[0])
+        yield from dropped  # the engine drops these: the comment covers that occurrence only
         if not found:
             continue
         names = list(dict.fromkeys(f"`{tag[:40]}`" for _, tag in found))

@@ -41,8 +41,8 @@ from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.security._exposure import exposed, line_col, readable, where
-from memlint.rules.security._suppress import split
-from memlint.rules.security._text import MAX_PER_FILE, capped, how_many
+from memlint.rules.security._suppress import unsuppressed
+from memlint.rules.security._text import MAX_PER_FILE, and_more, capped, how_many
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -112,17 +112,15 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             if path not in missing and len(missing) <= MAX_PER_FILE:
                 missing[path] = not _exists_here(path)
         found, over = capped((offset, path) for offset, path, _ in paths(doc.text) if missing.get(path, True))
-        keep, quiet = split(doc, META, [f[0] for f in found])
-        for line in quiet:  # dropped by the engine: the comment covers that occurrence only
-            yield Finding(item.path, line, f"`{show(ctx, item.path)}`: a suppressed occurrence of {META.slug}")
-        found = [found[i] for i in keep]
+        found, dropped = unsuppressed(ctx, item.path, doc, META, found, lambda f: f[0])
+        yield from dropped  # the engine drops these: the comment covers that occurrence only
         if not found:
             continue
         listed = []
         for offset, path in found[:_SHOWN]:
             line, _ = line_col(doc.text, offset)
             listed.append(f"`{path[:80]}` (line {line})")
-        more = f" and {len(found) - _SHOWN}{'+' if over else ''} more" if len(found) > _SHOWN else ""
+        more = and_more(len(found), _SHOWN, over)
         line, column = line_col(doc.text, found[0][0])
         yield Finding(
             item.path,

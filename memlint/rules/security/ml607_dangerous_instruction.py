@@ -53,8 +53,8 @@ from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.security._danger import dangers
 from memlint.rules.security._exposure import exposed, line_col, readable, where
-from memlint.rules.security._suppress import split
-from memlint.rules.security._text import capped, how_many
+from memlint.rules.security._suppress import unsuppressed
+from memlint.rules.security._text import and_more, capped, how_many
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -73,15 +73,13 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         if doc is None:
             continue
         found, over = capped(dangers(doc.text))
-        keep, quiet = split(doc, META, [d.offset for d in found])
-        for line in quiet:  # dropped by the engine: the comment covers that occurrence only
-            yield Finding(item.path, line, f"`{show(ctx, item.path)}`: a suppressed occurrence of {META.slug}")
-        found = [found[i] for i in keep]
+        found, dropped = unsuppressed(ctx, item.path, doc, META, found, lambda d: d.offset)
+        yield from dropped  # the engine drops these: the comment covers that occurrence only
         if not found:
             continue
         found.sort(key=lambda d: d.offset)
         listed = [f"line {line_col(doc.text, d.offset)[0]} {d.what}" for d in found[:_SHOWN]]
-        more = f" and {len(found) - _SHOWN}{'+' if over else ''} more" if len(found) > _SHOWN else ""
+        more = and_more(len(found), _SHOWN, over)
         line, column = line_col(doc.text, found[0].offset)
         yield Finding(
             item.path,
