@@ -43,6 +43,7 @@ import re
 from collections.abc import Iterator
 
 from memlint.engine import RuleContext
+from memlint.model.sanitise import HARNESS_TAGS
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.security._exposure import exposed, line_col, readable, sanitised, where
@@ -58,16 +59,7 @@ META = RuleMeta(
 )
 
 # The tags Claude Code 2.1.284+ rewrites in MEMORY.md (spec C08); `channel` only with `source=`.
-SANITISED = frozenset({
-    "bash-input", "bash-stdout", "bash-stderr", "bash-exit-code", "local-command-stdout",
-    "local-command-stderr", "local-command-caveat", "command-name", "command-message", "command-args",
-    "task-notification", "agent-message", "teammate-message", "cross-session-message", "remote-review",
-    "slack-ping", "slack-tag-message", "tick", "fetched-web-content", "untrusted-widget-state",
-    "coordinator-relay", "artifact-type-instructions", "cowritten-artifact-html",
-    "artifact-file-content", "artifact-origin-notes", "artifact-stored-declaration", "system-reminder",
-    "system_reminder", "function_results", "tool_use_error", "sandbox_violations", "persisted-output",
-    "total_tokens", "user-prompt-submit-hook"
-})
+SANITISED = frozenset(HARNESS_TAGS)
 UNSANITISED = frozenset({"function_calls", "invoke"})
 _NAMES = "|".join(re.escape(n) for n in sorted(SANITISED | UNSANITISED, key=len, reverse=True))
 _TAG = re.compile(
