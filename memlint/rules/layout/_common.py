@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from memlint.engine import RuleContext
 from memlint.model.document import Document
 from memlint.model.frontmatter import Frontmatter
+from memlint.model.include_problems import owned
 from memlint.model.jstext import JS_WS_CLASS
+from memlint.model.loaded import LoadedFile
 from memlint.violations import Applicability, Edit, Fix
 
 _OPENER = re.compile(rf"---[{JS_WS_CLASS}]*\n")
@@ -147,3 +150,28 @@ def rename_fix(old: Path, new: Path, text: str) -> Fix:
         Applicability.UNSAFE,
         (Edit(new, 0, 0, text, create=True), Edit(old, 0, 0, "", delete=True)),
     )
+
+
+def project_folder(file: LoadedFile, start: Path) -> Path:
+    """The folder a loaded file speaks about: the start folder for an include, the folder holding
+    `.claude/` for a file inside it, else the file's own folder."""
+    if file.origin is not None:
+        return start
+    parts = file.path.parts
+    if ".claude" in parts:
+        return Path(*parts[: len(parts) - 1 - parts[::-1].index(".claude")])
+    return file.path.parent
+
+
+def loaded_instruction_files(ctx: RuleContext) -> Iterator[tuple[LoadedFile, Document, Path]]:
+    """Each readable file of the project that Claude Code loads at some start (auto memory aside),
+    once, with its document and the folder it speaks about (`project_folder` at its first start)."""
+    seen: set[Path] = set()
+    for loaded in ctx.loads.values():
+        for file in loaded.files:
+            if file.kind == "automem" or file.path in seen or not owned(ctx, file.path):
+                continue
+            seen.add(file.path)
+            doc = ctx.document(file.path)
+            if doc.problem is None:
+                yield file, doc, project_folder(file, loaded.start)

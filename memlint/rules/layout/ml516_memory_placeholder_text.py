@@ -33,12 +33,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 from memlint.engine import RuleContext
-from memlint.model.include_problems import owned
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
+from memlint.rules.layout._common import loaded_instruction_files
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -81,26 +80,18 @@ def placeholders(text: str) -> list[tuple[int, str]]:
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
-    seen: set[Path] = set()
-    for loaded in ctx.loads.values():
-        for file in loaded.files:
-            if file.kind == "automem" or file.path in seen or not owned(ctx, file.path):
-                continue
-            seen.add(file.path)
-            doc = ctx.document(file.path)
-            if doc.problem is not None:
-                continue
-            found = placeholders(doc.text)
-            if not found:
-                continue
-            shown = ", ".join(f"line {n} `{text}`" for n, text in found[:_SHOWN])
-            if len(found) > _SHOWN:
-                shown += f", \u2026 ({len(found)} in all)"
-            yield Finding(
-                file.path,
-                found[0][0],
-                f"`{show(ctx, file.path)}` still holds template placeholder{'s' if len(found) > 1 else ''}: {shown}; "
-                "Claude Code loads this text into every session as it is, so Claude reads the placeholder instead "
-                "of the fact; write the real text or delete the line",
-                end_line=found[-1][0],
-            )
+    for file, doc, _base in loaded_instruction_files(ctx):
+        found = placeholders(doc.text)
+        if not found:
+            continue
+        shown = ", ".join(f"line {n} `{text}`" for n, text in found[:_SHOWN])
+        if len(found) > _SHOWN:
+            shown += f", \u2026 ({len(found)} in all)"
+        yield Finding(
+            file.path,
+            found[0][0],
+            f"`{show(ctx, file.path)}` still holds template placeholder{'s' if len(found) > 1 else ''}: {shown}; "
+            "Claude Code loads this text into every session as it is, so Claude reads the placeholder instead "
+            "of the fact; write the real text or delete the line",
+            end_line=found[-1][0],
+        )

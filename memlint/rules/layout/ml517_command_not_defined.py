@@ -34,10 +34,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from memlint.engine import RuleContext
-from memlint.model.include_problems import owned
-from memlint.model.loader import LoadedFile
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
+from memlint.rules.layout._common import loaded_instruction_files
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -82,15 +81,6 @@ def _targets(ctx: RuleContext, folder: Path) -> set[str] | None:
     return None
 
 
-def _base(file: LoadedFile, start: Path) -> Path:
-    if file.origin is not None:
-        return start
-    parts = file.path.parts
-    if ".claude" in parts:
-        return Path(*parts[: len(parts) - 1 - parts[::-1].index(".claude")])
-    return file.path.parent
-
-
 def _commands(text: str) -> Iterator[tuple[int, str]]:
     """(line, command text) for what reads as a command: code spans, code blocks, and lines that
     start with `$ ` or with the command itself. Prose ("make sure ...") is not a command."""
@@ -132,26 +122,18 @@ def _undefined(ctx: RuleContext, text: str, base: Path) -> list[tuple[int, str, 
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
-    seen: set[Path] = set()
-    for loaded in ctx.loads.values():
-        for file in loaded.files:
-            if file.kind == "automem" or file.path in seen or not owned(ctx, file.path):
-                continue
-            seen.add(file.path)
-            doc = ctx.document(file.path)
-            if doc.problem is not None:
-                continue
-            found = _undefined(ctx, doc.text, _base(file, loaded.start))
-            if not found:
-                continue
-            shown = "; ".join(f"line {n} `{cmd}`: {why}" for n, cmd, why in found[:_SHOWN])
-            if len(found) > _SHOWN:
-                shown += f"; \u2026 ({len(found)} in all)"
-            yield Finding(
-                file.path,
-                found[0][0],
-                f"`{show(ctx, file.path)}` tells Claude to run commands the project does not define ({shown}): "
-                "Claude Code loads this into every session, Claude runs the command and it fails; name the "
-                "script or target that exists",
-                end_line=found[-1][0],
-            )
+    for file, doc, base in loaded_instruction_files(ctx):
+        found = _undefined(ctx, doc.text, base)
+        if not found:
+            continue
+        shown = "; ".join(f"line {n} `{cmd}`: {why}" for n, cmd, why in found[:_SHOWN])
+        if len(found) > _SHOWN:
+            shown += f"; \u2026 ({len(found)} in all)"
+        yield Finding(
+            file.path,
+            found[0][0],
+            f"`{show(ctx, file.path)}` tells Claude to run commands the project does not define ({shown}): "
+            "Claude Code loads this into every session, Claude runs the command and it fails; name the "
+            "script or target that exists",
+            end_line=found[-1][0],
+        )

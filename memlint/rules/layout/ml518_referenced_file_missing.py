@@ -37,10 +37,10 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from memlint.engine import RuleContext
-from memlint.model.include_problems import owned
 from memlint.model.loader import LoadedFile
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
+from memlint.rules.layout._common import loaded_instruction_files
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -58,15 +58,6 @@ _SHOWN = 4
 _ILLUSTRATIVE = re.compile(r"\be\.g\.|\bfor example\b|\bsuch as\b|\bfor instance\b|\blike `", re.IGNORECASE)
 _PLACEHOLDER = re.compile(r"(?i)\b(?:foo|bar|baz|example|sample|my[-_]|your[-_]|xxx|yyy|name)\b|\b(?:my|your)[-_]")
 _MEMORY_NAMES = frozenset({"CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "MEMORY.md"})
-
-
-def _base(file: LoadedFile, start: Path) -> Path:
-    if file.origin is not None:
-        return start
-    parts = file.path.parts
-    if ".claude" in parts:
-        return Path(*parts[: len(parts) - 1 - parts[::-1].index(".claude")])
-    return file.path.parent
 
 
 def _missing(ctx: RuleContext, candidates: list[Path], inside: Path) -> bool:
@@ -118,26 +109,19 @@ def _references(ctx: RuleContext, file: LoadedFile, base: Path) -> list[tuple[in
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
-    seen: set[Path] = set()
-    for loaded in ctx.loads.values():
-        for file in loaded.files:
-            if file.kind == "automem" or file.path in seen or not owned(ctx, file.path):
-                continue
-            seen.add(file.path)
-            if ctx.document(file.path).problem is not None:
-                continue
-            found = _references(ctx, file, _base(file, loaded.start))
-            if not found:
-                continue
-            shown = ", ".join(f"line {n} `{target}`" for n, target in found[:_SHOWN])
-            if len(found) > _SHOWN:
-                shown += f", \u2026 ({len(found)} in all)"
-            yield Finding(
-                file.path,
-                found[0][0],
-                f"`{show(ctx, file.path)}` points Claude at {'files that do' if len(found) > 1 else 'a file that does'} "
-                f"not exist ({shown}) although the folder is there: Claude Code "
-                "loads this into every session, Claude opens the path and the read fails; point at the file's "
-                "new name or drop the reference",
-                end_line=found[-1][0],
-            )
+    for file, _doc, base in loaded_instruction_files(ctx):
+        found = _references(ctx, file, base)
+        if not found:
+            continue
+        shown = ", ".join(f"line {n} `{target}`" for n, target in found[:_SHOWN])
+        if len(found) > _SHOWN:
+            shown += f", \u2026 ({len(found)} in all)"
+        yield Finding(
+            file.path,
+            found[0][0],
+            f"`{show(ctx, file.path)}` points Claude at {'files that do' if len(found) > 1 else 'a file that does'} "
+            f"not exist ({shown}) although the folder is there: Claude Code "
+            "loads this into every session, Claude opens the path and the read fails; point at the file's "
+            "new name or drop the reference",
+            end_line=found[-1][0],
+        )
