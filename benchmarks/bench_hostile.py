@@ -6,7 +6,8 @@ pathological frontmatter and `paths:` patterns.
     python benchmarks/bench_hostile.py [--runs N] [--only NAME] [--timeout S]
 
 Prints, per tree, the best and median wall time, the CPU time (user + system) and peak memory of
-the `memlint check` process (from wait4), its exit code, and `TIMEOUT` when it ran past --timeout.
+the `memlint check --no-cache` process (from wait4: every run cold), its exit code, and `TIMEOUT` when
+it ran past --timeout.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from bytecode import ensure_bytecode
 
 
 def index_100k_notes(root: Path) -> None:
@@ -116,7 +119,7 @@ TREES: dict[str, Callable[[Path], None]] = {
 def run_once(tree: Path, timeout: float) -> tuple[float, float, float, int | None]:
     """(wall s, CPU s, peak RSS MiB, exit code or None on timeout) of one `memlint check`."""
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "memlint", "check", str(tree), "--format", "json"],
+    proc = subprocess.Popen([sys.executable, "-m", "memlint", "check", str(tree), "--format", "json", "--no-cache"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     code: int | None = None
     while True:
@@ -136,6 +139,7 @@ def run_once(tree: Path, timeout: float) -> tuple[float, float, float, int | Non
 
 
 def main() -> int:
+    ensure_bytecode()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--only", action="append", choices=sorted(TREES))

@@ -26,6 +26,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from bytecode import ensure_bytecode
+
 HERE = Path(__file__).resolve().parent
 
 
@@ -96,6 +98,7 @@ def compare(tree: Path, memlint: list[str], agnix: str | None, runs: int, warm: 
 
 
 def main() -> int:
+    ensure_bytecode()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--scale", type=float, default=1.0, help="build make_tree.py's tree at this scale")

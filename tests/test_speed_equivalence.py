@@ -10,7 +10,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memlint.model.document import Document
-from memlint.model.markdown import includes_prefix, normalize_newlines, parse, scan_body
+from memlint.model.markdown import (
+    includes_prefix,
+    normalize_newlines,
+    parse,
+    parse_markdown_it,
+    plain_tokens,
+    scan_body,
+)
 from memlint.rules.automem import ml320_memory_whitespace as ml320
 from memlint.rules.includes._suspects import suspects
 
@@ -32,6 +39,35 @@ def test_parsing_up_to_the_includes_prefix_finds_the_same_includes(body: str) ->
     assert scan_body(body, 0, prefix) == scan_body(body, 0, full)
 
 
+# Sources that are mostly plain paragraphs, with a few pieces that end the plain path (and some
+# that do not: `#`, `-`, `=`, `~` and digits inside a line, trailing white space, NBSP).
+PLAIN_SAFE = [
+    "@a.md", "@b.md", "@docs/c.md", "text", "x", " ", "  ", "\t", "\n", "\n\n", " \n", "\t\n", "/p", ".x", "@",
+    "#", "-", "=", "~", "1", "|", "!", ":", "\u00a0", "\u3000", "A@b.md", "\x0c", "---", "1. ",
+]
+PLAIN_PIECES = PLAIN_SAFE * 6 + ["\x00", "<", "_", "*", "`", "\\", "&", "[", "]", "> "]
+PLAIN_BODIES = st.lists(st.sampled_from(PLAIN_PIECES), max_size=30).map("".join)
+
+
+@settings(max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck))
+@given(PLAIN_BODIES)
+def test_plain_paragraphs_tokenize_as_markdown_it_does(body: str) -> None:
+    source = normalize_newlines(body)
+    plain = plain_tokens(source)
+    if plain is None:
+        return
+    full = parse_markdown_it(source)
+    shape = [(t.type, t.nesting, t.map, t.level, t.content) for t in plain]
+    assert shape == [(t.type, t.nesting, t.map, t.level, t.content) for t in full]
+    assert scan_body(body, 0, plain) == scan_body(body, 0, full)
+
+
+def test_the_plain_path_is_taken_for_include_lists_and_not_for_markup() -> None:
+    assert plain_tokens("@docs/a.md\n@docs/b.md\n\nSee @c.md for more.\n") is not None
+    for body in ("- @a.md\n", "    @a.md\n", "`@a.md`\n", "@a.md\n===\n", "<!-- @a.md -->\n", "1. @a.md\n"):
+        assert plain_tokens(body) is None
+
+
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Suspects name existing files only: the pieces' targets exist here."""
@@ -48,6 +84,14 @@ def test_parsing_up_to_the_includes_prefix_finds_the_same_suspects(folder: Path,
     whole._tokens = parse(normalize_newlines(whole.body))
     cut = Document.from_text(folder / "CLAUDE.md", body)
     assert suspects(cut, None) == suspects(whole, None)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(body=PLAIN_BODIES)
+def test_plain_paragraphs_give_the_same_suspects(folder: Path, body: str) -> None:
+    full = Document.from_text(folder / "CLAUDE.md", body)
+    full._tokens = parse_markdown_it(normalize_newlines(full.body))
+    assert suspects(Document.from_text(folder / "CLAUDE.md", body), None) == suspects(full, None)
 
 
 WHITESPACE = st.lists(

@@ -241,7 +241,7 @@ def at_offset(ctx: RuleContext, origin: Origin) -> int | None:
     if doc.problem is not None:
         return None
     text = doc.text
-    starts = ctx.once(("line-starts", origin.path, text), lambda: _line_starts(text))
+    starts = doc.line_starts
     line_index = max(origin.line - 1, 0)
     if line_index >= len(starts):
         return None
@@ -262,21 +262,3 @@ def _is_backslash_after(ctx: RuleContext, origin: Origin) -> bool:
         return False
     after = offset + 1 + len(origin.ref.written)
     return ctx.document(origin.path).text[after : after + 1] == "\\"
-
-
-def _line_starts(text: str) -> list[int]:
-    """The offset where each line begins (CRLF, LF or a lone CR ends a line), once per file."""
-    starts = [0]
-    index = _next_line(text, 0)
-    while index != -1:
-        starts.append(index)
-        index = _next_line(text, index)
-    return starts
-
-
-def _next_line(text: str, offset: int) -> int:
-    index = text.find("\n", offset)
-    cr = text.find("\r", offset)
-    if cr != -1 and (index == -1 or cr < index):
-        return cr + (2 if text.startswith("\r\n", cr) else 1)
-    return -1 if index == -1 else index + 1

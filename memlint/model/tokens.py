@@ -8,7 +8,7 @@ with marshal: reading it back costs a third of decoding the 100,000 base64 lines
 
 from __future__ import annotations
 
-import base64
+import binascii
 import hashlib
 import marshal
 import os
@@ -69,7 +69,8 @@ def _read_ranks(path: str) -> dict[bytes, int]:
         raise MemlintError(f"cannot read {path}: {exc.strerror}; use --tokenizer chars4") from exc
     if hashlib.sha256(data).hexdigest() != CL100K_SHA256:
         raise MemlintError(f"{path} is not the official cl100k_base file (hash mismatch)")
-    ranks = {base64.b64decode(tok): int(rank) for tok, rank in (ln.split() for ln in data.splitlines() if ln)}
+    fields = data.split()  # "token rank" per line: decoded with binascii (a third faster than b64decode)
+    ranks = dict(zip(map(binascii.a2b_base64, fields[0::2]), map(int, fields[1::2])))
     target = _rank_cache_file(path)
     if target is not None:
         temporary = f"{target}.{os.getpid()}.tmp"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,6 +22,8 @@ class Workspace:
         self.limits = limits
         self._documents: dict[str, Document] = {}
         self._real: dict[str, tuple[str, bool]] = {}
+        self._folder_real: dict[str, str] = {}
+        self._by_name: dict[Path | str, Document] = {}  # documents by the path as the caller gave it
         self._listings: dict[str, list[tuple[str, bool, bool]]] = {}
         self.memo: dict[object, object] = {}  # the loader's per-path facts
         self.created: set[Path] = set()  # files a fix wrote in memory that are not on disk
@@ -32,12 +35,25 @@ class Workspace:
         cached = self._real.get(path)
         if cached is None:
             try:
-                real = os.path.realpath(path, strict=True)
+                real = self._resolve(path)
                 cached = (real, real != path)
             except (OSError, RuntimeError):
                 cached = (path, False)
             self._real[path] = cached
         return cached
+
+    def _resolve(self, path: str) -> str:
+        """`os.path.realpath(path, strict=True)` of an absolute path, from its folder's real path
+        (resolved once per folder) and one `lstat` when the name is not a symlink."""
+        folder, name = os.path.split(path)
+        if name and name not in (".", ".."):
+            base = self._folder_real.get(folder)
+            if base is None:
+                base = self._folder_real[folder] = os.path.realpath(folder, strict=True)
+            candidate = os.path.join(base, name)
+            if not stat.S_ISLNK(os.lstat(candidate).st_mode):
+                return candidate
+        return os.path.realpath(path, strict=True)
 
     def listing(self, folder: str) -> list[tuple[str, bool, bool]] | None:
         """(name, is a folder, is a file) for each entry of `folder` in directory order, symlinks
@@ -62,6 +78,9 @@ class Workspace:
         return out
 
     def document(self, path: Path | str) -> Document:
+        doc = self._by_name.get(path)
+        if doc is not None:
+            return doc
         key = os.path.abspath(path)
         doc = self._documents.get(key)
         if doc is None:
@@ -69,6 +88,7 @@ class Workspace:
             doc.max_includes = self.limits.max_includes_per_file
             self._documents[key] = doc
             progress.COUNTS.files_read += 1
+        self._by_name[path] = doc
         return doc
 
     def limit_hits(self) -> list[LimitHit]:
@@ -84,6 +104,7 @@ class Workspace:
     def forget(self, path: Path | str) -> None:
         """Drop a cached document after memlint rewrote the file."""
         self._documents.pop(os.path.abspath(path), None)
+        self._by_name.clear()
         self.memo.clear()
 
     def __len__(self) -> int:
@@ -95,6 +116,7 @@ class Workspace:
         self._documents[key] = Document(Path(key), b"", FileProblem("not-found", "removed by a fix"), self.release)
         self.created.discard(Path(key))
         self.removed.add(Path(key))
+        self._by_name.clear()
         self.memo.clear()
 
     def put(self, path: Path | str, text: str) -> None:
@@ -106,6 +128,7 @@ class Workspace:
         doc = Document.from_text(Path(key), text, self.release)
         doc.max_includes = self.limits.max_includes_per_file
         self._documents[key] = doc
+        self._by_name.clear()
         self.memo.clear()
 
 

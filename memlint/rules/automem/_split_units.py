@@ -25,11 +25,14 @@ import bisect
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from memlint.rules.automem._index import _BULLET, LINK, Index, Line, heading_text, local_target, plain_text
 
-_SHOUT = re.compile(r"\b(?:NEVER|ALWAYS|MUST|CRITICAL|IMPORTANT|MANDATORY|REQUIRED|DO NOT|DON'T|DONT)\b")
-_SAYS_ALWAYS = re.compile(r"\b(?:always|never|must)\b", re.IGNORECASE)
+# Shouted words, or always/never/must in any case.
+_DIRECTIVE_WORD = re.compile(
+    r"\b(?:NEVER|ALWAYS|MUST|CRITICAL|IMPORTANT|MANDATORY|REQUIRED|DO NOT|DON'T|DONT)\b|(?i:\b(?:always|never|must)\b)"
+)
 _LEAD = re.compile(r"[ \t]*(?:(?:[-*+>]|\d{1,9}[.)])[ \t]+)*(?:\*\*|__|[*_])?")
 _IMPERATIVE = re.compile(
     r"(?:[^:]{1,40}:(?:\*\*|__|[*_])?[ \t]+(?:\*\*|__|[*_])?)?(?:always|never|do not|don'?t|must|avoid|prefer|make sure|ensure|remember|use|keep|"
@@ -45,7 +48,7 @@ _RULE_HEADING = re.compile(
 
 def is_directive(content: str) -> bool:
     """The line tells Claude what to always or never do."""
-    if _SHOUT.search(content) or _SAYS_ALWAYS.search(content):
+    if _DIRECTIVE_WORD.search(content):
         return True
     return bool(_IMPERATIVE.match(content, _LEAD.match(content).end()))  # type: ignore[union-attr]
 
@@ -54,8 +57,7 @@ def is_rule_heading(title: str) -> bool:
     return bool(_RULE_HEADING.search(title))
 
 
-@dataclass(frozen=True)
-class Item:
+class Item(NamedTuple):
     first: int  # index into Index.lines
     last: int  # inclusive
     stays: bool
@@ -113,19 +115,22 @@ def _indent(content: str) -> int:
     return len(content) - len(content.lstrip(" \t"))
 
 
+_ITEM_BREAK_FIRST = frozenset("-*+>0123456789")  # what a list item or quote line starts with
+
+
 def items(lines: tuple[Line, ...], start: int, stop: int) -> list[Item]:
     """The items of lines [start, stop) (no heading among them), staying or not by their own lines."""
     out: list[Item] = []
     i = start
     while i < stop:
         line = lines[i]
-        if line.kind == "blank":
+        kind = line.kind
+        if kind == "blank":
             i += 1
             continue
-        first, kind = i, line.kind
-        after = first > 0 and lines[first - 1].kind == "entry" and kind == "detail"
+        first = i
         i += 1
-        if kind in ("code", "comment"):
+        if kind == "code" or kind == "comment":
             while i < stop and lines[i].kind == kind:
                 i += 1
             out.append(Item(first, i - 1, kind == "comment", False))
@@ -133,14 +138,20 @@ def items(lines: tuple[Line, ...], start: int, stop: int) -> list[Item]:
         if kind != "detail":  # entry, layout
             out.append(Item(first, first, True, False))
             continue
+        after = first > 0 and lines[first - 1].kind == "entry"
         content = line.content
         table = content.lstrip().startswith("|")
         base = _indent(content)
-        while i < stop and lines[i].kind == "detail":
-            nxt = lines[i].content
-            if table != nxt.lstrip().startswith("|"):
+        while i < stop:
+            following = lines[i]
+            if following.kind != "detail":
                 break
-            if not table and _indent(nxt) <= base and (_BULLET.match(nxt.lstrip()) or nxt.lstrip().startswith(">")):
+            nxt = following.content
+            lead = nxt.lstrip()
+            if table != lead.startswith("|"):
+                break
+            if (not table and lead[:1] in _ITEM_BREAK_FIRST and _indent(nxt) <= base
+                    and (lead[0] == ">" or _BULLET.match(lead))):
                 break
             i += 1
         out.append(Item(first, i - 1, False, after))

@@ -89,7 +89,7 @@ def suspects(doc: Document, home: Path | None) -> list[Suspect]:
                     if kind is None:
                         continue
                     if written not in meant:  # a line of 1.3 million `@a`: one stat, not a million
-                        meant[written] = _meant(written, base, home)
+                        meant[written] = _meant(written, base, home, accepted)
                     target = meant[written]
                     if target is None or target in accepted:
                         continue
@@ -113,12 +113,13 @@ def _inline_kind(written: str, before: str, spans: list[str]) -> Where | None:
     return None
 
 
-def _meant(written: str, base: str, home: Path | None) -> str | None:
+def _meant(written: str, base: str, home: Path | None, loaded: frozenset[str] | set[str] = frozenset()) -> str | None:
+    """The existing file `written` names (a file already in `loaded` is returned without a stat)."""
     path = written.split("#", 1)[0].rstrip(TRAILING_PUNCTUATION).replace("\\ ", " ").replace("\\", "/")
     if not path or path in ("/", "~", "~/") or path.startswith("@"):
         return None
     target = _resolve(path, base, home)
-    return target if os.path.isfile(target) else None
+    return target if target in loaded or os.path.isfile(target) else None
 
 
 def _resolve(path: str, base: str, home: Path | None) -> str:

@@ -49,9 +49,13 @@ def _exposed(ctx: RuleContext) -> list[Exposed]:
     index: set[str] = set()
     topic: set[str] = set()
 
+    reals: dict[Path, str] = {}  # a file is loaded by many start folders: resolve it once
+
     def key(path: Path) -> str:
-        real, _ = ctx.workspace.realpath(os.path.abspath(path))
-        paths.setdefault(real, path)
+        real = reals.get(path)
+        if real is None:
+            real = reals[path] = ctx.workspace.realpath(os.path.abspath(path))[0]
+            paths.setdefault(real, path)
         return real
 
     for folder, context in sorted(ctx.loads.items()):

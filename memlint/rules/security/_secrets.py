@@ -64,20 +64,24 @@ def looks_random(value: str, minimum: float = 3.0) -> bool:
     return entropy(value) >= minimum
 
 
-_SHAPES: tuple[tuple[str, re.Pattern[str], int], ...] = tuple(
-    (kind, re.compile(pattern), group)
-    for kind, pattern, group in (
-        ("AWS access key id", r"(A[KS]IA[0-9A-Z]{16})(?![0-9A-Za-z])", 1),
-        ("GitHub token", r"(gh[pousr]_[A-Za-z0-9]{36})(?![0-9A-Za-z])", 1),
-        ("GitHub fine-grained token", r"(github_pat_[A-Za-z0-9_]{50,255})", 1),
-        ("GitLab token", r"(glpat-[A-Za-z0-9_-]{20,255})", 1),
-        ("Slack token", r"(xox[abpr]-[0-9]{6,20}-[0-9A-Za-z-]{10,255})", 1),
-        ("Stripe live key", r"([sr]k_live_[0-9A-Za-z]{20,255})", 1),
-        ("Anthropic API key", r"(sk-ant-[a-z0-9]{1,20}-[A-Za-z0-9_-]{40,255})", 1),
-        ("OpenAI API key", r"(sk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{40,255})", 1),
-        ("Google API key", r"(AIza[0-9A-Za-z_-]{35})(?![0-9A-Za-z_-])", 1),
+# Each shape with the literal text every match contains: a pattern runs only on text that holds
+# one of them (a substring test is a fast scan; a regex over every offset of every file is not).
+_SHAPES: tuple[tuple[str, re.Pattern[str], int, tuple[str, ...]], ...] = tuple(
+    (kind, re.compile(pattern), group, literals)
+    for kind, pattern, group, literals in (
+        ("AWS access key id", r"(A[KS]IA[0-9A-Z]{16})(?![0-9A-Za-z])", 1, ("AKIA", "ASIA")),
+        ("GitHub token", r"(gh[pousr]_[A-Za-z0-9]{36})(?![0-9A-Za-z])", 1, ("ghp_", "gho_", "ghu_", "ghs_", "ghr_")),
+        ("GitHub fine-grained token", r"(github_pat_[A-Za-z0-9_]{50,255})", 1, ("github_pat_",)),
+        ("GitLab token", r"(glpat-[A-Za-z0-9_-]{20,255})", 1, ("glpat-",)),
+        ("Slack token", r"(xox[abpr]-[0-9]{6,20}-[0-9A-Za-z-]{10,255})", 1, ("xoxa-", "xoxb-", "xoxp-", "xoxr-")),
+        ("Stripe live key", r"([sr]k_live_[0-9A-Za-z]{20,255})", 1, ("k_live_",)),
+        ("Anthropic API key", r"(sk-ant-[a-z0-9]{1,20}-[A-Za-z0-9_-]{40,255})", 1, ("sk-ant-",)),
+        ("OpenAI API key", r"(sk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{40,255})", 1, ("sk-",)),
+        ("Google API key", r"(AIza[0-9A-Za-z_-]{35})(?![0-9A-Za-z_-])", 1, ("AIza",)),
     )
 )
+# What the lower-cased text holds wherever `_KEY_WORD` matches.
+_KEY_WORD_LITERALS = ("token", "secret", "passw", "pwd", "key", "credential")
 _AWS_SECRET = re.compile(r"(?i)aws.{0,20}secret.{0,20}?[=:]\s*[\"']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])")
 _PRIVATE_KEY = re.compile(r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----([\s\S]{0,8000}?)-----END")
 _JWT = re.compile(r"(eyJ[A-Za-z0-9_-]{8,300}\.eyJ[A-Za-z0-9_-]{8,4000}\.[A-Za-z0-9_-]{16,1000})")
@@ -128,11 +132,13 @@ def find_secrets(text: str) -> Iterator[Secret]:
         taken.insert(index, (start, end))
         found[start] = Secret(kind, start, value)
 
-    for match in _PRIVATE_KEY.finditer(text):
+    for match in _PRIVATE_KEY.finditer(text) if "PRIVATE KEY" in text else ():
         body = re.sub(r"[^A-Za-z0-9+/=]", "", re.sub(r"(?m)^[A-Za-z-]+:.*$", "", match.group(2)))
         if len(body) >= 64 and looks_random(body, 4.0):
             add(f"{match.group(1) or ''}private key block".strip(), match.start(), match.end(), match.group(0))
-    for kind, pattern, group in _SHAPES:
+    for kind, pattern, group, literals in _SHAPES:
+        if not any(literal in text for literal in literals):
+            continue
         for match in pattern.finditer(text):
             if _glued(text, match.start()):
                 continue
@@ -141,10 +147,14 @@ def find_secrets(text: str) -> Iterator[Secret]:
             if looks_random(rand, 3.0) and re.search(r"[0-9]", rand) and re.search(r"[A-Za-z]", rand) \
                     and not _wordy(rand):
                 add(kind, match.start(group), match.end(group), value)
-    for match in _AWS_SECRET.finditer(text):
+    lower = text.lower()
+    if len(lower) != len(text):  # a few letters lower-case to two characters: keep offsets
+        lower = text.translate(_ASCII_LOWER)
+    # (?i) also matches a few non-ASCII letters (`ſ` for s): only ASCII text is gated on "aws"
+    for match in _AWS_SECRET.finditer(text) if "aws" in lower or not text.isascii() else ():
         if looks_random(match.group(1), 4.0):
             add("AWS secret access key", match.start(1), match.end(1), match.group(1))
-    for match in _JWT.finditer(text):
+    for match in _JWT.finditer(text) if "eyJ" in text else ():
         if not _glued(text, match.start()) and not _jwt_is_example(match.group(1)):
             add("JWT", match.start(1), match.end(1), match.group(1))
     for sep in re.finditer("://", text):
@@ -160,11 +170,8 @@ def find_secrets(text: str) -> Iterator[Secret]:
         if sum(bool(re.search(c, password)) for c in ("[a-z]", "[A-Z]", "[0-9]", "[^A-Za-z0-9]")) < 2:
             continue
         add(f"password in a `{scheme.group(0).lower()}://` URL", url.start(2), url.end(2), password)
-    lower = text.lower()
-    if len(lower) != len(text):  # a few letters lower-case to two characters: keep offsets
-        lower = text.translate(_ASCII_LOWER)
     end = 0
-    for word in _KEY_WORD.finditer(lower):
+    for word in _KEY_WORD.finditer(lower) if any(literal in lower for literal in _KEY_WORD_LITERALS) else ():
         if word.start() < end:
             continue
         assigned = _ASSIGNED.match(text, word.start())
