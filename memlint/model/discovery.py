@@ -116,7 +116,7 @@ def discover(roots: list[Path], extra_memory_dirs: list[Path] | None = None,
             path = (memory_dir / name).absolute()
             if name.endswith(".md") and name != "MEMORY.md" and path.is_file():
                 found.setdefault(path, "topic")
-    return [MemoryFile(p, r) for p, r in sorted(found.items())]
+    return [MemoryFile(p, found[p]) for p in sorted(found, key=lambda p: p.parts)]  # Path order, compared as tuples
 
 
 def session_notes(config_root: Path, patterns: tuple[str, ...], roots: tuple[Path, ...],

@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+import bisect
+
 from memlint.model.gitignore import ignores, ignores_any
 from memlint.model.picoglob import compile_glob
 
@@ -39,12 +41,42 @@ def _required_text(pattern: str) -> str | None:
     return tail
 
 
-def any_matches(patterns: tuple[str, ...], relative_paths: tuple[str, ...]) -> bool:
+class PathIndex:
+    """A project's relative paths, lower-cased and joined once, to find the paths that contain a
+    text with `str.find` over one string instead of a test per path."""
+
+    def __init__(self, paths: tuple[str, ...]) -> None:
+        self.paths = paths
+        self.lowered = [p.lower() for p in paths]
+        self.joined = "\n".join(self.lowered)
+        self.starts: list[int] = []
+        offset = 0
+        for low in self.lowered:
+            self.starts.append(offset)
+            offset += len(low) + 1
+
+    def containing(self, texts: list[str]) -> tuple[str, ...]:
+        """The paths (in order) whose lower-cased form contains one of `texts` (lower-case)."""
+        hits: set[int] = set()
+        for text in texts:
+            if "\n" in text:
+                return tuple(p for p, low in zip(self.paths, self.lowered) if any(t in low for t in texts))
+            at = self.joined.find(text)
+            while at != -1:
+                index = bisect.bisect_right(self.starts, at) - 1
+                if text in self.lowered[index]:  # not a match across two joined paths
+                    hits.add(index)
+                at = self.joined.find(text, at + 1)
+        return tuple(self.paths[i] for i in sorted(hits))
+
+
+def any_matches(patterns: tuple[str, ...], relative_paths: tuple[str, ...], index: PathIndex | None = None) -> bool:
     """Whether a conditional rule matches any of `relative_paths` (each folder tested once). Only the
     paths that hold some positive pattern's required text are handed to the matcher (negations only
-    take matches away), so a rule is tested against the few files it could match."""
+    take matches away), so a rule is tested against the few files it could match. `index`, when
+    given, is `PathIndex(relative_paths)`, shared by the rules of one folder."""
     required = [_required_text(p) for p in patterns if p and not p.startswith(("!", "#"))]
     if required and all(r is not None for r in required):
         texts = [r for r in required if r is not None]
-        relative_paths = tuple(p for p in relative_paths if any(t in p.lower() for t in texts))
+        relative_paths = (index or PathIndex(relative_paths)).containing(texts)
     return ignores_any(patterns, relative_paths)

@@ -7,6 +7,7 @@ import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from memlint.engine import RuleContext
@@ -21,6 +22,7 @@ _OPENER = re.compile(rf"---[{JS_WS_CLASS}]*\n")
 _KEY = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:(?=[ \t\r]|$)")
 
 
+@lru_cache(maxsize=65536)
 def rule_base(path: Path) -> Path | None:
     """The folder that holds `.claude/` for a file under `.claude/rules/`: Claude Code matches the
     rule's `paths:` against paths relative to it."""
@@ -33,7 +35,11 @@ def rule_base(path: Path) -> Path | None:
 
 def rule_files(ctx: RuleContext) -> list[tuple[Path, Document]]:
     """Files under a `.claude/rules/` folder that Claude Code reads as rules (name ending in
-    lower-case `.md`) and memlint can read, sorted by path."""
+    lower-case `.md`) and memlint can read, sorted by path (listed once per run)."""
+    return list(ctx.once(("layout.rule-files",), lambda: _rule_files(ctx)))
+
+
+def _rule_files(ctx: RuleContext) -> list[tuple[Path, Document]]:
     out = []
     for item in ctx.by_role("rule"):
         if not item.path.name.endswith(".md"):
@@ -41,7 +47,7 @@ def rule_files(ctx: RuleContext) -> list[tuple[Path, Document]]:
         doc = ctx.document(item.path)
         if doc.problem is None:
             out.append((item.path, doc))
-    return sorted(out, key=lambda pair: pair[0])
+    return sorted(out, key=lambda pair: pair[0].parts)  # Path order, without Path comparisons
 
 
 @dataclass(frozen=True)
@@ -165,7 +171,12 @@ def project_folder(file: LoadedFile, start: Path) -> Path:
 
 def loaded_instruction_files(ctx: RuleContext) -> Iterator[tuple[LoadedFile, Document, Path]]:
     """Each readable file of the project that Claude Code loads at some start (auto memory aside),
-    once, with its document and the folder it speaks about (`project_folder` at its first start)."""
+    once, with its document and the folder it speaks about (`project_folder` at its first start).
+    Listed once per run."""
+    return iter(ctx.once(("layout.loaded-instruction-files",), lambda: list(_loaded_instruction_files(ctx))))
+
+
+def _loaded_instruction_files(ctx: RuleContext) -> Iterator[tuple[LoadedFile, Document, Path]]:
     seen: set[Path] = set()
     for loaded in ctx.loads.values():
         for file in loaded.files:

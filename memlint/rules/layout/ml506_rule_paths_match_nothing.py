@@ -40,7 +40,7 @@ from pathlib import Path
 from memlint.engine import RuleContext
 from memlint.model.discovery import classify
 from memlint.model.frontmatter import rule_paths
-from memlint.model.globs import any_matches
+from memlint.model.globs import PathIndex, any_matches
 from memlint.model.projectfiles import project_files
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
@@ -79,7 +79,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             continue  # not a checkout: only memory files were copied here
         if all(never_matches(p, base, files) is not None for p in patterns):
             continue  # ML507
-        if any_matches(tuple(patterns), files):
+        index = ctx.once(("path-index", base), lambda: PathIndex(files))
+        if any_matches(tuple(patterns), files, index):
             continue
         block = find_key(doc.text, fm, "paths")
         folder = show(ctx, base)

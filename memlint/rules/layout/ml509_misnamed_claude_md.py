@@ -52,6 +52,8 @@ _LOCAL = frozenset({"claude.local.md", "claude-local.md", "claude_local.md"})
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
+    if not ctx.by_role("misnamed"):
+        return
     loaded: set[str] = set()
     for context in ctx.loads.values():
         for entry in context.files:

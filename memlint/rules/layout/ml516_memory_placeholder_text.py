@@ -62,7 +62,8 @@ def placeholders(text: str) -> list[tuple[int, str]]:
     found: list[tuple[int, str]] = []
     fence: str | None = None
     for number, line in enumerate(text.split("\n"), 1):
-        match = _FENCE.match(line)
+        ticked = "`" in line
+        match = _FENCE.match(line) if ticked or "~" in line else None
         if fence is not None:
             if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence):
                 fence = None
@@ -70,13 +71,26 @@ def placeholders(text: str) -> list[tuple[int, str]]:
         if match:
             fence = match.group(1)
             continue
-        visible = _CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line.rstrip("\r"))
-        if _TODO.match(visible) and visible.strip():
+        visible = line.rstrip("\r")
+        if ticked:
+            visible = _CODE_SPAN.sub(lambda m: " " * len(m.group(0)), visible)
+        if _may_be_todo(visible) and _TODO.match(visible) and visible.strip():
             found.append((number, visible.strip().lstrip("-*+ ").strip("*_")))
             continue
-        for m in (*_ANGLE.finditer(visible), *_BRACKET.finditer(visible)):
-            found.append((number, m.group(0)))
+        if "<" in visible:
+            found += [(number, m.group(0)) for m in _ANGLE.finditer(visible)]
+        if "[" in visible:
+            found += [(number, m.group(0)) for m in _BRACKET.finditer(visible)]
     return found
+
+
+def _may_be_todo(line: str) -> bool:
+    """Whether `_TODO` can match: an ASCII line must hold its word (a non-ASCII line may spell it
+    with letters that only match when case is ignored, like a dotless `ı`)."""
+    if not line.isascii():
+        return True
+    lower = line.lower()
+    return "todo" in lower or "tbd" in lower or "fixme" in lower
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:

@@ -78,10 +78,12 @@ def _missing(ctx: RuleContext, candidates: list[Path], inside: Path) -> bool:
 def _references(ctx: RuleContext, file: LoadedFile, base: Path) -> list[tuple[int, str]]:
     text = ctx.document(file.path).text
     out: list[tuple[int, str]] = []
+    if "](" not in text and "`" not in text:
+        return out  # no link and no code span: nothing can name a file
     fence: str | None = None
     here = file.path.parent
     for number, line in enumerate(text.split("\n"), 1):
-        match = _FENCE.match(line)
+        match = _FENCE.match(line) if "`" in line or "~" in line else None
         if fence is not None:
             if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence):
                 fence = None
@@ -89,15 +91,17 @@ def _references(ctx: RuleContext, file: LoadedFile, base: Path) -> list[tuple[in
         if match:
             fence = match.group(1)
             continue
-        for m in _LINK.finditer(line):
+        for m in _LINK.finditer(line) if "](" in line else ():
             target = unquote(m.group(1).split("#", 1)[0].split("?", 1)[0])
             if not target or _SCHEME.match(target) or target.startswith(("/", "~", "<", "{")):
                 continue
             if _missing(ctx, [Path(os.path.normpath(here / target))], base):
                 out.append((number, target))
-        illustrative = bool(_ILLUSTRATIVE.search(line))
-        for m in _TICKED.finditer(line):
+        illustrative: bool | None = None  # searched for on the first code span only
+        for m in _TICKED.finditer(line) if "`" in line else ():
             target = m.group(1)
+            if illustrative is None:
+                illustrative = bool(_ILLUSTRATIVE.search(line))
             if illustrative or _PLACEHOLDER.search(target):
                 continue  # an example path ("e.g. `src/foo/bar.ts`"), not a pointer
             if target.startswith(("~", ".")) and not target.startswith(".claude/"):
