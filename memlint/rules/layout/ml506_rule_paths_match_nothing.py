@@ -35,6 +35,7 @@ Validate every request body.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 from memlint.engine import RuleContext
@@ -79,7 +80,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             continue  # not a checkout: only memory files were copied here
         if all(never_matches(p, base, files) is not None for p in patterns):
             continue  # ML507
-        index = ctx.once(("path-index", base), lambda files=files: PathIndex(files))
+        index = ctx.once(("path-index", base), partial(PathIndex, files))
         if any_matches(tuple(patterns), files, index):
             continue
         block = find_key(doc.text, fm, "paths")
