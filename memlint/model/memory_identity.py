@@ -81,13 +81,35 @@ def _real(path: Path) -> str:
     return os.path.realpath(path)
 
 
+def _automem_dirs(ctx: RuleContext) -> dict[str, str]:
+    """The real path of every start folder's auto-memory folder, with how it is described."""
+    home = _real(ctx.home) + os.sep if ctx.home is not None else None
+    out: dict[str, str] = {}
+    for loaded in ctx.loads.values():
+        real = _real(loaded.automem_dir)
+        if real not in out:
+            out[real] = ("the project's auto-memory folder under HOME" if home is not None and real.startswith(home)
+                         else "the folder `autoMemoryDirectory` names")
+    return out
+
+
+def _includers(ctx: RuleContext) -> dict[Path, list[Path]]:
+    """Each file that a start folder loads through an include, with the files that include it."""
+    out: dict[Path, list[Path]] = {}
+    for loaded in ctx.loads.values():
+        for file in loaded.files:
+            if file.kind != "automem" and file.parent is not None:
+                parents = out.setdefault(file.path, [])
+                if file.parent not in parents:
+                    parents.append(file.parent)
+    return out
+
+
 def _folder_kind(ctx: RuleContext, folder: Path) -> tuple[IndexKind, str] | None:
     real = _real(folder)
-    for loaded in ctx.loads.values():
-        if _real(loaded.automem_dir) == real:
-            if ctx.home is not None and _real(loaded.automem_dir).startswith(_real(ctx.home) + os.sep):
-                return "auto-memory", "the project's auto-memory folder under HOME"
-            return "auto-memory", "the folder `autoMemoryDirectory` names"
+    described = ctx.once(("memory-identity.automem-dirs",), lambda: _automem_dirs(ctx)).get(real)
+    if described is not None:
+        return "auto-memory", described
     if folder.name == "memory" and folder.parent.parent.name == "projects" and folder.parent.parent.parent.name == ".claude":
         # checked directly (`memlint fix ~/.claude/projects/<project>/memory`): the layout is the evidence
         return "auto-memory", "an auto-memory folder (`.claude/projects/<project>/memory/`)"
@@ -102,11 +124,7 @@ def _identify(ctx: RuleContext, path: Path) -> MemoryIdentity:
     folder_kind = _folder_kind(ctx, path.parent)
     if folder_kind is not None:
         return MemoryIdentity(path, folder_kind[0], folder_kind[1])
-    includers: list[Path] = []
-    for loaded in ctx.loads.values():
-        for file in loaded.files:
-            if file.kind != "automem" and file.path == path and file.parent is not None and file.parent not in includers:
-                includers.append(file.parent)
+    includers = ctx.once(("memory-identity.includers",), lambda: _includers(ctx)).get(path, [])
     if includers:
         return MemoryIdentity(path, "included", "included by " + ", ".join(f"`{p.name}`" for p in includers),
                               tuple(includers))

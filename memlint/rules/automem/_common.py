@@ -100,6 +100,17 @@ def _topics_by_folder(ctx: RuleContext) -> dict[Path | None, list[Path]]:
     return out
 
 
+def files_by_folder(ctx: RuleContext) -> dict[Path, list[Path]]:
+    """The run's files grouped by the folder that holds them (in run order), once per run."""
+    def group() -> dict[Path, list[Path]]:
+        out: dict[Path, list[Path]] = {}
+        for f in ctx.files:
+            out.setdefault(f.path.parent, []).append(f.path)
+        return out
+
+    return ctx.once(("files-by-folder",), group)
+
+
 def loaded_line_numbers(doc: Document) -> list[int]:
     """The file line of every line of the text Claude Code loads (trimmed, comments removed)."""
     loaded = doc.scan().loaded
@@ -140,7 +151,7 @@ def split_fix(ctx: RuleContext, mem: MemoryIndex) -> tuple[Fix | None, SplitPlan
     state (ML301, ML302, ML304 and ML308 ask)."""
     options = (str(ctx.options.get("default-type", "project")), int(ctx.options.get("intro-lines", 3)))
     folder = mem.path.parent
-    beside = sorted({f.path for f in ctx.files if f.path.parent == folder and f.path != mem.path})
+    beside = sorted({p for p in files_by_folder(ctx).get(folder, ()) if p != mem.path})
     state = tuple((p.name, len(ctx.document(p).data)) for p in beside)
     key = ("split", mem.path, mem.doc.text, options, state)
     return ctx.once(key, lambda: _split_fix(ctx, mem, *options))
@@ -156,7 +167,7 @@ def _split_fix(ctx: RuleContext, mem: MemoryIndex, default_type: str, intro_line
             return None
         return doc.text if doc.problem is None else "\0"
 
-    taken = [p.name for p in topics(ctx, folder)] + [f.path.name for f in ctx.files if f.path.parent == folder]
+    taken = [p.name for p in topics(ctx, folder)] + [p.name for p in files_by_folder(ctx).get(folder, ())]
     try:
         plan = plan_split(mem.doc.text, folder, existing, taken, default_type, intro_lines)
     except SplitError:
