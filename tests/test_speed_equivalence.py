@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from memlint.model import sanitise as sanitise_module
 from memlint.model.document import Document
 from memlint.model.markdown import (
     includes_prefix,
@@ -18,6 +19,7 @@ from memlint.model.markdown import (
     plain_tokens,
     scan_body,
 )
+from memlint.model.sanitise import is_removed, sanitise
 from memlint.rules.automem import ml320_memory_whitespace as ml320
 from memlint.rules.includes._suspects import suspects
 
@@ -141,3 +143,17 @@ def test_any_matches_tests_each_folder_once_with_the_same_answer(globs: tuple[st
 
     assert ignores_any(globs, paths) == any(_ignores_one_path_at_a_time(globs, p) for p in paths)
     assert [ignores(globs, p) for p in paths] == [_ignores_one_path_at_a_time(globs, p) for p in paths]
+
+
+def test_the_sanitiser_never_removes_printable_ascii_tab_or_line_feed() -> None:
+    assert not [ch for ch in "\t\n" + "".join(map(chr, range(0x20, 0x7F))) if is_removed(ch)]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.text(alphabet=st.characters(codec=None), max_size=60)
+       | st.lists(st.sampled_from(["a", " ", "<", "system-reminder>", "\u200b", "\ue000", "\r\n", "\u2028", "\x07",
+                                   "\U000e0041", "\ud800", "\u00ad", "\ufeff", "\t"]), max_size=30).map("".join))
+def test_the_sanitiser_removes_what_the_character_by_character_rule_removes(text: str) -> None:
+    by_character = "".join(ch for ch in sanitise_module._NEWLINES.sub("\n", text) if not is_removed(ch))
+    expected = sanitise_module._TAG.sub(lambda m: "<\\" + m.group(1) + m.group(2), by_character)
+    assert sanitise(text) == expected

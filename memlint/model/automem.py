@@ -6,6 +6,7 @@ import os
 import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from functools import lru_cache
 from pathlib import Path
 
 from memlint.model.jstext import JS_WHITESPACE, js_trim, utf16_last_newline, utf16_len
@@ -158,6 +159,7 @@ def _no_lone_surrogates(text: str) -> str:
     return re.sub("[\ud800-\udfff]", "\ufffd", text)
 
 
+@lru_cache(maxsize=1024)
 def truncate_index(text: str, release: Release = DEFAULT) -> Truncation:
     """Claude Code's MEMORY.md cut: first 200 lines, then at the last newline before 25,000 units,
     with the WARNING line of `release` appended and, from 2.1.284, the whole text sanitised."""

@@ -64,6 +64,7 @@ def is_removed(ch: str) -> bool:
 
 
 _FAST_SAFE = re.compile(r"[\t\n\x20-\x7e]*\Z")
+_UNUSUAL = re.compile(r"[^\t\n\x20-\x7e]")  # printable ASCII, tab and LF are never removed
 
 
 def sanitise(text: str) -> str:
@@ -71,7 +72,9 @@ def sanitise(text: str) -> str:
     if _FAST_SAFE.match(text) and "<" not in text:
         return text
     text = _NEWLINES.sub("\n", text)
-    text = "".join(ch for ch in text if not is_removed(ch))
+    removed = {ord(ch): None for ch in set(_UNUSUAL.findall(text)) if is_removed(ch)}
+    if removed:
+        text = text.translate(removed)
     return _TAG.sub(lambda m: "<\\" + m.group(1) + m.group(2), text)
 
 

@@ -57,8 +57,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         conditional = {d.path: d.paths for d in loaded.deferred if d.reason == "conditional-rule"}
         if not conditional:
             continue
-        by_path: dict[Path, LoadedFile] = {f.path: f for f in loaded.files}
-        for item in loaded.files:
+        by_path: dict[Path, LoadedFile] | None = None  # built only when an include chain is walked up
+        for item in [f for f in loaded.files if f.origin is not None]:
             current: LoadedFile | None = item
             while current is not None and current.origin is not None:
                 parent = current.origin.path
@@ -69,6 +69,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                     if item.path not in entry[1]:
                         entry[1].append(item.path)
                     break
+                if by_path is None:
+                    by_path = {f.path: f for f in loaded.files}
                 current = by_path.get(parent)
     for (rule, line, column), (written, paths, patterns) in sorted(found.items()):
         first = show(ctx, paths[0])

@@ -49,19 +49,25 @@ def _exposed(ctx: RuleContext) -> list[Exposed]:
     index: set[str] = set()
     topic: set[str] = set()
 
-    reals: dict[Path, str] = {}  # a file is loaded by many start folders: resolve it once
+    # Start folders share the objects of what their common ancestors load (model.replay), so a
+    # file is resolved once per path object: this loop runs once per start folder and loaded file.
+    reals: dict[int, str] = {}
 
     def key(path: Path) -> str:
-        real = reals.get(path)
+        real = reals.get(id(path))
         if real is None:
-            real = reals[path] = ctx.workspace.realpath(os.path.abspath(path))[0]
+            real = reals[id(path)] = ctx.workspace.realpath(os.path.abspath(path))[0]
             paths.setdefault(real, path)
         return real
 
     for folder, context in sorted(ctx.loads.items()):
         for loaded in context.files:
-            k = key(loaded.path)
-            start.setdefault(k, []).append(folder)
+            k = reals.get(id(loaded.path)) or key(loaded.path)
+            folders = start.get(k)
+            if folders is None:
+                start[k] = [folder]
+            else:
+                folders.append(folder)
             if loaded.kind == "automem":
                 index.add(k)
         for deferred in context.deferred:
