@@ -3,6 +3,7 @@ folders through one workspace must give exactly what loading each alone gives, i
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -97,3 +98,91 @@ def test_an_ancestor_that_answers_differently_for_every_start(tmp_path: Path) ->
         got = _shape(load(start, home, shared, managed))
         assert got == _shape(load(start, home, Workspace(), managed)), start
         assert [f.path.name for f in load(start, home, shared, managed).files] == ["CLAUDE.md", "notes.md", "CLAUDE.md"]
+
+
+def _reference_defer_nested(loader: Any) -> None:
+    """The walk `defer_nested` replaced: every start folder walks its whole subtree."""
+    from memlint.model.deferred import Deferred, nested_agents
+    from memlint.model.loader import PRUNED_FOLDERS
+    from memlint.model.workspace import walk
+
+    start = loader.start
+    for folder, subfolders, names in walk(start):
+        subfolders[:] = sorted(d for d in subfolders if d not in PRUNED_FOLDERS)
+        here = Path(folder)
+        if here == start:
+            continue
+        if here.name == ".claude":
+            if here.parent != start and "CLAUDE.md" in names:
+                loader.deferred.append(Deferred(here / "CLAUDE.md", "nested-claude-md", "project"))
+            if here.parent != start and "AGENTS.md" in names and nested_agents(loader, here.parent, here / "AGENTS.md"):
+                loader.deferred.append(Deferred(here / "AGENTS.md", "nested-agents-md", "project"))
+            continue
+        if "CLAUDE.md" in names:
+            loader.deferred.append(Deferred(here / "CLAUDE.md", "nested-claude-md", "project"))
+        if "CLAUDE.local.md" in names:
+            loader.deferred.append(Deferred(here / "CLAUDE.local.md", "nested-claude-md", "local"))
+        if "AGENTS.md" in names and nested_agents(loader, here, here / "AGENTS.md"):
+            loader.deferred.append(Deferred(here / "AGENTS.md", "nested-agents-md", "project"))
+        if ".claude" in here.parts and "rules" in here.parts:
+            anchor = here.parts.index(".claude")
+            if here.parts[anchor + 1 : anchor + 2] == ("rules",) and Path(*here.parts[:anchor]) != start:
+                for name in sorted(n for n in names if n.endswith(".md")):
+                    doc = loader.workspace.document(here / name)
+                    globs = doc.rule_globs if doc.readable else None
+                    reason = "conditional-rule" if globs else "nested-claude-md"
+                    loader.deferred.append(Deferred(here / name, reason, "project", tuple(globs or ())))
+
+
+def _nested_tree(root: Path) -> list[Path]:
+    """Memory files below start folders: nested `.claude/` folders, rules folders at several
+    depths (conditional and not), AGENTS.md with and without a CLAUDE.md, pruned and linked folders."""
+    repo = root / "repo"
+    _write(repo / "CLAUDE.md", "# Root\n")
+    _write(repo / ".claude" / "CLAUDE.md", "# Root dot\n")
+    _write(repo / ".claude" / "rules" / "a.md", "# A\n")
+    _write(repo / ".claude" / "rules" / "deep" / "b.md", "---\npaths: src/**\n---\n# B\n")
+    _write(repo / ".claude" / "agent-memory" / "x" / "CLAUDE.md", "# Agent note\n")
+    _write(repo / "app" / "CLAUDE.md", "# App\n")
+    _write(repo / "app" / "AGENTS.md", "# App agents\n")
+    _write(repo / "app" / ".claude" / "rules" / "c.md", "---\npaths: \"*.ts\"\n---\n# C\n")
+    _write(repo / "app" / ".claude" / "AGENTS.md", "# App dot agents\n")
+    _write(repo / "app" / "web" / "AGENTS.md", "# Web agents\n")
+    _write(repo / "app" / "web" / "CLAUDE.local.md", "# Web local\n")
+    _write(repo / "app" / "web" / ".claude" / "CLAUDE.md", "# Web dot\n")
+    _write(repo / "app" / "web" / ".claude" / "rules" / "d.md", "# D\n")
+    _write(repo / "lib" / "AGENTS.md", "# Lib agents\n")
+    _write(repo / "lib" / "x" / "y" / "CLAUDE.md", "# Deep\n")
+    _write(repo / "node_modules" / "pkg" / "CLAUDE.md", "# Pruned\n")
+    os.symlink(repo / "lib", repo / "app" / "lib-link")
+    plain = root / "plain"  # no CLAUDE.md above `plain`: AGENTS.md files below it arrive on read there
+    _write(plain / "AGENTS.md", "# Plain agents\n")
+    _write(plain / "sub" / "CLAUDE.md", "# Sub\n")
+    _write(plain / "sub" / "deeper" / "AGENTS.md", "# Deeper agents\n")
+    return [repo, repo / "app", repo / "app" / "web", repo / "lib", repo / "lib" / "x", repo / ".claude",
+            plain, plain / "sub"]
+
+
+@pytest.mark.parametrize("version", ["2.1.197", "2.1.332"])
+@pytest.mark.parametrize("order", ["root-first", "deepest-first"])
+@pytest.mark.parametrize("mode", [None, "claude-md-or-agents-md", "claude-md-and-agents-md"])
+def test_nested_files_are_deferred_as_a_walk_per_start_defers_them(
+    tmp_path: Path, version: str, order: str, mode: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from memlint.model import deferred
+
+    starts = _nested_tree(tmp_path)
+    if mode is not None:
+        plugins = {plugin: {"options": {"instructionFiles": mode}} for plugin in ("agents-md@builtin",
+                                                                                    "cc-plugin-agents-md@builtin")}
+        _write(tmp_path / "repo" / ".claude" / "settings.json", json.dumps({"pluginConfigs": plugins}))
+    release = pick(version)
+    home, managed = tmp_path / "home", tmp_path / "no-managed"
+    shared = Workspace(release)
+    got = {s: load(s, home, shared, managed, True, release).deferred
+           for s in (starts if order == "root-first" else starts[::-1])}
+    monkeypatch.setattr(deferred, "defer_nested", _reference_defer_nested)
+    for start in starts:
+        expected = load(start, home, Workspace(release), managed, True, release).deferred
+        assert got[start] == expected, start
+    assert any(d.reason == "conditional-rule" for d in got[starts[0]])

@@ -37,33 +37,120 @@ def nested_agents(loader: _Loader, folder: Path, path: Path) -> bool:
 
 def defer_nested(loader: _Loader) -> None:
     """Memory files in folders below the start: loaded only when Claude reads a file there. A
-    folder's `.claude/CLAUDE.md` belongs to that folder (the start folder's own is loaded, never deferred)."""
+    folder's `.claude/CLAUDE.md` belongs to that folder (the start folder's own is loaded, never deferred).
+
+    Folders are visited as `os.walk` would, top-down with sorted subfolders. Below the start, only
+    the start's own `.claude/` folder is seen differently from each start folder; every other
+    subfolder's deferred files are listed once per run (`_subtree`) and shared by all the start
+    folders above it, so a deep tree costs its folders, not start folders times folders."""
     start = loader.start
-    for folder, subfolders, names in walk(start):
-        subfolders[:] = sorted(d for d in subfolders if d not in PRUNED_FOLDERS)
-        here = Path(folder)
-        if here == start:
+    listing = _listing(loader.workspace, str(start))
+    if listing is None:
+        return
+    for name in listing[0]:
+        child = os.path.join(str(start), name)
+        if name == ".claude":
+            loader.deferred.extend(_walk_own(loader, child, start))
+        else:
+            loader.deferred.extend(_subtree(loader, child))
+
+
+def _listing(workspace: Workspace, folder: str) -> tuple[list[str], list[str]] | None:
+    """(subfolders the walk enters, other names) of `folder`, as `workspace.walk` sees it with
+    pruned and sorted subfolders; listed once per run. None when it cannot be listed."""
+    key = ("deferred.listing", folder)
+    if key in workspace.memo:
+        known = workspace.memo[key]
+        return known  # type: ignore[return-value]
+    found: tuple[list[str], list[str]] | None = None
+    for top, subfolders, names in walk(folder):
+        kept = sorted(d for d in subfolders if d not in PRUNED_FOLDERS)
+        found = ([d for d in kept if not os.path.islink(os.path.join(top, d))], names)
+        subfolders[:] = []
+        break
+    workspace.memo[key] = found
+    return found
+
+
+def _walk_own(loader: _Loader, top: str, start: Path | None) -> list[Deferred]:
+    """The deferred files of `top` and the folders below it, walked afresh for `start`."""
+    out: list[Deferred] = []
+    stack = [top]
+    while stack:
+        folder = stack.pop()
+        listing = _listing(loader.workspace, folder)
+        if listing is None:
             continue
-        if here.name == ".claude":
-            if here.parent != start and "CLAUDE.md" in names:
-                loader.deferred.append(Deferred(here / "CLAUDE.md", "nested-claude-md", "project"))
-            if here.parent != start and "AGENTS.md" in names and nested_agents(loader, here.parent, here / "AGENTS.md"):
-                loader.deferred.append(Deferred(here / "AGENTS.md", "nested-agents-md", "project"))
+        subfolders, names = listing
+        out += _own(loader, folder, names, start)
+        stack.extend(os.path.join(folder, d) for d in reversed(subfolders))
+    return out
+
+
+def _subtree(loader: _Loader, top: str) -> tuple[Deferred, ...]:
+    """The deferred files of `top` and every folder below it, seen from any start folder above
+    `top`, in walk order; computed once per folder, AGENTS.md mode and run (bottom-up, without
+    recursion: a tree may be 10,000 folders deep)."""
+    memo = loader.workspace.memo
+    mode = (loader.agents_mode, loader.claude_md_at_start)
+
+    def key(folder: str) -> tuple[object, ...]:
+        return ("deferred.subtree", folder, mode)
+
+    stack: list[tuple[str, bool]] = [(top, False)]
+    while stack:
+        folder, expanded = stack.pop()
+        if key(folder) in memo:
             continue
-        if "CLAUDE.md" in names:
-            loader.deferred.append(Deferred(here / "CLAUDE.md", "nested-claude-md", "project"))
-        if "CLAUDE.local.md" in names:
-            loader.deferred.append(Deferred(here / "CLAUDE.local.md", "nested-claude-md", "local"))
-        if "AGENTS.md" in names and nested_agents(loader, here, here / "AGENTS.md"):
-            loader.deferred.append(Deferred(here / "AGENTS.md", "nested-agents-md", "project"))
-        if ".claude" in here.parts and "rules" in here.parts:
-            anchor = here.parts.index(".claude")
-            if here.parts[anchor + 1 : anchor + 2] == ("rules",) and Path(*here.parts[:anchor]) != start:
-                for name in sorted(n for n in names if n.endswith(".md")):
-                    doc = loader.workspace.document(here / name)
-                    globs = doc.rule_globs if doc.readable else None
-                    reason: DeferReason = "conditional-rule" if globs else "nested-claude-md"
-                    loader.deferred.append(Deferred(here / name, reason, "project", tuple(globs or ())))
+        listing = _listing(loader.workspace, folder)
+        if listing is None:
+            memo[key(folder)] = ()
+            continue
+        subfolders, names = listing
+        children = [os.path.join(folder, d) for d in subfolders]
+        if not expanded:
+            stack.append((folder, True))
+            stack.extend((child, False) for child in children if key(child) not in memo)
+            continue
+        out = _own(loader, folder, names, None)
+        for child in children:
+            out.extend(memo[key(child)])  # type: ignore[arg-type]
+        memo[key(folder)] = tuple(out)
+    found = memo[key(top)]
+    return found  # type: ignore[return-value]
+
+
+def _own(loader: _Loader, folder: str, names: list[str], start: Path | None) -> list[Deferred]:
+    """The deferred files of one folder below the start (`start` None: a start folder above the
+    folder's `.claude/` ancestry, for which every file here is deferred). Paths are handled as
+    strings: a folder 4,000 levels deep would cost a `Path` parse per level."""
+    out: list[Deferred] = []
+    shown = str(start) if start is not None else None
+    if os.path.basename(folder) == ".claude":
+        parent = os.path.dirname(folder)
+        if parent != shown and "CLAUDE.md" in names:
+            out.append(Deferred(Path(folder, "CLAUDE.md"), "nested-claude-md", "project"))
+        if parent != shown and "AGENTS.md" in names and nested_agents(loader, Path(parent), Path(folder, "AGENTS.md")):
+            out.append(Deferred(Path(folder, "AGENTS.md"), "nested-agents-md", "project"))
+        return out
+    if "CLAUDE.md" in names:
+        out.append(Deferred(Path(folder, "CLAUDE.md"), "nested-claude-md", "project"))
+    if "CLAUDE.local.md" in names:
+        out.append(Deferred(Path(folder, "CLAUDE.local.md"), "nested-claude-md", "local"))
+    if "AGENTS.md" in names and nested_agents(loader, Path(folder), Path(folder, "AGENTS.md")):
+        out.append(Deferred(Path(folder, "AGENTS.md"), "nested-agents-md", "project"))
+    if "/.claude/" in folder and "/rules" in folder:
+        segments = folder.split("/")
+        anchor = segments.index(".claude")
+        if "rules" in segments and segments[anchor + 1 : anchor + 2] == ["rules"] \
+                and ("/".join(segments[:anchor]) or "/") != shown:
+            for name in sorted(n for n in names if n.endswith(".md")):
+                path = Path(folder, name)
+                doc = loader.workspace.document(path)
+                globs = doc.rule_globs if doc.readable else None
+                reason: DeferReason = "conditional-rule" if globs else "nested-claude-md"
+                out.append(Deferred(path, reason, "project", tuple(globs or ())))
+    return out
 
 
 Via = Literal["system", "user"]
