@@ -37,7 +37,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from memlint.engine import RuleContext
-from memlint.model.loader import LoadedFile
+from memlint.model.loader import Deferred, LoadedContext, LoadedFile
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.violations import Finding
@@ -53,7 +53,10 @@ META = RuleMeta(
 def check(ctx: RuleContext) -> Iterator[Finding]:
     # (rule, line, column) -> (written include, loaded files, paths of the rule)
     found: dict[tuple[Path, int, int], tuple[str, list[Path], tuple[str, ...]]] = {}
+    rules = _conditional_rule_paths(ctx)
     for loaded in ctx.loads.values():
+        if not rules or not _includes_under(loaded, rules):
+            continue  # no include chain here starts in a conditional rule
         conditional = {d.path: d.paths for d in loaded.deferred if d.reason == "conditional-rule"}
         if not conditional:
             continue
@@ -83,3 +86,26 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             "the rule, or give the included file the same `paths:` frontmatter",
             column=column,
         )
+
+
+def _conditional_rule_paths(ctx: RuleContext) -> set[Path]:
+    """Every conditional rule any start folder defers (start folders share the deferred objects:
+    each object is read once)."""
+    distinct: dict[int, Deferred] = {}
+    for loaded in ctx.loads.values():
+        distinct.update(zip(map(id, loaded.deferred), loaded.deferred))
+    return {d.path for d in distinct.values() if d.reason == "conditional-rule"}
+
+
+def _includes_under(loaded: LoadedContext, rules: set[Path]) -> bool:
+    """Whether an include chain of this start folder's files starts in one of `rules`."""
+    by_path: dict[Path, LoadedFile] | None = None
+    for item in loaded.files:
+        current: LoadedFile | None = item
+        while current is not None and current.origin is not None:
+            if current.origin.path in rules:
+                return True
+            if by_path is None:
+                by_path = {f.path: f for f in loaded.files}
+            current = by_path.get(current.origin.path)
+    return False

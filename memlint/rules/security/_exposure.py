@@ -9,7 +9,7 @@ folder that loads it.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from memlint.engine import RuleContext
@@ -18,15 +18,40 @@ from memlint.rules._paths import show
 from memlint.rules.security._text import Lines, line_col
 
 
+class _Later:
+    """Which start folders load each file later: worked out on first need (only a file with a
+    finding is described), as it takes a pass over every start folder's deferred files."""
+
+    def __init__(self, ctx: RuleContext, key: dict[int, str]) -> None:
+        self._ctx = ctx
+        self._key = key  # id of a deferred path object -> its real path
+        self._by_key: dict[str, list[Path]] | None = None
+
+    def of(self, real: str) -> list[Path]:
+        if self._by_key is None:
+            self._by_key = {}
+            for folder, context in sorted(self._ctx.loads.items()):
+                for deferred in context.deferred:
+                    self._by_key.setdefault(self._key[id(deferred.path)], []).append(folder)
+        return self._by_key.get(real, [])
+
+
 @dataclass(frozen=True)
 class Exposed:
     """A file that reaches the model, and how."""
 
     path: Path
     at_start: tuple[Path, ...]  # start folders that load it at start
-    later: tuple[Path, ...]  # start folders that load it when Claude reads a matching file
     memory_index: bool  # a MEMORY.md (auto memory or an agent's memory)
     topic: bool  # an auto-memory topic file, read on recall
+    real: str = field(default="", compare=False)
+    _later: _Later | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def later(self) -> tuple[Path, ...]:
+        """Start folders that load it when Claude reads a matching file (and not at start)."""
+        found = self._later.of(self.real) if self._later is not None else []
+        return tuple(f for f in dict.fromkeys(found) if f not in self.at_start)
 
 
 def exposed(ctx: RuleContext) -> list[Exposed]:
@@ -44,14 +69,17 @@ def exposed(ctx: RuleContext) -> list[Exposed]:
 
 def _exposed(ctx: RuleContext) -> list[Exposed]:
     start: dict[str, list[Path]] = {}
-    later: dict[str, list[Path]] = {}
+    later: set[str] = set()
     paths: dict[str, Path] = {}
     index: set[str] = set()
     topic: set[str] = set()
 
-    # Start folders share the objects of what their common ancestors load (model.replay), so a
-    # file is resolved once per path object: this loop runs once per start folder and loaded file.
+    # Start folders share the objects of what their common ancestors load or defer (model.replay,
+    # model.deferred), so a path object is resolved once, and a start folder's deferred files are
+    # visited only when it holds objects no earlier start folder had: a start folder below many
+    # others costs its own files, not the whole subtree's again.
     reals: dict[int, str] = {}
+    seen: set[int] = set()
 
     def key(path: Path) -> str:
         real = reals.get(id(path))
@@ -70,18 +98,22 @@ def _exposed(ctx: RuleContext) -> list[Exposed]:
                 folders.append(folder)
             if loaded.kind == "automem":
                 index.add(k)
-        for deferred in context.deferred:
-            later.setdefault(key(deferred.path), []).append(folder)
+        ids = set(map(id, context.deferred))
+        if not ids <= seen:
+            for deferred in context.deferred:
+                if id(deferred) not in seen:
+                    later.add(key(deferred.path))
+            seen |= ids
     for item in ctx.files:
         if item.role == "automem-index":
             index.add(key(item.path))
         elif item.role == "topic":
             topic.add(key(item.path))
+    lazily = _Later(ctx, reals)
     out = []
-    for k in sorted(set(start) | set(later) | index | topic, key=lambda k: str(paths[k])):
-        at_start = tuple(dict.fromkeys(start.get(k, [])))
-        out.append(Exposed(paths[k], at_start, tuple(f for f in dict.fromkeys(later.get(k, [])) if f not in at_start),
-                           k in index, k in topic and k not in index))
+    for k in sorted(set(start) | later | index | topic, key=lambda k: str(paths[k])):
+        out.append(Exposed(paths[k], tuple(dict.fromkeys(start.get(k, []))), k in index, k in topic and k not in index,
+                           k, lazily))
     return out
 
 
