@@ -22,6 +22,8 @@ from memlint.model.markdown import (
 from memlint.model.sanitise import is_removed, sanitise
 from memlint.rules.automem import ml320_memory_whitespace as ml320
 from memlint.rules.includes._suspects import suspects
+from memlint.rules.security import _secrets as secrets_module
+from memlint.rules.security._secrets import key_words
 
 # Markdown pieces that change how an `@` parses: fences, indented code, HTML blocks, lists, quotes,
 # link reference definitions, code spans (also across lines), escapes, headings, CRLF.
@@ -157,3 +159,12 @@ def test_the_sanitiser_removes_what_the_character_by_character_rule_removes(text
     by_character = "".join(ch for ch in sanitise_module._NEWLINES.sub("\n", text) if not is_removed(ch))
     expected = sanitise_module._TAG.sub(lambda m: "<\\" + m.group(1) + m.group(2), by_character)
     assert sanitise(text) == expected
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.sampled_from(["token", "secret", "passwd", "passw", "pwd", "api_key", "api-key", "apikey", "api",
+                                 "access_key", "accesskey", "private-key", "client_secret", "clientsecret", "auth_key",
+                                 "auth", "credentials", "key", "to", "ken", "sec", " ", "_", "-", "=", "x"]),
+                max_size=25).map("".join))
+def test_key_words_are_the_regex_matches(lower: str) -> None:
+    assert [m.span() for m in key_words(lower)] == [m.span() for m in secrets_module._KEY_WORD.finditer(lower)]

@@ -80,8 +80,8 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], int, tuple[str, ...]], ...] = tuple(
         ("Google API key", r"(AIza[0-9A-Za-z_-]{35})(?![0-9A-Za-z_-])", 1, ("AIza",)),
     )
 )
-# What the lower-cased text holds wherever `_KEY_WORD` matches.
-_KEY_WORD_LITERALS = ("token", "secret", "passw", "pwd", "key", "credential")
+# The text every `_KEY_WORD` match starts with (`key_words` finds matches from these).
+_KEY_WORD_STARTS = ("token", "secret", "passw", "pwd", "api", "access", "private", "client", "auth", "credential")
 _AWS_SECRET = re.compile(r"(?i)aws.{0,20}secret.{0,20}?[=:]\s*[\"']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])")
 _PRIVATE_KEY = re.compile(r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----([\s\S]{0,8000}?)-----END")
 _JWT = re.compile(r"(eyJ[A-Za-z0-9_-]{8,300}\.eyJ[A-Za-z0-9_-]{8,4000}\.[A-Za-z0-9_-]{16,1000})")
@@ -171,7 +171,7 @@ def find_secrets(text: str) -> Iterator[Secret]:
             continue
         add(f"password in a `{scheme.group(0).lower()}://` URL", url.start(2), url.end(2), password)
     end = 0
-    for word in _KEY_WORD.finditer(lower) if any(literal in lower for literal in _KEY_WORD_LITERALS) else ():
+    for word in key_words(lower):
         if word.start() < end:
             continue
         assigned = _ASSIGNED.match(text, word.start())
@@ -188,6 +188,29 @@ def find_secrets(text: str) -> Iterator[Secret]:
 
 
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+
+
+def key_words(lower: str) -> list[re.Match[str]]:
+    """`list(_KEY_WORD.finditer(lower))`, found faster: every match starts with one of
+    `_KEY_WORD_STARTS`, so the pattern is tried only where one stands (a substring search is a fast
+    scan; the regex alone stops at every t, s, p, a and c of the text), left to right, each search
+    resuming after the last match as `finditer` does."""
+    starts: list[int] = []
+    for literal in _KEY_WORD_STARTS:
+        at = lower.find(literal)
+        while at != -1:
+            starts.append(at)
+            at = lower.find(literal, at + 1)
+    out: list[re.Match[str]] = []
+    end = 0
+    for at in sorted(starts):
+        if at < end:
+            continue
+        match = _KEY_WORD.match(lower, at)
+        if match is not None:
+            out.append(match)
+            end = match.end()
+    return out
 
 
 def _glued(text: str, start: int) -> bool:
