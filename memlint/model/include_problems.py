@@ -93,18 +93,30 @@ def _classify(ctx: RuleContext) -> list[IncludeProblem]:
     starts_of: dict[tuple[str, int, int, str], list[Path]] = {}  # filled in place: no tuple regrown per start
     starts_seen: dict[tuple[str, int, int, str], set[Path]] = {}
     bases = _owned_bases(ctx)
+    # Start folders share the origin objects of the includes they replay (model.replay): what
+    # depends on the origin alone is decided once per origin object.
+    judged: dict[int, bool] = {}  # id(origin) -> whether the include is memlint's to report
+    backslash: dict[int, bool] = {}
     for loaded in ctx.loads.values():
         for skipped in loaded.skipped:
             origin = skipped.origin
             if origin is None:
                 continue
-            text = str(origin.path)
-            if not any(text == b or text.startswith(b + "/") for b in bases):
+            ours = judged.get(id(origin))
+            if ours is None:
+                text = str(origin.path)
+                # no HOME modelled (no --home): memlint cannot say what `~/...` holds
+                ours = judged[id(origin)] = any(text == b or text.startswith(b + "/") for b in bases) and not (
+                    ctx.home is None and origin.ref.path.startswith("~"))
+            if not ours:
                 continue
-            if ctx.home is None and origin.ref.path.startswith("~"):
-                continue  # no HOME modelled (no --home): memlint cannot say what `~/...` holds
             problem, better, detail = _what(ctx, loaded, skipped)
-            if problem is None or _backslash_after(ctx, origin):
+            if problem is None:
+                continue
+            after = backslash.get(id(origin))
+            if after is None:
+                after = backslash[id(origin)] = _backslash_after(ctx, origin)
+            if after:
                 continue  # `@docs\a.md` asks for `docs`: ML108 reports the backslash path
             if problem in ("duplicate", "cycle") and judge_order_at_roots and str(loaded.start) not in root_starts:
                 continue  # order-dependent: judged from the project root only

@@ -151,8 +151,12 @@ def split_fix(ctx: RuleContext, mem: MemoryIndex) -> tuple[Fix | None, SplitPlan
     state (ML301, ML302, ML304 and ML308 ask)."""
     options = (str(ctx.options.get("default-type", "project")), int(ctx.options.get("intro-lines", 3)))
     folder = mem.path.parent
-    beside = sorted({p for p in files_by_folder(ctx).get(folder, ()) if p != mem.path})
-    state = tuple((p.name, len(ctx.document(p).data)) for p in beside)
+
+    def folder_state() -> tuple[tuple[str, int], ...]:
+        beside = sorted({p for p in files_by_folder(ctx).get(folder, ()) if p != mem.path}, key=lambda p: p.parts)
+        return tuple((p.name, len(ctx.document(p).data)) for p in beside)
+
+    state = ctx.once(("split-folder-state", mem.path), folder_state)
     key = ("split", mem.path, mem.doc.text, options, state)
     return ctx.once(key, lambda: _split_fix(ctx, mem, *options))
 
