@@ -48,7 +48,9 @@ frontmatter, else its first sentence), which Claude Code then loads at every sta
 under the heading that names the memory's type (`## Feedback` for `feedback_*.md` or
 `type: feedback`, ...), else after the last line. The fix never takes the index past Claude Code's
 write-guard target (140 lines, 17,500 UTF-16 units): orphans that do not fit are reported, not
-added. A file with neither a description nor any text gets no entry.
+added. A file with neither a description nor any text gets no entry. No entry is added where it
+would not read as one: after a code fence that is never closed (or an unclosed `<!--`), an added
+line would be code (or comment), so the orphans are reported and MEMORY.md is left as it is.
 """
 
 from __future__ import annotations
@@ -59,10 +61,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from memlint.engine import RuleContext
+from memlint.fixes import apply_edits
 from memlint.model.automem import GUARD_TARGET_LINES, GUARD_TARGET_UNITS
 from memlint.model.jstext import utf16_len
 from memlint.rules import RuleMeta
-from memlint.rules.automem._common import MemoryIndex, split_fix
+from memlint.rules.automem._common import MemoryIndex, index_of_text, split_fix
 from memlint.rules.automem._index import MAX_LINE_CHARS, heading_text, shorten
 from memlint.rules.automem._topics import (
     TYPES,
@@ -167,6 +170,21 @@ def _edits(mem: MemoryIndex, placed: list[tuple[str | None, str]]) -> list[Edit]
     return edits
 
 
+def _entries_land(mem: MemoryIndex, edits: list[Edit], entries: list[str]) -> bool:
+    """Whether every added line reads as an index entry once the edits are made."""
+    after = index_of_text(mem.path, apply_edits(mem.doc.text, edits))
+    landed = {entry.line.content for entry in after.index.entries}
+    return all(entry in landed for entry in entries)
+
+
+def _stuck(mem: MemoryIndex) -> str:
+    """Why an added line would not read as an entry."""
+    filled = [line for line in mem.index.lines if line.kind != "blank"]
+    if filled and filled[-1].kind == "code":
+        return "MEMORY.md ends inside a code block, where an added line would be code, not an entry (close the block first)"
+    return "where it would go in MEMORY.md, an added line would not read as an entry"
+
+
 def _fitting(mem: MemoryIndex, entries: list[tuple[Topic, str]]) -> int:
     """How many of the entries fit before the index reaches the write-guard target."""
     lines = GUARD_TARGET_LINES - mem.truncation.line_count
@@ -203,12 +221,15 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         # (after an unclosed `<!--` an added entry would be swallowed by the comment)
         entries = [(t, e) for t in orphans if t.doc.problem is None and (e := entry_for(t, folder))]
         fit = _fitting(mem, entries) if writable and plan is None else 0
-        added = {t.path for t, _ in entries[:fit]}
         fix = None
+        edits = _edits(mem, [(_type_of(t), e) for t, e in entries[:fit]]) if fit else []
+        stuck = _stuck(mem) if fit and not _entries_land(mem, edits, [e for _, e in entries[:fit]]) else ""
+        if stuck:
+            fit, writable = 0, False  # after an unclosed code fence an added line would be code
+        added = {t.path for t, _ in entries[:fit]}
         if fit:
             fix = Fix(f"add-index-entries: add {fit} entr{'y' if fit == 1 else 'ies'} to MEMORY.md for topic files "
-                      "it does not link", Applicability.UNSAFE,
-                      tuple(_edits(mem, [(_type_of(t), e) for t, e in entries[:fit]])))
+                      "it does not link", Applicability.UNSAFE, tuple(edits))
         left = len(entries) - fit
         for topic in orphans:
             name = rel(topic.path, folder)
@@ -217,6 +238,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                        "description")
             if not topic.description:
                 message += " (and it has no `description`)"
+            if stuck and any(t.path == topic.path for t, _ in entries):
+                message += f"; its entry is not added: {stuck}"
             if writable and topic.path not in added and any(t.path == topic.path for t, _ in entries):
                 message += (f"; its entry is not added ({left} orphan{'s' if left != 1 else ''} left out): more entries would take "
                             f"MEMORY.md past {GUARD_TARGET_LINES} lines or {GUARD_TARGET_UNITS:,} UTF-16 units, the "
