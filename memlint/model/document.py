@@ -20,9 +20,9 @@ from memlint.model.frontmatter import Frontmatter, parse_frontmatter, rule_paths
 from memlint.model.release import DEFAULT, Release
 
 if TYPE_CHECKING:
-    from markdown_it.token import Token
+    from collections.abc import Sequence
 
-    from memlint.model.markdown import Scan
+    from memlint.model.markdown import AnyToken, Scan
 
 # Claude Code reads nothing larger (MAX_CLAUDE_MD_BYTES in the CLI).
 MAX_FILE_BYTES = 4_194_304
@@ -71,7 +71,7 @@ class Document:
     release: Release = field(default=DEFAULT, repr=False)  # the Claude Code release that reads it
     max_includes: int | None = None  # memlint's bound on the includes followed (see model/limits.py)
     _scan: Scan | None = field(default=None, repr=False)
-    _tokens: list[Token] | None = field(default=None, repr=False)
+    _tokens: Sequence[AnyToken] | None = field(default=None, repr=False)
 
     @classmethod
     def read(cls, path: Path, release: Release = DEFAULT) -> Document:
@@ -203,7 +203,7 @@ class Document:
         """The scan when something asked for it already (None: never scanned in this run)."""
         return self._scan
 
-    def tokens(self) -> list[Token]:
+    def tokens(self) -> Sequence[AnyToken]:
         """markdown-it-py tokens of the body (newlines normalized), parsed once, up to where
         nothing further can change its includes (`markdown.includes_prefix`)."""
         if self._tokens is None:

@@ -15,7 +15,7 @@ reproduces marked's observable behaviour:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -170,7 +170,7 @@ def includes_prefix(source: str) -> str:
     return source if "]:" in source[cut:] else source[:cut]
 
 
-def parse(source: str) -> list[Token]:
+def parse(source: str) -> Sequence[AnyToken]:
     """markdown-it-py tokens (CommonMark, escapes kept apart) of newline-normalized source.
 
     Inline content is parsed only in blocks that hold an `@` or a `<!--`: nothing else in a
@@ -188,7 +188,26 @@ def parse(source: str) -> list[Token]:
 _PLAIN_LINE = re.compile(r"[A-Za-z@/.][^\x00-\x08\x0b-\x1f\x7f\\`*_&<>\[\]]*")
 
 
-def plain_tokens(source: str) -> list[Token] | None:
+@dataclass
+class PlainToken:
+    """The part of markdown-it-py's `Token` that memlint reads, for `plain_tokens`: a source of
+    plain paragraphs is tokenized without importing markdown-it-py at all."""
+
+    type: str
+    nesting: int
+    map: list[int] | None = None
+    level: int = 0
+    content: str = ""
+    children: list[PlainToken] | None = None
+    info: str = ""
+    markup: str = ""
+
+
+if TYPE_CHECKING:
+    AnyToken = Token | PlainToken  # what `parse` gives: markdown-it-py's tokens or plain ones
+
+
+def plain_tokens(source: str) -> list[PlainToken] | None:
     """The tokens of a source whose every line is blank (spaces and tabs only) or a `_PLAIN_LINE`,
     else None. markdown-it-py makes each run of such lines one paragraph whose inline content is
     the lines joined and stripped; the one difference: inline children, when the content holds an
@@ -211,16 +230,14 @@ def plain_tokens(source: str) -> list[Token] | None:
             start = index
     if start >= 0:
         spans.append((start, len(lines)))
-    from markdown_it.token import Token
-
-    tokens: list[Token] = []
+    tokens: list[PlainToken] = []
     for first, end in spans:
         content = "\n".join(lines[first:end]).strip()
-        children = [Token("text", "", 0, content=content)] if "@" in content else []
+        children = [PlainToken("text", 0, content=content)] if "@" in content else []
         tokens += [
-            Token("paragraph_open", "p", 1, map=[first, end], level=0, block=True),
-            Token("inline", "", 0, map=[first, end], level=1, content=content, children=children, block=True),
-            Token("paragraph_close", "p", -1, level=0, block=True),
+            PlainToken("paragraph_open", 1, map=[first, end], level=0),
+            PlainToken("inline", 0, map=[first, end], level=1, content=content, children=children),
+            PlainToken("paragraph_close", -1, level=0),
         ]
     return tokens
 
@@ -239,7 +256,7 @@ def parse_markdown_it(source: str) -> list[Token]:
 
 
 def scan_body(
-    body: str, line_offset: int = 0, tokens: list[Token] | None = None, verbatim: bool = False,
+    body: str, line_offset: int = 0, tokens: Sequence[AnyToken] | None = None, verbatim: bool = False,
     max_includes: int | None = None,
 ) -> Scan:
     """Includes and loaded text of a file body (the text after its frontmatter); `tokens`, when
@@ -312,11 +329,11 @@ def scan_body(
     )
 
 
-def _marked_texts(children: list[Token]) -> list[Token | str]:
+def _marked_texts(children: Sequence[AnyToken]) -> list[AnyToken | str]:
     """Inline children regrouped as marked makes them: a backslash before a character that is not
     ASCII punctuation and an entity like `&amp;` are plain text to marked, so they join the text
     around them; only a real escape (`\\@`) stands apart."""
-    out: list[Token | str] = []
+    out: list[AnyToken | str] = []
     for child in children:
         piece: str | None = None
         if child.type == "text":
@@ -332,7 +349,7 @@ def _marked_texts(children: list[Token]) -> list[Token | str]:
     return out
 
 
-def _scan_inline(children: list[Token], scan: Callable[[str], None]) -> None:
+def _scan_inline(children: Sequence[AnyToken], scan: Callable[[str], None]) -> None:
     """Text children only: code spans, escapes and images (whose alt text marked does not scan)
     are passed over; inline HTML counts only for what its comments leave."""
     for child in _marked_texts(children):
@@ -353,7 +370,7 @@ def _eat_newlines(lines: list[str], end: int) -> int:
     return end
 
 
-def _strip_comments(tokens: list[Token], lines: list[str], keep_definitions: bool = False) -> tuple[str, bool]:
+def _strip_comments(tokens: Sequence[AnyToken], lines: list[str], keep_definitions: bool = False) -> tuple[str, bool]:
     """marked's top-level comment stripping on the CR-normalized source.
 
     Before 2.1.330 Claude Code re-joins the text from marked's top-level tokens, so two things

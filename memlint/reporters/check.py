@@ -13,9 +13,7 @@ import click
 
 from memlint import __version__
 from memlint.engine import Report
-from memlint.reporters.ci import as_gitlab, render_junit
 from memlint.reporters.escape import for_json, for_terminal, github_message, github_property
-from memlint.reporters.sarif import as_sarif
 from memlint.rules import find_rule
 from memlint.violations import Fix, Violation
 
@@ -134,11 +132,18 @@ def render_statistics(report: Report) -> str:
 def render(report: Report, fmt: str, colour: bool, quiet: bool = False) -> str:
     if fmt == "json":
         return json.dumps(as_json(report), ensure_ascii=False, indent=1)
+    # the CI formats are imported when asked for (xml.sax alone pulls in urllib, http and email)
     if fmt == "sarif":
+        from memlint.reporters.sarif import as_sarif
+
         return json.dumps(as_sarif(report), ensure_ascii=False, indent=1)
     if fmt == "gitlab":
+        from memlint.reporters.ci import as_gitlab
+
         return json.dumps(as_gitlab(report), ensure_ascii=False, indent=1)
     if fmt == "junit":
+        from memlint.reporters.ci import render_junit
+
         return render_junit(report)
     if fmt == "github":
         return render_github(report)

@@ -42,8 +42,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-import yaml  # type: ignore[import-untyped,unused-ignore]
-
 from memlint.engine import RuleContext
 from memlint.model.frontmatter import Frontmatter, parse_frontmatter
 from memlint.rules import RuleMeta
@@ -66,6 +64,8 @@ _KEY_LINE = re.compile(r"[A-Za-z_][\w-]*[ \t]*:(?:[ \t]|$)")
 
 def _error_line(fm: Frontmatter) -> int:
     """The 1-based line of the YAML error within the file (the block starts on line 2)."""
+    import yaml  # type: ignore[import-untyped,unused-ignore]
+
     try:
         yaml.safe_load(fm.raw)
     except yaml.MarkedYAMLError as exc:
@@ -83,6 +83,8 @@ def _needs_quotes(value: str) -> bool:
     if value.startswith(_SPECIAL_START):
         return True
     if value.startswith(("[", "{")):
+        import yaml  # type: ignore[import-untyped,unused-ignore]
+
         try:
             yaml.safe_load(value)
         except yaml.YAMLError:
