@@ -139,6 +139,8 @@ def _script(ch: str) -> str:
 
 def mixed_words(text: str) -> Iterator[MixedWord]:
     """Words mixing Latin letters with Cyrillic or Greek look-alikes (`pаypal` with a Cyrillic а)."""
+    if text.isascii():  # constant time: a str knows whether it is ASCII
+        return
     end = 0
     for hit in _FOREIGN.finditer(text):
         if hit.start() < end:

@@ -71,9 +71,11 @@ _CODE_SPAN = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)")
 
 def tags(text: str, memory_sanitised: bool) -> list[tuple[int, str]]:
     """(offset, tag as written) of every harness tag outside inline code that reaches the model."""
-    out = []
+    out: list[tuple[int, str]] = []
     lines: Lines | None = None
     spans: dict[int, list[tuple[int, int]]] = {}  # the code spans of a line, by the line's offset
+    if "<" not in text and "\uff1c" not in text:
+        return out  # every tag starts with `<` (or its full-width form)
     for match in _TAG.finditer(text):
         name = match.group(1).lower()
         if memory_sanitised and (name in SANITISED or name.startswith("antml:") or name == "channel"):
