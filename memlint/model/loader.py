@@ -225,7 +225,8 @@ class _Loader(Recorder):
             return []
         # one step per file and per rules folder: a start that sees an ancestor's include as
         # external still shares that ancestor's rules
-        claude, dot, rules, local = (str(folder / name) for name in FOLDER_NAMES)
+        base = str(folder)
+        claude, dot, rules, local = (os.path.join(base, name) for name in FOLDER_NAMES)
         files = self.step(("process", claude), external_ok, lambda: self.process(claude, "project", external_ok))
         files += self.step(("process", dot), external_ok, lambda: self.process(dot, "project", external_ok))
         files += self.step(("rules", rules), external_ok, lambda: self.rules(rules, "project", external_ok))
