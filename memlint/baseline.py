@@ -67,7 +67,7 @@ class Baseline:
     def read(cls, path: Path) -> Baseline:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
             raise MemlintError(f"--baseline {path}: cannot read: {exc}") from None
         if not isinstance(data, dict) or data.get("version") != BASELINE_VERSION or not isinstance(
                 data.get("findings"), list):

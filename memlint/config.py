@@ -216,7 +216,7 @@ def find_config_file(start: Path) -> tuple[Path | None, dict[str, Any]]:
                 continue
             try:
                 data = tomllib.loads(path.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as exc:
                 raise ConfigError(f"{path}: cannot read: {exc}") from exc
             if name == ".memlint.toml":
                 return path, _memlint_table(data, path)
@@ -239,7 +239,7 @@ def load_config(start: Path, explicit: Path | None = None, cli: Mapping[str, Any
 def _read(path: Path) -> dict[str, Any]:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from exc
     return _memlint_table(data, path)
 

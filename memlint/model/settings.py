@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from memlint.model.document import Document
 from memlint.model.gitignore import ignores
 from memlint.model.release import Release
 
@@ -105,9 +106,12 @@ class Settings:
 
 def read_json(path: Path) -> dict[str, Any] | None:
     """A settings file's object; None when it is missing, unreadable or not a JSON object."""
+    doc = Document.read(path)  # regular files up to 4 MiB, opened without blocking (a FIFO is not read)
+    if doc.problem is not None:
+        return None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(doc.text)
+    except (ValueError, RecursionError):  # RecursionError: arrays nested 100,000 deep
         return None
     return data if isinstance(data, dict) else None
 

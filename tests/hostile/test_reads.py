@@ -138,3 +138,41 @@ def test_an_unreadable_include_fails_check_as_context_reports_it(tmp_path: Path)
     run = memlint("check", tmp_path, "--format", "json")
     found = json.loads(run.out)["violations"]
     assert run.code == 1 and any(v["code"] == "ML903" and v["path"].endswith("loop.md") for v in found), found
+
+
+NESTED = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.parametrize("name", [".claude/settings.json", ".claude/settings.local.json", "package.json"])
+def test_json_nested_past_the_recursion_limit_is_ignored_like_any_bad_json(tmp_path: Path, name: str) -> None:
+    (tmp_path / ".claude").mkdir()
+    (tmp_path / name).write_text(NESTED, encoding="utf-8")
+    (tmp_path / "CLAUDE.md").write_text("# Project\n\nRun `npm run build` first.\n", encoding="utf-8")
+    run = memlint("check", tmp_path, timeout=60)
+    assert run.code in (0, 1), run.err
+
+
+def test_a_fifo_named_settings_json_is_never_opened(tmp_path: Path) -> None:
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    (tmp_path / ".claude").mkdir()
+    os.mkfifo(tmp_path / ".claude" / "settings.json")
+    (tmp_path / "CLAUDE.md").write_text("# Project\n", encoding="utf-8")
+    assert memlint("check", tmp_path, timeout=30).code == 0
+
+
+def test_toml_nested_past_the_recursion_limit_is_a_config_error(tmp_path: Path) -> None:
+    (tmp_path / ".memlint.toml").write_text(f"a = {NESTED}\n", encoding="utf-8")
+    (tmp_path / "CLAUDE.md").write_text("# Project\n", encoding="utf-8")
+    run = memlint("check", tmp_path, timeout=60)
+    assert run.code == 2 and run.err.startswith("memlint: ") and run.err.count("\n") == 1, run.err
+
+
+def test_a_jwt_whose_payload_nests_past_the_recursion_limit(tmp_path: Path) -> None:
+    import base64
+
+    payload = base64.urlsafe_b64encode(b"[" * 1500).decode().rstrip("=")
+    token = f"eyJhbGciOiJIUzI1NiJ9.eyJ{payload}.c2lnbmF0dXJlc2lnbmF0dXJl"
+    (tmp_path / "CLAUDE.md").write_text(f"# Project\n\nToken: {token}\n", encoding="utf-8")
+    run = memlint("check", tmp_path, "--format", "json", timeout=60)
+    assert not [v for v in json.loads(run.out)["violations"] if v["code"] == "ML901"], run.out

@@ -64,7 +64,7 @@ def _scripts(ctx: RuleContext, folder: Path) -> set[str] | None:
         return None
     try:
         data = json.loads(doc.text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     scripts = data.get("scripts") if isinstance(data, dict) else None
     return set(scripts) if isinstance(scripts, dict) else None

@@ -110,8 +110,8 @@ def _jwt_is_example(token: str) -> bool:
     payload = token.split(".")[1]
     try:
         data = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
-    except (ValueError, UnicodeDecodeError):
-        return True  # not a JWT after all
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return True  # not a JWT after all (or arrays nested past Python's recursion limit)
     text = json.dumps(data).lower()
     if isinstance(data, dict) and data.get("role") == "anon":
         return True  # a public "anon" key (Supabase and the like): meant to ship to browsers
