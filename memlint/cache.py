@@ -36,6 +36,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from memlint import __version__
+from memlint.model.files import read_file
+
+MAX_ENTRY_BYTES = 256 * 1024 * 1024  # a stored run larger than this is not read back (it is run again)
 
 TYPE_CHECKING = False  # typing itself is not imported: a replay must start fast
 if TYPE_CHECKING:
@@ -305,9 +308,10 @@ class Entry:
     def replay(self, stdout: TextIO, stderr: TextIO) -> int | None:
         """Print the stored output and return the exit code, or None when there is no valid entry."""
         try:
-            with open(self.path, "rb") as handle:
-                data = marshal.loads(handle.read())  # (marshal.load reads a file object piecemeal: slow)
-            fmt, key, probes, out, err, code = data
+            raw = read_file(self.path, MAX_ENTRY_BYTES)  # a planted FIFO or link to a device is never read
+            if not isinstance(raw, bytes):
+                return None
+            fmt, key, probes, out, err, code = marshal.loads(raw)
         except (OSError, EOFError, ValueError, TypeError):
             return None  # missing, corrupt or foreign: the run goes on and rewrites it
         if fmt != FORMAT or key != self.key or not isinstance(code, int) or not still_true(probes):

@@ -220,3 +220,23 @@ def test_cache_root_is_the_project_folder(tmp_path: Path) -> None:
     (root / "pyproject.toml").write_text("", encoding="utf-8")
     assert cache.cache_root(str(root / "a" / "b")) == str(root)
     assert cache.cache_root(str(root / "a" / "b" / "CLAUDE.md")) == str(root)
+
+
+@pytest.mark.parametrize("plant", ["fifo", "device", "garbage"])
+def test_a_planted_entry_is_passed_over_never_read_blocking(run: Runner, tree: Path, plant: str) -> None:
+    """What a repository could commit under the name the next run looks up: a FIFO (reading it
+    would block), a link to an endless device, or bytes that are no entry."""
+    first = run("check", ".")
+    entries = list((tree / ".memlint_cache").glob("run-*"))
+    assert len(entries) == 1
+    entries[0].unlink()
+    if plant == "fifo":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs here")
+        os.mkfifo(entries[0])
+    elif plant == "device":
+        os.symlink("/dev/zero", entries[0])
+    else:
+        entries[0].write_bytes(b"\x00not marshal")
+    again = run("check", ".")
+    assert not again[3] and again[:3] == first[:3]

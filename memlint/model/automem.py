@@ -9,6 +9,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 from pathlib import Path
 
+from memlint.model.files import read_file
 from memlint.model.jstext import JS_WHITESPACE, js_trim, utf16_last_newline, utf16_len
 from memlint.model.release import DEFAULT, Release
 from memlint.model.sanitise import sanitise
@@ -58,10 +59,10 @@ def find_project_root(start: Path) -> Path:
         if marker.is_dir():
             return folder
         if marker.is_file():
-            try:
-                text = marker.read_text(encoding="utf-8", errors="replace")
-            except OSError:
+            data = read_file(marker, 65_536)
+            if not isinstance(data, bytes):
                 return folder
+            text = data.decode("utf-8", errors="replace")
             match = re.match(r"gitdir:\s*(.+)", text.strip())
             if match:
                 gitdir = (folder / match.group(1).strip()).resolve()

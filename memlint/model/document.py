@@ -8,14 +8,13 @@ it can change what Claude Code loads).
 from __future__ import annotations
 
 import codecs
-import os
 import re
-import stat
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memlint.model.files import FileProblem, read_file
 from memlint.model.frontmatter import Frontmatter, parse_frontmatter, rule_paths
 from memlint.model.release import DEFAULT, Release
 
@@ -24,29 +23,7 @@ if TYPE_CHECKING:
 
     from memlint.model.markdown import AnyToken, Scan
 
-# Claude Code reads nothing larger (MAX_CLAUDE_MD_BYTES in the CLI).
-MAX_FILE_BYTES = 4_194_304
 _LINE_END = re.compile(r"\r\n|\r|\n")
-
-
-def _read_at_most(fd: int, expected: int, limit: int) -> bytes:
-    """Up to `limit` bytes of an open file: its stat size plus one byte in one read (asking for
-    `limit` each time allocates 4 MiB per file), then more only if it grew or is a /proc file."""
-    chunks = [os.read(fd, min(expected, limit - 1) + 1)]
-    total = len(chunks[0])
-    while chunks[-1] and total < limit:
-        chunk = os.read(fd, min(limit - total, 1 << 20))
-        chunks.append(chunk)
-        total += len(chunk)
-    return b"".join(chunks)[:limit]
-
-
-@dataclass(frozen=True)
-class FileProblem:
-    """Why a file could not be read as text: the reason is stable, the detail is for people."""
-
-    reason: str  # "not-found", "not-a-file", "too-large", "unreadable", "binary", "invalid-utf8"
-    detail: str
 
 
 def detect_newline(text: str) -> str:
@@ -82,40 +59,10 @@ class Document:
 
     @classmethod
     def _read(cls, path: Path) -> Document:
-        """The file is stat-ed first (what the run cache records), then opened without blocking and
-        checked again on the open handle, so a FIFO, a device or a file swapped for one between two
-        calls is reported, never read from."""
-        try:
-            st = os.stat(path)
-        except FileNotFoundError:
-            return cls(path, b"", FileProblem("not-found", "does not exist"))
-        except OSError as exc:
-            return cls(path, b"", FileProblem("unreadable", exc.strerror or str(exc)))
-        if not stat.S_ISREG(st.st_mode):
-            what = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
-            return cls(path, b"", FileProblem("not-a-file", what))
-        if st.st_size > MAX_FILE_BYTES:
-            return cls(path, b"", FileProblem("too-large", f"{st.st_size:,} bytes > {MAX_FILE_BYTES:,}"))
-        try:
-            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
-        except FileNotFoundError:
-            return cls(path, b"", FileProblem("not-found", "does not exist"))
-        except OSError as exc:
-            return cls(path, b"", FileProblem("unreadable", exc.strerror or str(exc)))
-        try:
-            st = os.fstat(fd)
-            if not stat.S_ISREG(st.st_mode):
-                what = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
-                return cls(path, b"", FileProblem("not-a-file", what))
-            if st.st_size > MAX_FILE_BYTES:
-                return cls(path, b"", FileProblem("too-large", f"{st.st_size:,} bytes > {MAX_FILE_BYTES:,}"))
-            data = _read_at_most(fd, st.st_size, MAX_FILE_BYTES + 1)
-        except OSError as exc:
-            return cls(path, b"", FileProblem("unreadable", exc.strerror or str(exc)))
-        finally:
-            os.close(fd)
-        if len(data) > MAX_FILE_BYTES:  # grew while read, or a /proc file whose size says 0
-            return cls(path, b"", FileProblem("too-large", f"over {MAX_FILE_BYTES:,} bytes"))
+        """The file's text, or why it cannot be read (`memlint.model.files.read_file`)."""
+        data = read_file(path)
+        if isinstance(data, FileProblem):
+            return cls(path, b"", data)
         problem = None
         if b"\x00" in data:
             problem = FileProblem("binary", "contains NUL bytes")

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memlint.model.files import read_file
+
 if TYPE_CHECKING:
     import pathspec
 
@@ -25,10 +27,9 @@ class _Layer:
 def _read_layer(base: Path, files: tuple[Path, ...]) -> _Layer | None:
     lines: list[str] = []
     for file in files:
-        try:
-            lines += file.read_text(encoding="utf-8", errors="replace").splitlines()
-        except OSError:
-            continue
+        data = read_file(file)  # a regular file up to 4 MiB: never a FIFO, a device or /dev/zero
+        if isinstance(data, bytes):
+            lines += data.decode("utf-8", errors="replace").splitlines()
     if not any(line.strip() and not line.lstrip().startswith("#") for line in lines):
         return None
     import pathspec  # only when a folder has ignore patterns (keeps the cold start light)

@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from memlint.errors import MemlintError
+from memlint.model.files import read_file
 from memlint.model.jstext import utf16_len
 
 TOKENIZERS = ("cl100k", "chars4")
@@ -89,8 +90,10 @@ def _cached_ranks(path: str) -> dict[bytes, int] | None:
     if target is None:
         return None
     try:
-        with open(target, "rb") as handle:
-            digest, ranks = marshal.loads(handle.read())
+        raw = read_file(target, 16 * 1024 * 1024)
+        if not isinstance(raw, bytes):
+            return None
+        digest, ranks = marshal.loads(raw)
     except (OSError, EOFError, ValueError, TypeError):
         return None
     if digest != CL100K_SHA256 or not isinstance(ranks, dict) or len(ranks) != 100_256:

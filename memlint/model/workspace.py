@@ -8,7 +8,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from memlint import progress
-from memlint.model.document import Document, FileProblem
+from memlint.model.document import Document
+from memlint.model.files import FileProblem
 from memlint.model.limits import DEFAULT_LIMITS, LimitHit, Limits
 from memlint.model.release import DEFAULT, Release
 

@@ -176,3 +176,21 @@ def test_a_jwt_whose_payload_nests_past_the_recursion_limit(tmp_path: Path) -> N
     (tmp_path / "CLAUDE.md").write_text(f"# Project\n\nToken: {token}\n", encoding="utf-8")
     run = memlint("check", tmp_path, "--format", "json", timeout=60)
     assert not [v for v in json.loads(run.out)["violations"] if v["code"] == "ML901"], run.out
+
+
+@pytest.mark.parametrize("name", [".gitignore", ".ignore", "pkg/.gitignore"])
+def test_a_fifo_named_like_an_ignore_file_is_never_opened(tmp_path: Path, name: str) -> None:
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    (tmp_path / "pkg").mkdir()
+    os.mkfifo(tmp_path / name)
+    (tmp_path / "CLAUDE.md").write_text("# Project\n", encoding="utf-8")
+    (tmp_path / "pkg" / "CLAUDE.md").write_text("# Package\n", encoding="utf-8")
+    assert memlint("check", tmp_path, timeout=30).code == 0
+
+
+def test_an_ignore_file_linked_to_an_endless_device_is_not_read(tmp_path: Path) -> None:
+    os.symlink("/dev/zero", tmp_path / ".gitignore")
+    (tmp_path / "CLAUDE.md").write_text("# Project\n", encoding="utf-8")
+    assert memlint("check", tmp_path, timeout=30).code == 0
+

@@ -1,0 +1,68 @@
+"""Reading a file from a repository safely: only a regular file, up to a size, opened without
+blocking. Kept free of heavy imports: the run cache reads its entries with it before anything else."""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass
+
+MAX_FILE_BYTES = 4_194_304  # Claude Code reads nothing larger (MAX_CLAUDE_MD_BYTES in the CLI)
+
+
+@dataclass(frozen=True)
+class FileProblem:
+    """Why a file could not be read as text: the reason is stable, the detail is for people."""
+
+    reason: str  # "not-found", "not-a-file", "too-large", "unreadable", "binary", "invalid-utf8"
+    detail: str
+
+
+def _read_at_most(fd: int, expected: int, limit: int) -> bytes:
+    """Up to `limit` bytes of an open file: its stat size plus one byte in one read (asking for
+    `limit` each time allocates 4 MiB per file), then more only if it grew or is a /proc file."""
+    chunks = [os.read(fd, min(expected, limit - 1) + 1)]
+    total = len(chunks[0])
+    while chunks[-1] and total < limit:
+        chunk = os.read(fd, min(limit - total, 1 << 20))
+        chunks.append(chunk)
+        total += len(chunk)
+    return b"".join(chunks)[:limit]
+
+
+def read_file(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> bytes | FileProblem:
+    """A regular file's bytes, up to `limit`, else why not. The file is stat-ed first (what the run
+    cache records), then opened without blocking and checked again on the open handle, so a FIFO, a
+    device or a file swapped for one between two calls is reported, never read from. Every file
+    memlint reads from a repository goes through here (memory files, settings, ignore files, its
+    own cache)."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return FileProblem("not-found", "does not exist")
+    except OSError as exc:
+        return FileProblem("unreadable", exc.strerror or str(exc))
+    if not stat.S_ISREG(st.st_mode):
+        return FileProblem("not-a-file", "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file")
+    if st.st_size > limit:
+        return FileProblem("too-large", f"{st.st_size:,} bytes > {limit:,}")
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except FileNotFoundError:
+        return FileProblem("not-found", "does not exist")
+    except OSError as exc:
+        return FileProblem("unreadable", exc.strerror or str(exc))
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return FileProblem("not-a-file", "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file")
+        if st.st_size > limit:
+            return FileProblem("too-large", f"{st.st_size:,} bytes > {limit:,}")
+        data = _read_at_most(fd, st.st_size, limit + 1)
+    except OSError as exc:
+        return FileProblem("unreadable", exc.strerror or str(exc))
+    finally:
+        os.close(fd)
+    if len(data) > limit:  # grew while read, or a /proc file whose size says 0
+        return FileProblem("too-large", f"over {limit:,} bytes")
+    return data
