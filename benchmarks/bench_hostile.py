@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Time memlint on hostile trees (docs/limits.md): a 100,000-line MEMORY.md, a CLAUDE.md with
-50,000 and 100,000 includes, 20,000 rules files, a 10,000-deep tree, a 3.9 MB line, and the
+50,000 and 100,000 includes, a memory folder of 10,000 topic files, 20,000 rules files, a 10,000-deep tree, a 3.9 MB line, and the
 pathological frontmatter and `paths:` patterns.
 
     python benchmarks/bench_hostile.py [--runs N] [--only NAME] [--timeout S]
@@ -41,6 +41,18 @@ def index_100k_entries(root: Path) -> None:
     folder.mkdir(parents=True)
     lines = ["# Memory", ""] + [f"- [N{i}](n{i}.md) \u2014 f{i}" for i in range(99_998)]
     (folder / "MEMORY.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def topics_10k(root: Path) -> None:
+    """An agent's memory folder of 10,000 topic files, 300 of them indexed."""
+    folder = root / ".claude" / "agent-memory" / "reviewer"
+    folder.mkdir(parents=True)
+    (root / "CLAUDE.md").write_text("# Project\n", encoding="utf-8")
+    (folder / "MEMORY.md").write_text("# Memory\n" + "".join(f"- [T{i}](t{i}.md) \u2014 topic {i}\n" for i in range(300)),
+                                      encoding="utf-8")
+    for i in range(10_000):
+        (folder / f"t{i}.md").write_text(f"---\nname: t{i}\ndescription: topic {i}\nmetadata:\n  type: project\n---\n\n"
+                                        f"Topic {i} body.\n", encoding="utf-8")
 
 
 def includes(count: int) -> Callable[[Path], None]:
@@ -105,6 +117,7 @@ def alias_bomb(root: Path) -> None:
 TREES: dict[str, Callable[[Path], None]] = {
     "memory-index-100k-lines": index_100k_notes,
     "memory-index-100k-entries": index_100k_entries,
+    "memory-folder-10k-topics": topics_10k,
     "includes-50k": includes(50_000),
     "includes-100k": includes(100_000),
     "rules-files-20k": rules_20k,

@@ -231,6 +231,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             fix = Fix(f"add-index-entries: add {fit} entr{'y' if fit == 1 else 'ies'} to MEMORY.md for topic files "
                       "it does not link", Applicability.UNSAFE, tuple(edits))
         left = len(entries) - fit
+        with_entry = {t.path for t, _ in entries}
         for topic in orphans:
             name = rel(topic.path, folder)
             message = (f"no entry of MEMORY.md points to `{name}`: Claude Code loads only the index at start, so "
@@ -238,9 +239,9 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                        "description")
             if not topic.description:
                 message += " (and it has no `description`)"
-            if stuck and any(t.path == topic.path for t, _ in entries):
+            if stuck and topic.path in with_entry:
                 message += f"; its entry is not added: {stuck}"
-            if writable and topic.path not in added and any(t.path == topic.path for t, _ in entries):
+            if writable and topic.path not in added and topic.path in with_entry:
                 message += (f"; its entry is not added ({left} orphan{'s' if left != 1 else ''} left out): more entries would take "
                             f"MEMORY.md past {GUARD_TARGET_LINES} lines or {GUARD_TARGET_UNITS:,} UTF-16 units, the "
                             "size Claude Code's write guard asks the index to be compacted to (it is at "

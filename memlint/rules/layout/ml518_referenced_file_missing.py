@@ -65,14 +65,27 @@ def _missing(ctx: RuleContext, candidates: list[Path], inside: Path) -> bool:
     for n, path in enumerate(candidates):
         if not str(path).startswith(str(inside) + os.sep):
             return False
-        listing = ctx.workspace.listing(str(path.parent))
-        if listing is None or not any(is_file and name not in _MEMORY_NAMES for name, _, is_file in listing):
+        folder = _folder(ctx, str(path.parent))
+        if folder is None or not folder[1]:
             if n == 0:
                 return False  # its folder is missing or holds only memory files: a partial checkout
             continue
-        if any(name == path.name for name, _, _ in listing):
+        if path.name in folder[0]:
             return False
     return True
+
+
+def _folder(ctx: RuleContext, folder: str) -> tuple[frozenset[str], bool] | None:
+    """The names in `folder` and whether it holds a file that is not memory (once per folder and
+    run), or None when it cannot be listed."""
+    def read() -> tuple[frozenset[str], bool] | None:
+        listing = ctx.workspace.listing(folder)
+        if listing is None:
+            return None
+        names = frozenset(name for name, _, _ in listing)
+        return names, any(is_file and name not in _MEMORY_NAMES for name, _, is_file in listing)
+
+    return ctx.once(("ml518.folder", folder), read)
 
 
 def _references(ctx: RuleContext, file: LoadedFile, base: Path) -> list[tuple[int, str]]:
