@@ -101,8 +101,11 @@ def _commands(text: str) -> Iterator[tuple[int, str]]:
 
 
 def _undefined(ctx: RuleContext, text: str, base: Path) -> list[tuple[int, str, str]]:
-    scripts, targets = _scripts(ctx, base), _targets(ctx, base)
     out: list[tuple[int, str, str]] = []
+    if "make" not in text and "run" not in text:
+        return out  # neither `make ...` nor `npm run ...` (and the like) can be here
+    # package.json and the Makefile are read once per folder and run, not once per memory file
+    scripts, targets = ctx.once(("ml517.defined", base), lambda: (_scripts(ctx, base), _targets(ctx, base)))
     if scripts is None and targets is None:
         return out
     for number, command in _commands(text):

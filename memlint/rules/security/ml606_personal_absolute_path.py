@@ -104,16 +104,17 @@ def _exists_here(path: str) -> bool:
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for item in exposed(ctx):
-        if not _shared(ctx, item.path):
-            continue
         doc = readable(ctx, item)
         if doc is None:
             continue
+        named = list(paths(doc.text))
+        if not named or not _shared(ctx, item.path):
+            continue
         missing: dict[str, bool] = {}
-        for _, path, _ in paths(doc.text):
+        for _, path, _ in named:
             if path not in missing and len(missing) <= MAX_PER_FILE:
                 missing[path] = not _exists_here(path)
-        found, over = capped((offset, path) for offset, path, _ in paths(doc.text) if missing.get(path, True))
+        found, over = capped((offset, path) for offset, path, _ in named if missing.get(path, True))
         found, dropped = unsuppressed(ctx, item.path, doc, META, found, lambda f: f[0])
         yield from dropped  # the engine drops these: the comment covers that occurrence only
         if not found:
