@@ -200,6 +200,53 @@ def test_grouped_staying_lines_split_as_one_item_per_line(text: str, intro_lines
         assert plan() == grouped
 
 
+SUSPECT_PIECES = [
+    "@a.md", "@b.md", "@a", " ", "\n", "\n\n", "(", "[", "\"", "'", "`", "\u201c", "x", "@", "\\", "#", "@#x",
+    "@\u65e5\u672c.md", "@\"a.md\"", "@'b.md'", "`@a.md`", "<!-- @b.md -->", "```\n", "- ", "> ", "\t", "@@a.md",
+    "@a.md#h", "@b.md.", "*", "<b>", "@~/a.md", "@/a.md",
+]
+
+
+@pytest.fixture(scope="module")
+def suspect_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("suspects")
+    for name in ("a.md", "b.md", "a", "@a.md", "\u65e5\u672c.md"):
+        (path / name).write_text("x\n", encoding="utf-8")
+    return path
+
+
+@settings(max_examples=1000, deadline=None, suppress_health_check=list(HealthCheck))
+@given(body=st.lists(st.sampled_from(SUSPECT_PIECES), max_size=30).map("".join))
+def test_lines_of_plain_includes_skipped_give_the_same_suspects(suspect_folder: Path, body: str) -> None:
+    import re
+    from unittest import mock
+
+    from memlint.model.document import Document
+    from memlint.rules.includes import _suspects
+
+    fast = _suspects.suspects(Document.from_text(suspect_folder / "CLAUDE.md", body), None)
+    with mock.patch.object(_suspects, "_GLUED", re.compile("")):  # every line the long way
+        assert _suspects.suspects(Document.from_text(suspect_folder / "CLAUDE.md", body), None) == fast
+
+
+INCLUDE_PIECES = [
+    "@a.md", "@b.md", "@a.md#x", "@#x", "@", "@\\ b.md", "@a\\ b.md", "@\u65e5.md", "@#", "@(x)", "@a.md", " ", " ",
+    "\n", "\n\n", "x", "`@a.md`", "- ", "<!-- @c.md -->", "@//n", "@~/d.md", "\t",
+]
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.sampled_from(INCLUDE_PIECES), max_size=40).map("".join), st.sampled_from([None, 0, 1, 2, 3]))
+def test_mentions_settled_once_scan_as_every_mention(body: str, limit: int | None) -> None:
+    from unittest import mock
+
+    from memlint.model import markdown
+
+    fast = markdown.scan_body(body, 0, max_includes=limit)
+    with mock.patch.object(markdown, "_SETTLE_REPEATS", False):
+        assert markdown.scan_body(body, 0, max_includes=limit) == fast
+
+
 def _violations() -> st.SearchStrategy[list[Any]]:
     from memlint.violations import Applicability, Edit, Fix, Violation
 
