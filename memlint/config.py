@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -63,12 +64,18 @@ class Config:
         return _spec(self.exclude).match_file(_relative(path, self.root))
 
     def ignored_codes(self, path: Path) -> frozenset[str]:
-        rel = _relative(path, self.root)
-        codes: set[str] = set()
-        for pattern, pattern_codes in self.per_file_ignores:
-            if _spec((pattern,)).match_file(rel):
-                codes |= pattern_codes
-        return frozenset(codes)
+        if not self.per_file_ignores:  # asked once per violation: 100,000 findings must not cost 100,000 paths
+            return frozenset()
+        return _ignored_codes(_relative(path, self.root), self.per_file_ignores)
+
+
+@lru_cache(maxsize=4096)
+def _ignored_codes(rel: str, per_file_ignores: tuple[tuple[str, frozenset[str]], ...]) -> frozenset[str]:
+    codes: set[str] = set()
+    for pattern, pattern_codes in per_file_ignores:
+        if _spec((pattern,)).match_file(rel):
+            codes |= pattern_codes
+    return frozenset(codes)
 
 
 def _relative(path: Path, root: Path) -> str:
@@ -78,6 +85,7 @@ def _relative(path: Path, root: Path) -> str:
         return path.absolute().as_posix()
 
 
+@lru_cache(maxsize=256)
 def _spec(patterns: tuple[str, ...]) -> pathspec.GitIgnoreSpec:
     import pathspec  # only when there are patterns to match
 

@@ -72,6 +72,9 @@ def apply_suppressions(
         directives = by_path.get(v.path)
         if directives is None:
             directives = by_path[v.path] = _directives(v.path, workspace)
+        if not directives:  # most files: nothing to look through
+            kept.append(v)
+            continue
         hit = next((d for d in directives if d.covers(v)), None)
         if hit is None:
             kept.append(v)

@@ -48,6 +48,7 @@ def test_parsing_up_to_the_includes_prefix_finds_the_same_includes(body: str) ->
 PLAIN_SAFE = [
     "@a.md", "@b.md", "@docs/c.md", "text", "x", " ", "  ", "\t", "\n", "\n\n", " \n", "\t\n", "/p", ".x", "@",
     "#", "-", "=", "~", "1", "|", "!", ":", "\u00a0", "\u3000", "A@b.md", "\x0c", "---", "1. ",
+    "\n# ", "\n## ", "\n#\t", "\n####### ",
 ]
 PLAIN_PIECES = PLAIN_SAFE * 6 + ["\x00", "<", "_", "*", "`", "\\", "&", "[", "]", "> "]
 PLAIN_BODIES = st.lists(st.sampled_from(PLAIN_PIECES), max_size=30).map("".join)
@@ -61,14 +62,16 @@ def test_plain_paragraphs_tokenize_as_markdown_it_does(body: str) -> None:
     if plain is None:
         return
     full = parse_markdown_it(source)
-    shape = [(t.type, t.nesting, t.map, t.level, t.content) for t in plain]
-    assert shape == [(t.type, t.nesting, t.map, t.level, t.content) for t in full]
+    shape = [(t.type, t.markup, t.nesting, t.map, t.level, t.content) for t in plain]
+    assert shape == [(t.type, t.markup, t.nesting, t.map, t.level, t.content) for t in full]
     assert scan_body(body, 0, plain) == scan_body(body, 0, full)
 
 
 def test_the_plain_path_is_taken_for_include_lists_and_not_for_markup() -> None:
     assert plain_tokens("@docs/a.md\n@docs/b.md\n\nSee @c.md for more.\n") is not None
-    for body in ("- @a.md\n", "    @a.md\n", "`@a.md`\n", "@a.md\n===\n", "<!-- @a.md -->\n", "1. @a.md\n"):
+    assert plain_tokens("# Project\nword @a word @a\n") is not None
+    for body in ("- @a.md\n", "    @a.md\n", "`@a.md`\n", "@a.md\n===\n", "<!-- @a.md -->\n", "1. @a.md\n",
+                 "# a #\n", " # a\n"):
         assert plain_tokens(body) is None
 
 
@@ -168,3 +171,15 @@ def test_the_sanitiser_removes_what_the_character_by_character_rule_removes(text
                 max_size=25).map("".join))
 def test_key_words_are_the_regex_matches(lower: str) -> None:
     assert [m.span() for m in key_words(lower)] == [m.span() for m in secrets_module._KEY_WORD.finditer(lower)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(["a", "A", "a-b", "a.b", "a b", "ab", "_", "é", "Z", "0", ".claude"]),
+                         min_size=1, max_size=4), max_size=30))
+def test_path_order_sorts_as_pathlib_does(parts: list[list[str]]) -> None:
+    from pathlib import PurePath
+
+    from memlint.model.pathorder import path_order
+
+    paths = [PurePath("/", *p) for p in parts]
+    assert sorted(paths, key=path_order) == sorted(paths)

@@ -11,6 +11,7 @@ from typing import Literal
 
 from memlint.model.ignorefiles import IgnoreRules
 from memlint.model.loader import PRUNED_FOLDERS
+from memlint.model.pathorder import path_order
 from memlint.model.workspace import walk
 
 Role = Literal[
@@ -116,7 +117,7 @@ def discover(roots: list[Path], extra_memory_dirs: list[Path] | None = None,
             path = (memory_dir / name).absolute()
             if name.endswith(".md") and name != "MEMORY.md" and path.is_file():
                 found.setdefault(path, "topic")
-    return [MemoryFile(p, found[p]) for p in sorted(found, key=lambda p: p.parts)]  # Path order, compared as tuples
+    return [MemoryFile(p, found[p]) for p in sorted(found, key=path_order)]
 
 
 def session_notes(config_root: Path, patterns: tuple[str, ...], roots: tuple[Path, ...],

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-import json
 import os
 from collections import Counter
+from json.encoder import encode_basestring
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +14,7 @@ import click
 from memlint import __version__
 from memlint.engine import Report
 from memlint.reporters.escape import for_json, for_terminal, github_message, github_property
+from memlint.reporters.jsonout import Encoded, dumps
 from memlint.rules import find_rule
 from memlint.violations import Fix, Violation
 
@@ -81,30 +82,35 @@ def as_json(report: Report) -> dict[str, Any]:
     first: dict[Fix, int] = {}  # a fix shared by many findings (a split) is written out once
     out = _as_json(report)
     for index, (v, item) in enumerate(zip(report.violations, out["violations"])):
-        if v.fix is None:
-            continue
-        seen = first.setdefault(v.fix, index)
-        if seen == index:
-            item["fix"] = _fix_dict(v)
-        else:
-            item["fix"] = {"applicability": v.fix.applicability.value, "title": v.fix.title, "same_as": seen}
+        if v.fix is not None:
+            item["fix"] = _fix_item(v, index, first)
     return out
+
+
+def _fix_item(v: Violation, index: int, first: dict[Fix, int]) -> dict[str, Any] | None:
+    """The fix of violation `index`, written out at its first violation, else pointing there."""
+    assert v.fix is not None
+    seen = first.setdefault(v.fix, index)
+    if seen == index:
+        return _fix_dict(v)
+    return {"applicability": v.fix.applicability.value, "title": v.fix.title, "same_as": seen}
 
 
 def _as_json(report: Report) -> dict[str, Any]:
     return {
         "schema_version": JSON_SCHEMA_VERSION,
         "memlint_version": __version__,
-        "violations": [
-            {
-                "code": v.code, "slug": v.slug, "severity": v.severity, "path": for_json(str(v.path)), "line": v.line,
-                "column": v.column, "end_line": v.end_line, "end_column": v.end_column, "message": for_json(v.message),
-                "fix": None if v.fix is None else {},
-            }
-            for v in report.violations
-        ],
+        "violations": [_violation_dict(v) for v in report.violations],
         "files_checked": report.files_checked,
         "claude_code": report.release.name,
+    }
+
+
+def _violation_dict(v: Violation) -> dict[str, Any]:
+    return {
+        "code": v.code, "slug": v.slug, "severity": v.severity, "path": for_json(str(v.path)), "line": v.line,
+        "column": v.column, "end_line": v.end_line, "end_column": v.end_column, "message": for_json(v.message),
+        "fix": None if v.fix is None else {},
     }
 
 
@@ -129,18 +135,59 @@ def render_statistics(report: Report) -> str:
     return "\n".join(lines)
 
 
+def render_json(report: Report) -> str:
+    """`json.dumps(as_json(report), ensure_ascii=False, indent=1)`: a violation without a fix (a
+    report can hold 100,000) is written straight from its fields, without a dict each."""
+    out = _as_json(Report((), report.files_checked, report.roots, report.release))
+    first: dict[Fix, int] = {}
+    heads: dict[tuple[str, str, str, Path], str] = {}  # the lines before "line", by what they hold
+    items: list[str] = []
+    for index, v in enumerate(report.violations):
+        if v.fix is None and type(v.line) is int and type(v.column) is int and type(v.end_line) is int \
+                and type(v.end_column) is int:  # an int subclass (a bool) json writes its own way
+            key = (v.code, v.slug, v.severity, v.path)
+            head = heads.get(key)
+            if head is None:
+                head = heads[key] = (
+                    f'{{\n   "code": {encode_basestring(v.code)},\n   "slug": {encode_basestring(v.slug)},\n'
+                    f'   "severity": {encode_basestring(v.severity)},\n'
+                    f'   "path": {encode_basestring(for_json(str(v.path)))},\n   "line": '
+                )
+            message = v.message if v.message.isascii() else for_json(v.message)
+            items.append(
+                f'{head}{v.line},\n   "column": {v.column},\n   "end_line": {v.end_line},\n'
+                f'   "end_column": {v.end_column},\n   "message": {encode_basestring(message)},\n   "fix": null\n  }}'
+            )
+            continue
+        item = _violation_dict(v)
+        if v.fix is not None:
+            item["fix"] = _fix_item(v, index, first)
+        items.append(dumps(item, depth=2))
+    if not items:
+        return dumps(out)
+    out["violations"] = Encoded("\0")  # where the list goes (JSON text never holds a raw NUL)
+    before, after = dumps(out).split("\0")
+    pieces = [before, "[\n  "]
+    for n, written in enumerate(items):  # one copy of 45 MB of findings, not three
+        if n:
+            pieces.append(",\n  ")
+        pieces.append(written)
+    pieces += ["\n ]", after]
+    return "".join(pieces)
+
+
 def render(report: Report, fmt: str, colour: bool, quiet: bool = False) -> str:
     if fmt == "json":
-        return json.dumps(as_json(report), ensure_ascii=False, indent=1)
+        return render_json(report)
     # the CI formats are imported when asked for (xml.sax alone pulls in urllib, http and email)
     if fmt == "sarif":
         from memlint.reporters.sarif import as_sarif
 
-        return json.dumps(as_sarif(report), ensure_ascii=False, indent=1)
+        return dumps(as_sarif(report))
     if fmt == "gitlab":
         from memlint.reporters.ci import as_gitlab
 
-        return json.dumps(as_gitlab(report), ensure_ascii=False, indent=1)
+        return dumps(as_gitlab(report))
     if fmt == "junit":
         from memlint.reporters.ci import render_junit
 

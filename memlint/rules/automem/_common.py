@@ -3,6 +3,8 @@ which file lines it keeps, and the split fix."""
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,6 +14,7 @@ from memlint.model.automem import Truncation, truncate_index
 from memlint.model.document import Document
 from memlint.model.jstext import js_trim, js_trim_start
 from memlint.model.memory_identity import identity
+from memlint.model.pathorder import path_order
 from memlint.rules.automem._index import Entry, Index, parse_index
 from memlint.rules.automem.split import SplitError, SplitPlan, plan_split
 from memlint.violations import Applicability, Edit, Fix
@@ -27,9 +30,53 @@ class MemoryIndex:
     truncation: Truncation
 
 
-def exists(ctx: RuleContext, path: Path) -> bool:
-    doc = ctx.document(path)
+def exists(ctx: RuleContext, path: Path | str) -> bool:
+    """Whether the file is there (or a fix created it in memory): anything but "not found"."""
+    folder, name = os.path.split(path if isinstance(path, str) else str(path))
+    return folder_names(ctx, folder).exists(ctx, folder, name)
+
+
+def folder_names(ctx: RuleContext, folder: str) -> FolderNames:
+    """What `exists` knows about one folder, once per run (to ask name by name without a path each)."""
+    return ctx.once(("folder-names", folder), lambda: FolderNames.of(ctx, folder))
+
+
+def _read_exists(ctx: RuleContext, path: Path | str) -> bool:
+    doc = ctx.document(Path(path))
     return doc.problem is None or doc.problem.reason != "not-found"
+
+
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_+-][A-Za-z0-9._+-]{0,254}")
+
+
+@dataclass
+class FolderNames:
+    """A folder's listing, to answer "not there" for a missing name without a stat and a
+    `Document` each (a MEMORY.md can link 100,000 missing files). Only a plain ASCII name, unlisted
+    in any letter case, inside an absolute folder that was listed, and not created by a fix, is
+    answered from here, and only after one such name was read and was not found (so the folder can
+    be searched); every other name is read."""
+
+    folded: frozenset[str] | None  # the listed names, lower case; None: not listed
+    created: frozenset[str]  # names of files a fix created in memory (not on disk)
+    searchable: bool = False
+
+    @classmethod
+    def of(cls, ctx: RuleContext, folder: str) -> FolderNames:
+        listing = ctx.workspace.listing(folder) if os.name == "posix" and os.path.abspath(folder) == folder else None
+        folded = None if listing is None else frozenset(name.lower() for name, _, _ in listing)
+        return cls(folded, frozenset(p.name for p in ctx.workspace.created if str(p.parent) == folder))
+
+    def exists(self, ctx: RuleContext, folder: str, name: str) -> bool:
+        """`exists(ctx, os.path.join(folder, name))` for a `name` without a slash."""
+        if (self.folded is not None and _PLAIN_NAME.fullmatch(name) and name.lower() not in self.folded
+                and name not in self.created):
+            if self.searchable:
+                return False
+            found = _read_exists(ctx, os.path.join(folder, name))
+            self.searchable = not found  # this name was not found: every other unlisted one is not
+            return found
+        return _read_exists(ctx, os.path.join(folder, name))
 
 
 def _loaded_truncations(ctx: RuleContext) -> dict[Path, Truncation]:
@@ -153,7 +200,7 @@ def split_fix(ctx: RuleContext, mem: MemoryIndex) -> tuple[Fix | None, SplitPlan
     folder = mem.path.parent
 
     def folder_state() -> tuple[tuple[str, int], ...]:
-        beside = sorted({p for p in files_by_folder(ctx).get(folder, ()) if p != mem.path}, key=lambda p: p.parts)
+        beside = sorted({p for p in files_by_folder(ctx).get(folder, ()) if p != mem.path}, key=path_order)
         return tuple((p.name, len(ctx.document(p).data)) for p in beside)
 
     state = ctx.once(("split-folder-state", mem.path), folder_state)

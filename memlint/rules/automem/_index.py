@@ -32,6 +32,14 @@ _ENTRY = re.compile(
     r"[-*+][ \t]+\[(?P<title>(?:[^\[\]\\]|\\.)+)\]\((?P<target>[^)\s]+\.md)\)"
     r"[ \t]+(?:\u2014|\u2013|--?|:)[ \t]+(?P<hook>\S.*)"
 )
+# An entry line the long way would find to be a strict entry with one link and nothing else to
+# parse: a plain title (no brackets, backslash or backtick), a plain relative target, no `[` or
+# backtick in the hook (so no second link, wiki link or code span). Most lines of a big index are
+# this; they skip the generic link scans (`_parse(..., fast=False)` is the long way, for tests).
+_SIMPLE_ENTRY = re.compile(
+    r"[-*+][ \t]+\[(?P<title>[^\[\]\\`\r\n]+)\]\((?P<target>[A-Za-z0-9_.-][A-Za-z0-9_./-]*\.md)\)"
+    r"[ \t]+(?:\u2014|\u2013|--?|:)[ \t]+[^\s\[`][^\[`\r\n]*"
+)
 WIKI = re.compile(r"\[\[([^\[\]\n|]+)(?:\|[^\[\]\n]*)?\]\]")
 _CODE_SPAN = re.compile(r"(`+)[^`]*?\1")
 
@@ -48,8 +56,9 @@ class Line(NamedTuple):
     content: str  # the line without its ending (`\r\n` or `\n`)
 
 
-@dataclass(frozen=True)
-class Link:
+class Link(NamedTuple):
+    """A link outside code (a tuple, as `Line`: a big index has one per line)."""
+
     line: int
     column: int
     title: str
@@ -63,9 +72,8 @@ class WikiLink:
     name: str  # the `[[name]]` target, alias cut
 
 
-@dataclass(frozen=True)
-class Entry:
-    """A one-line index entry: a list item at column 1 that links a local `.md` file."""
+class Entry(NamedTuple):
+    """A one-line index entry: a list item at column 1 that links a local `.md` file (a tuple)."""
 
     line: Line
     title: str
@@ -130,8 +138,12 @@ def plain_text(text: str) -> str:
     return " ".join(text.split())
 
 
-def _classify(lines: list[tuple[int, int, str]], first_number: int) -> list[Line]:
+def _classify(lines: list[tuple[int, int, str]], first_number: int, fast: bool = True,
+              simple_entries: dict[int, re.Match[str]] | None = None) -> list[Line]:
+    """Each line with its kind; `simple_entries` gets the `_SIMPLE_ENTRY` match of such lines, by index."""
     out: list[Line] = []
+    simple = _SIMPLE_ENTRY.fullmatch if fast else _never
+    matches = {} if simple_entries is None else simple_entries
     fence: str | None = None
     comment = False
     for i, (start, end, raw) in enumerate(lines):
@@ -147,6 +159,9 @@ def _classify(lines: list[tuple[int, int, str]], first_number: int) -> list[Line
         elif comment:
             kind = "comment"
             comment = "-->" not in content
+        elif match := simple(content):
+            kind = "entry"
+            matches[i] = match
         elif not (lead := content.lstrip(" ")) or not js_trim(content):
             kind = "blank"
         elif lead[0] in "`~" and (match := _FENCE.match(content)) and not (
@@ -165,6 +180,10 @@ def _classify(lines: list[tuple[int, int, str]], first_number: int) -> list[Line
             kind = "detail"
         out.append(Line(first_number + i, start, end, raw, kind, content))
     return out
+
+
+def _never(content: str) -> None:
+    return None
 
 
 def _entry_candidate(content: str) -> bool:
@@ -218,15 +237,26 @@ def parse_index(doc: Document, intro_lines: int = 3) -> Index:
 
 @lru_cache(maxsize=4096)
 def _parse_cached(text: str, intro_lines: int) -> Index:
+    return _parse(text, intro_lines)
+
+
+def _parse(text: str, intro_lines: int, fast: bool = True) -> Index:
     doc = Document.from_text(Path("MEMORY.md"), text)
     body_start = len(text) - len(doc.body)
     spans = [(m.start() + body_start, m.end() + body_start, m.group(0)) for m in _LINE.finditer(doc.body)]
-    lines = _classify(spans, doc.body_line_offset + 1)
+    simple: dict[int, re.Match[str]] = {}
+    lines = _classify(spans, doc.body_line_offset + 1, fast, simple)
     entries: list[Entry] = []
     links: list[Link] = []
     wiki: list[WikiLink] = []
-    for line in lines:
+    for i, line in enumerate(lines):
         if line.kind in ("code", "comment"):
+            continue
+        if (m := simple.get(i)) is not None:
+            title, target = m.group("title", "target")
+            links.append(Link(line.number, m.start("title"), title, target))
+            entries.append(Entry(line, (plain_text(title) if _MARKED.search(title) else title.strip()) or target,
+                                 target, True))
             continue
         content = line.content
         if "[" not in content:

@@ -118,8 +118,13 @@ def _indent(content: str) -> int:
 _ITEM_BREAK_FIRST = frozenset("-*+>0123456789")  # what a list item or quote line starts with
 
 
+_STAYING = frozenset({"entry", "layout", "blank"})
+
+
 def items(lines: tuple[Line, ...], start: int, stop: int) -> list[Item]:
-    """The items of lines [start, stop) (no heading among them), staying or not by their own lines."""
+    """The items of lines [start, stop) (no heading among them), staying or not by their own lines.
+    Consecutive entry and rule lines (blank lines between them included) are one staying item: what
+    stays only separates what may move, and an index of 100,000 entries is then one item."""
     out: list[Item] = []
     i = start
     while i < stop:
@@ -135,8 +140,13 @@ def items(lines: tuple[Line, ...], start: int, stop: int) -> list[Item]:
                 i += 1
             out.append(Item(first, i - 1, kind == "comment", False))
             continue
-        if kind != "detail":  # entry, layout
-            out.append(Item(first, first, True, False))
+        if kind != "detail":  # entry, layout: staying lines, and so the lines after them up to the next item
+            last = first
+            while i < stop and lines[i].kind in _STAYING:
+                if lines[i].kind != "blank":
+                    last = i
+                i += 1
+            out.append(Item(first, last, True, False))
             continue
         after = first > 0 and lines[first - 1].kind == "entry"
         content = line.content

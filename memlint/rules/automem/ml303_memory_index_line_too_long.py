@@ -46,7 +46,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         last_loaded, _ = cut_entries(mem)
         # Entries only: a long line of a detail block is ML304's, a line past the cut is never loaded.
         long = [(e.line, utf16_len(e.line.content)) for e in mem.index.entries
-                if utf16_len(e.line.content) > MAX_LINE_CHARS and e.line.number <= last_loaded]
+                if len(e.line.content) * 2 > MAX_LINE_CHARS  # a character is at most 2 UTF-16 units
+                and utf16_len(e.line.content) > MAX_LINE_CHARS and e.line.number <= last_loaded]
         if not long:
             continue
         shown = ", ".join(f"{line.number} ({size})" for line, size in long[:_SHOWN])

@@ -38,7 +38,7 @@ from collections.abc import Iterator
 
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.automem._common import auto_memory_indexes, exists
+from memlint.rules.automem._common import auto_memory_indexes, exists, folder_names
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -52,23 +52,26 @@ META = RuleMeta(
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for mem in auto_memory_indexes(ctx):
         folder = mem.path.parent
-        listing = ctx.workspace.listing(str(folder)) or []
+        where = str(folder)
+        here = folder_names(ctx, where)
+        listing = ctx.workspace.listing(where) or []
         names = {name.lower(): name for name, _, is_file in listing if is_file}
         titles = {e.line.number: e.title for e in mem.index.entries}
         for link in mem.index.links:
             if not link.target.lower().endswith(".md"):
                 continue
-            if link.target.startswith(("/", "~")) or os.path.normpath(link.target).startswith(".."):
+            plain = "/" not in link.target  # a name in the folder: asked without a path per link
+            if link.target.startswith(("/", "~")) or (link.target if plain else os.path.normpath(link.target)
+                                                      ).startswith(".."):
                 continue  # leaves the memory folder: not a topic file
-            target = folder / link.target
-            if exists(ctx, target):
+            if here.exists(ctx, where, link.target) if plain else exists(ctx, folder / link.target):
                 continue
             what = f"entry '{titles[link.line]}'" if link.line in titles else f"the link '{link.title}'"
             message = (
                 f"{what} points to `{link.target}`, which does not exist in the memory folder: when Claude "
                 "follows it to read the memory, the read fails and the memory is lost"
             )
-            other = names.get(os.path.basename(link.target).lower())
-            if other and "/" not in link.target and other != link.target:
+            other = names.get(link.target.lower()) if plain else None
+            if other and other != link.target:
                 message += f"; `{other}` differs only in letter case (file names are case-sensitive here)"
             yield Finding(mem.path, link.line, message, column=link.column)

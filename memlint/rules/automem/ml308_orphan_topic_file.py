@@ -203,8 +203,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
     by_folder = index_by_folder(ctx)
     for folder, paths in folders(ctx).items():
         mem = by_folder.get(folder)
-        if mem is None:
-            continue
+        if mem is None or not paths:
+            continue  # no topic file: none is an orphan (and 100,000 links need no paths)
         linked, wiki = _linked(mem)
         _, plan = split_fix(ctx, mem)
         reused = {t.path for t in plan.topics if t.reused} if plan is not None else set()

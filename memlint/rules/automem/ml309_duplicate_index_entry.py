@@ -50,13 +50,23 @@ META = RuleMeta(
 _LINK_FIRST = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+\[")
 
 
+def same_file_key(prefix: str, folder: str, target: str) -> str:
+    """`os.path.normpath(Path(folder) / target)`; a plain name (no slash, not empty, `.` or `..`) is
+    appended to `prefix` (the normalised folder with its trailing slash) without normalising again."""
+    if "/" not in target and target not in ("", ".", ".."):
+        return prefix + target
+    return os.path.normpath(os.path.join(folder, target))
+
+
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for mem in auto_memory_indexes(ctx):
         first: dict[str, Entry] = {}
+        folder = str(mem.path.parent)
+        prefix = os.path.join(os.path.normpath(folder), "")
         for entry in mem.index.entries:
             if not _LINK_FIRST.match(entry.line.content):
                 continue  # a note that mentions a memory in passing is no entry of its own
-            key = os.path.normpath(mem.path.parent / entry.target)
+            key = same_file_key(prefix, folder, entry.target)
             seen = first.get(key)
             if seen is None:
                 first[key] = entry

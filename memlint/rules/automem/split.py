@@ -236,7 +236,10 @@ def plan_split(
     index = parse_index(doc, intro_lines)
     newline = doc.newline
     separator = _separator(index)
-    line_units = [utf16_len(line.raw.rstrip("\r\n")) + 1 for line in index.lines]
+    if text.isascii() or max(text) <= "\uffff":  # no character takes two UTF-16 units: one length per line
+        line_units = [len(line.raw.rstrip("\r\n")) + 1 for line in index.lines]
+    else:
+        line_units = [utf16_len(line.raw.rstrip("\r\n")) + 1 for line in index.lines]
 
     def cost(title: str, _: str) -> tuple[int, int]:
         return 1, len(entry_line(title, slugify(title), "x" * 100, separator)) + 1

@@ -29,6 +29,11 @@ Where = Literal["code-block", "code-span", "html-block", "unclosed-comment", "gl
 # 2.1.332); `@Design\ Docs/api.md` is how a space is written.
 _QUOTED = re.compile(r"(?:(?<=^)|(?<=\s))@([\"'])([^\"'\n]+)\1")
 _CANDIDATE = re.compile(r"(?:(?<=^)|(?<=[\s(\[{<>\"'`“‘]))@([^\s`'\"()\[\]{}<>“”‘’]+)")
+# A `_CANDIDATE` glued to the character before it (not white space, not the start of the line).
+_GLUED = re.compile(r"[(\[{<>\"'`“‘]@[^\s`'\"()\[\]{}<>“”‘’]")
+# `_CANDIDATE` without its look-behind: what follows every `@` it finds is among what this finds
+# (the character before such an `@` is one this group cannot take, so no match runs across it).
+_ANY_AT = re.compile(r"@([^\s`'\"()\[\]{}<>“”‘’]+)")
 
 
 @dataclass(frozen=True)
@@ -69,17 +74,23 @@ def suspects(doc: Document, home: Path | None) -> list[Suspect]:
             regions = [("glued", first, last)]
         else:
             continue
+        loose: dict[str, Where | None] = {}  # the kind of an `@` after white space, by what follows it
         for where, start, end in regions:
             region = lines[start : min(end, len(lines))]
             if where in ("html-block", "glued"):  # a closed comment turns an include off on purpose
-                region = COMMENT_SPAN.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), "\n".join(region)).split("\n")
+                text = COMMENT_SPAN.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), "\n".join(region))
+                if where == "glued" and '@"' not in text and "@'" not in text and _plain(text, loose, spans):
+                    continue  # no line has a suspect (100,000 lines of `@path`): the lines need no look
+                region = text.split("\n")
             for index, line in enumerate(region, start):
                 if where == "glued":
-                    for match in _QUOTED.finditer(line):
+                    for match in _QUOTED.finditer(line) if '@"' in line or "@'" in line else ():
                         target = _meant(match.group(2).replace(" ", "\\ "), base, home)
                         if target is not None and target not in accepted and "@" + match.group(0)[1:] not in spans:
                             key = (index + 1 + offset, match.start() + 1)
                             out.setdefault(key, Suspect("quoted", key[0], key[1], match.group(0)[1:], Path(target), ""))
+                    if _plain(line, loose, spans):
+                        continue  # every `@` follows white space and is an include Claude Code takes (480,000 `@a`)
                 for match in _CANDIDATE.finditer(line):
                     written = match.group(1)
                     before = line[match.start() - 1] if match.start() > 0 else ""
@@ -98,6 +109,16 @@ def suspects(doc: Document, home: Path | None) -> list[Suspect]:
                     key = (index + 1 + offset, match.start() + 1)
                     out.setdefault(key, Suspect(kind, key[0], key[1], written, Path(target), before))
     return [out[k] for k in sorted(out)]
+
+
+def _plain(text: str, loose: dict[str, Where | None], spans: list[str]) -> bool:
+    """No `@` in `text` (lines of one inline token) is a suspect: none is glued to the character
+    before it, and what follows each is an include Claude Code takes (`loose` remembers the kind
+    by what follows the `@`). A match never runs across a line break, so lines join freely."""
+    return _GLUED.search(text) is None and not any(
+        (loose[w] if w in loose else loose.setdefault(w, _inline_kind(w, "", spans)))
+        for w in set(_ANY_AT.findall(text))
+    )
 
 
 def _inline_kind(written: str, before: str, spans: list[str]) -> Where | None:

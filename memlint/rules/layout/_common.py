@@ -16,6 +16,7 @@ from memlint.model.frontmatter import Frontmatter
 from memlint.model.include_problems import owned
 from memlint.model.jstext import JS_WS_CLASS
 from memlint.model.loaded import LoadedFile
+from memlint.model.pathorder import path_order
 from memlint.violations import Applicability, Edit, Fix
 
 _OPENER = re.compile(rf"---[{JS_WS_CLASS}]*\n")
@@ -47,7 +48,7 @@ def _rule_files(ctx: RuleContext) -> list[tuple[Path, Document]]:
         doc = ctx.document(item.path)
         if doc.problem is None:
             out.append((item.path, doc))
-    return sorted(out, key=lambda pair: pair[0].parts)  # Path order, without Path comparisons
+    return sorted(out, key=lambda pair: path_order(pair[0]))
 
 
 @dataclass(frozen=True)
