@@ -112,13 +112,18 @@ def fix_loop(
     violations = run()
 
     def applicable(v: Violation) -> bool:
-        """Accepted, and creating no file that exists (on disk or from an earlier pass)."""
+        """Accepted, and creating no file that exists (on disk or from an earlier pass) nor one
+        whose name the writer refuses (`safe_io.name_problem`: e.g. `CLAUDE.md` beside a
+        `claude.md` that the fix does not rename)."""
         if not accept(v) or v.fix is None:
             return False
+        deleted = {edit.path for edit in v.fix.edits if edit.delete}
         for edit in v.fix.edits:
             if edit.create:
                 doc = workspace.document(edit.path)
                 if doc.problem is None or doc.problem.reason != "not-found":
+                    return False
+                if name_problem(edit.path, _siblings(workspace, edit.path.parent, deleted)) is not None:
                     return False
         return True
 
@@ -224,6 +229,16 @@ def write_roots(
             roots.append(own)
     roots += named_memory_dirs
     return [Path(os.path.realpath(r)) for r in roots]
+
+
+def _siblings(workspace: Workspace, folder: Path, deleted: set[Path]) -> list[str]:
+    """The names in `folder` once the fixes applied in memory so far are written, less `deleted`."""
+    try:
+        names = {n for n in os.listdir(folder) if folder / n not in workspace.removed}
+    except OSError:
+        names = set()
+    names |= {p.name for p in workspace.created if p.parent == folder}
+    return sorted(n for n in names if folder / n not in deleted)
 
 
 def write_all(result: FixResult, backup_suffix: str | None = None, allowed: Sequence[Path] | None = None) -> list[Path]:

@@ -93,3 +93,20 @@ def test_an_insertion_at_the_start_goes_after_the_bom(tmp_path: Path) -> None:
     p = tmp_path / "a.md"
     assert apply_edits("\ufeffbody", [Edit(p, 0, 0, "top\n")]) == "\ufefftop\nbody"
     assert apply_edits("\ufeffbody", [Edit(p, 0, 1, "")]) == "body"  # removing the BOM stays possible
+
+
+def test_a_fix_never_creates_a_name_that_clashes_by_case_with_a_file_it_keeps(tmp_path: Path) -> None:
+    """ML510 would create `CLAUDE.md` beside `claude.md` (the writer refuses that name, so nothing
+    was written); ML509's rename of `claude.md` is taken instead. Found by the long fuzz profile."""
+    from memlint import api
+    from memlint.config import build
+
+    (tmp_path / "claude.md").write_bytes(b"")
+    (tmp_path / "CLAUDE.local.md").write_bytes(b"")
+    (tmp_path / "AGENTS.md").write_bytes(b"---\n---")
+    config = build({}, None, tmp_path)
+    outcome = api.fix([tmp_path], config, None, unsafe=True)
+    assert outcome.result.converged
+    write_all(outcome.result)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["AGENTS.md", "CLAUDE.local.md", "CLAUDE.md"]
+    assert not api.fix([tmp_path], config, None, unsafe=True).result.changed
