@@ -81,7 +81,9 @@ class _Loader(Recorder):
             return cached
         resolved, is_symlink = self.workspace.realpath(path)
         doc = self.workspace.document(path)
-        facts = _Facts(posixpath.normpath(path), Path(path), resolved, is_symlink, doc)
+        # the document's own Path when it names the same (absolute, normalized) path: one object per file
+        same = doc.path if os.path.abspath(path) == path else Path(path)
+        facts = _Facts(posixpath.normpath(path), same, resolved, is_symlink, doc)
         extension = node_extname(path).lower()
         if doc.problem is not None and not doc.readable:
             reason = {"not-found": "missing"}.get(doc.problem.reason, doc.problem.reason)

@@ -23,12 +23,17 @@ _OPENER = re.compile(rf"---[{JS_WS_CLASS}]*\n")
 _KEY = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:(?=[ \t\r]|$)")
 
 
-@lru_cache(maxsize=65536)
 def rule_base(path: Path) -> Path | None:
     """The folder that holds `.claude/` for a file under `.claude/rules/`: Claude Code matches the
-    rule's `paths:` against paths relative to it."""
-    parts = path.parts
-    for i in range(len(parts) - 2, -1, -1):
+    rule's `paths:` against paths relative to it. (A rule file's own name ends in `.md`, so only
+    its folder decides: worked out once per folder.)"""
+    return _rule_base(str(path.parent))
+
+
+@lru_cache(maxsize=65536)
+def _rule_base(folder: str) -> Path | None:
+    parts = Path(folder).parts
+    for i in range(len(parts) - 1, -1, -1):
         if parts[i] == ".claude" and parts[i + 1 : i + 2] == ("rules",):
             return Path(*parts[:i])
     return None
@@ -164,10 +169,17 @@ def project_folder(file: LoadedFile, start: Path) -> Path:
     `.claude/` for a file inside it, else the file's own folder."""
     if file.origin is not None:
         return start
-    parts = file.path.parts
+    return _speaks_for(str(file.path.parent))
+
+
+@lru_cache(maxsize=65536)
+def _speaks_for(folder: str) -> Path:
+    """The folder holding the last `.claude` of `folder`, else `folder` (a loaded file's own name
+    ends in `.md`: only its folder decides)."""
+    parts = Path(folder).parts
     if ".claude" in parts:
         return Path(*parts[: len(parts) - 1 - parts[::-1].index(".claude")])
-    return file.path.parent
+    return Path(folder)
 
 
 def loaded_instruction_files(ctx: RuleContext) -> Iterator[tuple[LoadedFile, Document, Path]]:
