@@ -52,24 +52,44 @@ def sanitize_project_path(path: str) -> str:
     return f"{name[:_MAX_NAME]}-{_js_hash36(path)}"
 
 
-def find_project_root(start: Path) -> Path:
-    """The git root above `start` (a worktree maps to its main repository), else `start` itself."""
+def find_project_root(start: Path, memo: dict[object, object] | None = None) -> Path:
+    """The git root above `start` (a worktree maps to its main repository), else `start` itself.
+    With `memo` (a run's), each folder's answer is kept: start folders share their ancestors'."""
+    memo = {} if memo is None else memo
+    visited: list[Path] = []
+    found: Path | None = None
     for folder in (start, *start.parents):
-        marker = folder / ".git"
-        if marker.is_dir():
+        key = ("git-root-above", str(folder))
+        if key in memo:
+            known = memo[key]
+            found = known if isinstance(known, Path) else None
+            break
+        visited.append(folder)
+        found = _git_root_at(folder)
+        if found is not None:
+            break
+    for folder in visited:
+        memo[("git-root-above", str(folder))] = found if found is not None else False
+    return found if found is not None else start
+
+
+def _git_root_at(folder: Path) -> Path | None:
+    """The project root a `.git` in `folder` makes (a worktree maps to its main repository)."""
+    marker = folder / ".git"
+    if marker.is_dir():
+        return folder
+    if marker.is_file():
+        data = read_file(marker, 65_536)
+        if not isinstance(data, bytes):
             return folder
-        if marker.is_file():
-            data = read_file(marker, 65_536)
-            if not isinstance(data, bytes):
-                return folder
-            text = data.decode("utf-8", errors="replace")
-            match = re.match(r"gitdir:\s*(.+)", text.strip())
-            if match:
-                gitdir = (folder / match.group(1).strip()).resolve()
-                if gitdir.parent.name == "worktrees":
-                    return gitdir.parent.parent.parent
-            return folder
-    return start
+        text = data.decode("utf-8", errors="replace")
+        match = re.match(r"gitdir:\s*(.+)", text.strip())
+        if match:
+            gitdir = (folder / match.group(1).strip()).resolve()
+            if gitdir.parent.name == "worktrees":
+                return gitdir.parent.parent.parent
+        return folder
+    return None
 
 
 def automem_folder(home: Path, project_root: Path, config_dir: Path | None = None, name: str | None = None) -> Path:

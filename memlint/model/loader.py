@@ -278,7 +278,7 @@ def load(
     start = Path(os.path.realpath(start))
     home = Path(os.path.realpath(home))
     workspace = Workspace(release) if workspace is None else workspace
-    project_root = find_project_root(start)
+    project_root = find_project_root(start, workspace.memo)
     settings = read_settings(start, home, project_root, release, managed_dir, launch)
     loader = _Loader(start, home, workspace, settings, release)
     approved = settings.external_includes_approved

@@ -45,16 +45,36 @@ class Workspace:
 
     def _resolve(self, path: str) -> str:
         """`os.path.realpath(path, strict=True)` of an absolute path, from its folder's real path
-        (resolved once per folder) and one `lstat` when the name is not a symlink."""
+        and one `lstat` when the name is not a symlink."""
         folder, name = os.path.split(path)
         if name and name not in (".", ".."):
-            base = self._folder_real.get(folder)
-            if base is None:
-                base = self._folder_real[folder] = os.path.realpath(folder, strict=True)
-            candidate = os.path.join(base, name)
+            candidate = os.path.join(self._real_folder(folder), name)
             if not stat.S_ISLNK(os.lstat(candidate).st_mode):
                 return candidate
         return os.path.realpath(path, strict=True)
+
+    def _real_folder(self, folder: str) -> str:
+        """The real path of a folder, each folder of it resolved once per run (a start folder 1,000
+        levels deep costs one `lstat` more than its parent, not 1,000)."""
+        chain: list[str] = []
+        current = folder
+        while current not in self._folder_real:
+            parent, name = os.path.split(current)
+            if not name or parent == current or name in (".", ".."):
+                self._folder_real[current] = os.path.realpath(current, strict=True)
+                break
+            chain.append(current)
+            current = parent
+        for path in reversed(chain):
+            parent, name = os.path.split(path)
+            candidate = os.path.join(self._folder_real[parent], name)
+            mode = os.lstat(candidate).st_mode
+            if stat.S_ISLNK(mode):
+                candidate = os.path.realpath(path, strict=True)
+            elif not stat.S_ISDIR(mode):
+                raise NotADirectoryError(path)
+            self._folder_real[path] = candidate
+        return self._folder_real[folder]
 
     def listing(self, folder: str) -> list[tuple[str, bool, bool]] | None:
         """(name, is a folder, is a file) for each entry of `folder` in directory order, symlinks
