@@ -94,6 +94,12 @@ class Recorder:
         self.skipped: list[Skipped] = []
         self.deferred: list[Deferred] = []
         self.tape: Tape | None = None  # the step being recorded (see `step`)
+        # what a step's outcome depends on besides the step itself, as one small tag per run (the
+        # Release and the settings would be hashed again at every step of every start folder)
+        shared = (str(home), self.excludes, settings.deny, release)
+        tags = workspace.memo.setdefault(("step-tags",), {})
+        assert isinstance(tags, dict)
+        self.step_tag: int = tags.setdefault(shared, len(tags))
         self.inside: dict[str, bool] = {}  # path -> within the start folder, for this start
 
     def skip(self, path: str, reason: str, kind: Kind, origin: Origin | None, detail: str = "") -> None:
@@ -140,7 +146,7 @@ class Recorder:
         decision comes out the same here (memlint.model.replay)."""
         if self.tape is not None:  # steps do not nest; an inner one simply runs
             return run()
-        key = ("step", name, external_ok, str(self.home), self.excludes, self.settings.deny, self.release)
+        key = ("step", name, external_ok, self.step_tag)
         variants = self.workspace.memo.get(key)
         if variants is None:
             variants = self.workspace.memo[key] = []
