@@ -275,9 +275,9 @@ def load(
     """What Claude Code loads at start in `start` with HOME `home` (both made absolute and real),
     launched with `launch` (its `--settings` file and environment; default none)."""
     launch = Launch() if launch is None else launch
-    start = Path(os.path.realpath(start))
-    home = Path(os.path.realpath(home))
     workspace = Workspace(release) if workspace is None else workspace
+    start = _real(workspace, start)
+    home = _real(workspace, home)
     project_root = find_project_root(start, workspace.memo)
     settings = read_settings(start, home, project_root, release, managed_dir, launch)
     loader = _Loader(start, home, workspace, settings, release)
@@ -294,7 +294,7 @@ def load(
         files += loader.step(("user", user), True, lambda: loader.process(user, "user", True))
         files += loader.step(("user-rules", user_rules), True, lambda: loader.rules(user_rules, "user", True))
         skipped_roots = automount_roots(release, launch)
-        folders = [f for f in [start, *start.parents][:-1] if str(f) not in skipped_roots]  # `/` is not visited
+        folders = [f for f in _ancestors(workspace, start)[:-1] if str(f) not in skipped_roots]  # `/` is not visited
         walk = [(folder, loader.folder(folder, approved)) for folder in reversed(folders)]
         loader.claude_md_at_start = any(_is_claude_family(f) for _folder, own in walk for f in own)
         loader.agents_mode = mode
@@ -320,6 +320,35 @@ def load(
         start, home, project_root, memory_dir, tuple(files), tuple(loader.skipped), tuple(loader.deferred),
         settings.excludes, release, settings,
     )
+
+
+def _real(workspace: Workspace, path: Path) -> Path:
+    """`os.path.realpath(path)`, for a folder from its parent's real path (once per folder and run:
+    1,000 nested start folders would each resolve every ancestor again)."""
+    text = os.path.abspath(path)
+    try:
+        return Path(workspace.real_folder(text))
+    except (OSError, RuntimeError):  # missing, not a folder, a loop: as realpath says
+        return Path(os.path.realpath(text))
+
+
+def _ancestors(workspace: Workspace, start: Path) -> list[Path]:
+    """`[start, *start.parents]`, each folder's parent Path made once per run and shared between
+    start folders (the list itself is built per start: keeping one per folder would grow with the
+    square of a deep tree)."""
+    parents = workspace.memo.setdefault(("parent-paths",), {})
+    assert isinstance(parents, dict)
+    out = [start]
+    current = start
+    while True:
+        key = str(current)
+        parent = parents.get(key)
+        if parent is None:
+            parent = parents[key] = current.parent
+        if str(parent) == key:
+            return out
+        out.append(parent)
+        current = parent
 
 
 def _env_true(value: str | None) -> bool:

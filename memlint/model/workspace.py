@@ -48,12 +48,12 @@ class Workspace:
         and one `lstat` when the name is not a symlink."""
         folder, name = os.path.split(path)
         if name and name not in (".", ".."):
-            candidate = os.path.join(self._real_folder(folder), name)
+            candidate = os.path.join(self.real_folder(folder), name)
             if not stat.S_ISLNK(os.lstat(candidate).st_mode):
                 return candidate
         return os.path.realpath(path, strict=True)
 
-    def _real_folder(self, folder: str) -> str:
+    def real_folder(self, folder: str) -> str:
         """The real path of a folder, each folder of it resolved once per run (a start folder 1,000
         levels deep costs one `lstat` more than its parent, not 1,000)."""
         chain: list[str] = []
