@@ -227,8 +227,12 @@ class _Loader(Recorder):
             return []
         # one step per file and per rules folder: a start that sees an ancestor's include as
         # external still shares that ancestor's rules
-        base = str(folder)
-        claude, dot, rules, local = (os.path.join(base, name) for name in FOLDER_NAMES)
+        names = self.workspace.memo.get(("folder-names", folder))
+        if not isinstance(names, tuple):
+            base = str(folder)
+            names = tuple(os.path.join(base, n) for n in FOLDER_NAMES)
+            self.workspace.memo[("folder-names", folder)] = names
+        claude, dot, rules, local = (str(n) for n in names)
         files = self.step(("process", claude), external_ok, lambda: self.process(claude, "project", external_ok))
         files += self.step(("process", dot), external_ok, lambda: self.process(dot, "project", external_ok))
         files += self.step(("rules", rules), external_ok, lambda: self.rules(rules, "project", external_ok))

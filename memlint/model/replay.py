@@ -101,6 +101,8 @@ class Recorder:
         assert isinstance(tags, dict)
         self.step_tag: int = tags.setdefault(shared, len(tags))
         self.inside: dict[str, bool] = {}  # path -> within the start folder, for this start
+        start_text = str(start)
+        self._within_start: Callable[[str], bool] = lambda path: _within(path, start_text)
 
     def skip(self, path: str, reason: str, kind: Kind, origin: Origin | None, detail: str = "") -> None:
         skipped = Skipped(Path(path), reason, kind, origin, detail)
@@ -152,7 +154,7 @@ class Recorder:
             variants = self.workspace.memo[key] = []
         assert isinstance(variants, list)
         for variant in variants:
-            if variant.fits(self.processed, self.inside, lambda path: _within(path, str(self.start))):
+            if variant.fits(self.processed, self.inside, self._within_start):
                 self.processed |= variant.added
                 for skipped, external in variant.skipped:
                     self.skipped.append(replace(skipped, detail=f"{skipped.detail}outside {self.start}")
