@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Time memlint on hostile trees (docs/limits.md): a 100,000-line MEMORY.md, a CLAUDE.md with
-50,000 and 100,000 includes, a memory folder of 10,000 topic files, 20,000 rules files, a 10,000-deep tree, a 3.9 MB line, and the
-pathological frontmatter and `paths:` patterns.
+"""Time memlint on hostile trees (docs/limits.md): a 100,000-line MEMORY.md, a MEMORY.md of 100,000
+links to missing files, a memory folder of 10,000 topic files, a CLAUDE.md with 50,000 and 100,000
+includes, 20,000 rules files, a 10,000-deep tree, 1,000 nested CLAUDE.md folders, a 3.9 MB line,
+and the pathological frontmatter and `paths:` patterns. Run it from a folder outside the checkout.
 
     python benchmarks/bench_hostile.py [--runs N] [--only NAME] [--timeout S]
 
@@ -95,6 +96,16 @@ def remove_deep(top: Path) -> None:
             os.rmdir(child)
 
 
+def nested_claude_md_1000(root: Path) -> None:
+    """1,000 nested folders, each with a CLAUDE.md: 1,000 start folders, each loading every
+    CLAUDE.md above it (half a million loaded files in all)."""
+    folder = root
+    for level in range(1000):
+        folder = folder / "d"
+        folder.mkdir()
+        (folder / "CLAUDE.md").write_text(f"# Level {level}\n\nRule {level}.\n", encoding="utf-8")
+
+
 def long_line(root: Path) -> None:
     (root / "CLAUDE.md").write_bytes(b"# Project\n" + b"word @a " * 480_000)
 
@@ -122,6 +133,7 @@ TREES: dict[str, Callable[[Path], None]] = {
     "includes-100k": includes(100_000),
     "rules-files-20k": rules_20k,
     "folders-10k-deep": deep_10k,
+    "nested-claude-md-1000": nested_claude_md_1000,
     "line-3.9MB": long_line,
     "yaml-alias-bomb": alias_bomb,
     "braces-x22": lambda root: _rule(root, 'paths: "' + "{a,b}" * 22 + '"'),
