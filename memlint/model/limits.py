@@ -16,6 +16,7 @@ from memlint.errors import ConfigError
 @dataclass(frozen=True)
 class Limits:
     max_includes_per_file: int = 1_000  # distinct `@includes` followed in one file
+    max_excludes: int = 1_000  # `claudeMdExcludes` patterns applied (all settings files of a start together)
 
 
 DEFAULT_LIMITS = Limits()

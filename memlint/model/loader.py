@@ -17,11 +17,12 @@ from memlint.model.document import Document
 from memlint.model.globs import picomatch
 from memlint.model.guards import process_file, special_folder
 from memlint.model.jstext import js_trim, node_extname
+from memlint.model.limits import LimitHit
 from memlint.model.loaded import DeferReason, Deferred, Kind, LoadedContext, LoadedFile, Origin, Skipped
 from memlint.model.markdown import IncludeRef, _is_net_path
 from memlint.model.release import DEFAULT, Release
 from memlint.model.replay import Recorder
-from memlint.model.settings import Launch, Mode, automem_dir_name, automount_roots, read_settings
+from memlint.model.settings import Launch, Mode, Settings, automem_dir_name, automount_roots, read_settings
 from memlint.model.workspace import Workspace
 
 __all__ = [
@@ -283,7 +284,7 @@ def load(
     start = _real(workspace, start)
     home = _real(workspace, home)
     project_root = find_project_root(start, workspace.memo)
-    settings = read_settings(start, home, project_root, release, managed_dir, launch)
+    settings = _within_limits(workspace, read_settings(start, home, project_root, release, managed_dir, launch))
     loader = _Loader(start, home, workspace, settings, release)
     approved = settings.external_includes_approved
     mode: Mode | None = settings.mode if release.agents_md and settings.agents_plugin_enabled else None
@@ -324,6 +325,21 @@ def load(
         start, home, project_root, memory_dir, tuple(files), tuple(loader.skipped), tuple(loader.deferred),
         settings.excludes, release, settings,
     )
+
+
+def _within_limits(workspace: Workspace, settings: Settings) -> Settings:
+    """`settings` with no more `claudeMdExcludes` patterns than memlint's `max-excludes` (each one
+    is compiled and tried on every memory file; a settings file of 100,000 took minutes)."""
+    limit = workspace.limits.max_excludes
+    if len(settings.excludes) <= limit:
+        return settings
+    holders = [f.path for f in settings.files if isinstance(f.data.get("claudeMdExcludes"), list)]
+    where = holders[-1] if holders else Path("settings.json")
+    workspace.note_limit(LimitHit(
+        where, "max-excludes", limit,
+        f"{len(settings.excludes) - limit:,} more `claudeMdExcludes` patterns are not applied, so memlint may count "
+        "as loaded a file that one of them keeps out (Claude Code has no such limit and applies them all)"))
+    return replace(settings, excludes=settings.excludes[:limit])
 
 
 def _real(workspace: Workspace, path: Path) -> Path:

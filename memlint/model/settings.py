@@ -235,6 +235,7 @@ def read_settings(
     """Everything of the settings that changes what Claude Code loads from `start`."""
     files = settings_files(start, home, managed_dir, launch)
     patterns: list[str] = []
+    seen: set[str] = set()
     enabled = True
     mode: Mode = DEFAULT_MODE
     plugin_on = True
@@ -242,7 +243,10 @@ def read_settings(
     for item in files:
         value = item.data.get("claudeMdExcludes")
         if isinstance(value, list):
-            patterns.extend(p for p in value if isinstance(p, str) and p not in patterns)
+            for pattern in value:
+                if isinstance(pattern, str) and pattern not in seen:
+                    seen.add(pattern)
+                    patterns.append(pattern)
         if isinstance(item.data.get("autoMemoryEnabled"), bool):
             enabled = item.data["autoMemoryEnabled"]
         if item.source in ("user", "flag", "managed"):

@@ -27,6 +27,7 @@ class Workspace:
         self._by_name: dict[Path | str, Document] = {}  # documents by the path as the caller gave it
         self._listings: dict[str, list[tuple[str, bool, bool]]] = {}
         self.memo: dict[object, object] = {}  # the loader's per-path facts
+        self._other_hits: dict[tuple[str, str], LimitHit] = {}
         self.created: set[Path] = set()  # files a fix wrote in memory that are not on disk
         self.removed: set[Path] = set()  # files a fix removed in memory
 
@@ -112,14 +113,19 @@ class Workspace:
         self._by_name[path] = doc
         return doc
 
+    def note_limit(self, hit: LimitHit) -> None:
+        """A limit reached somewhere other than a document's includes (once per file and limit)."""
+        self._other_hits.setdefault((str(hit.path), hit.limit), hit)
+
     def limit_hits(self) -> list[LimitHit]:
         """The limits reached on the documents parsed so far in this run."""
-        hits = []
+        hits = list(self._other_hits.values())
         for key, doc in sorted(self._documents.items()):
             scan = doc.scanned
             if scan is not None and scan.dropped_includes:
                 hits.append(LimitHit(Path(key), "max-includes-per-file", self.limits.max_includes_per_file,
-                                     f"{scan.dropped_includes:,} more includes not followed"))
+                                     f"{scan.dropped_includes:,} more includes not followed, so their problems are "
+                                     "not reported (Claude Code has no such limit and loads them all)"))
         return hits
 
     def forget(self, path: Path | str) -> None:

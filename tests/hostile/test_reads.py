@@ -194,3 +194,13 @@ def test_an_ignore_file_linked_to_an_endless_device_is_not_read(tmp_path: Path) 
     (tmp_path / "CLAUDE.md").write_text("# Project\n", encoding="utf-8")
     assert memlint("check", tmp_path, timeout=30).code == 0
 
+
+
+def test_a_settings_file_of_100000_excludes_is_bounded_and_reported(tmp_path: Path) -> None:
+    (tmp_path / ".claude").mkdir()
+    patterns = [f"**/generated{i}/**" for i in range(100_000)]
+    (tmp_path / ".claude" / "settings.json").write_text(json.dumps({"claudeMdExcludes": patterns}), encoding="utf-8")
+    (tmp_path / "CLAUDE.md").write_text("# Project\n", encoding="utf-8")
+    run = memlint("check", tmp_path, "--format", "json", timeout=120)
+    hits = [v for v in json.loads(run.out)["violations"] if v["code"] == "ML904"]
+    assert len(hits) == 1 and "max-excludes" in hits[0]["message"] and "99,000 more" in hits[0]["message"], hits

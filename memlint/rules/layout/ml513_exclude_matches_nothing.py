@@ -63,7 +63,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         patterns = item.data.get("claudeMdExcludes")
         if not isinstance(patterns, list):
             continue
-        for pattern in patterns:
+        for pattern in patterns[: ctx.workspace.limits.max_excludes]:  # past it: ML904
             if not isinstance(pattern, str) or not pattern or pattern.startswith("!"):
                 continue
             candidates = _candidates(ctx) if candidates is None else candidates

@@ -2,13 +2,18 @@
 
 ## What it does
 Reports each file on which memlint stopped early because of one of its own bounds on the work a
-repository can cause (see docs/limits.md): today, a file with more distinct `@includes` than
-`max-includes-per-file` (1,000 by default). The includes past the limit are not followed, so
-problems in them or in the files they name are not reported.
+repository can cause (see docs/limits.md):
+- a file with more distinct `@includes` than `max-includes-per-file` (1,000 by default): the
+  includes past the limit are not followed, so problems in them or in the files they name are not
+  reported;
+- settings files that give a start folder more `claudeMdExcludes` patterns than `max-excludes`
+  (1,000 by default): the patterns past the limit are not applied (nor checked by ML513), so
+  memlint may count as loaded a file that one of them keeps out.
 
 ## Why is this bad?
-Claude Code has no such limit: it follows every include of the file. A file that needs more than a
-thousand includes is most likely generated or hostile, and everything past the limit is unchecked.
+Claude Code has no such limits: it follows every include and applies every pattern. A file that
+needs more than a thousand of either is most likely generated or hostile, and what is past the limit
+is unchecked.
 Split the file, or raise the limit in `.memlint.toml` (`[limits]`) when the includes are real.
 
 ## Example
@@ -43,7 +48,6 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
     for hit in ctx.workspace.limit_hits():
         yield Finding(
             hit.path, 1,
-            f"memlint's own limit `{hit.limit}` = {hit.value:,} reached: {hit.detail}, so their problems are "
-            f"not reported (Claude Code has no such limit and loads them all); raise it under [limits] in "
-            f".memlint.toml if the file is meant to be this large",
+            f"memlint's own limit `{hit.limit}` = {hit.value:,} reached: {hit.detail}; raise it under [limits] "
+            f"in .memlint.toml if the file is meant to be this large",
         )
