@@ -84,7 +84,9 @@ def _lines(root: Path) -> set[str]:
     out: set[str] = set()
     for path in root.rglob("*"):
         if path.is_file() and not path.name.endswith("~"):
-            out |= {line.strip() for line in path.read_bytes().decode("utf-8", "replace").splitlines() if line.strip()}
+            # a BOM is an encoding mark, not text: white space after it is white space at the line's start
+            lines = (line.strip().lstrip("\ufeff").strip() for line in path.read_bytes().decode("utf-8", "replace").splitlines())
+            out |= {line for line in lines if line}
     return out
 
 

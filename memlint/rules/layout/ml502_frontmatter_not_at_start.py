@@ -30,8 +30,10 @@ Validate every request body.
 ```
 
 ## Fix safety
-The fix removes the BOM and the white space before the first `---`. It is unsafe: the block then
-counts as frontmatter, so it leaves the loaded text, and a rule's `paths:` starts to apply.
+The fix removes the white space before the first `---`, and the BOM too for releases before
+2.1.239, which do not skip it (from 2.1.239 the BOM is kept: Claude Code skips it). It is unsafe:
+the block then counts as frontmatter, so it leaves the loaded text, and a rule's `paths:` starts to
+apply.
 """
 
 from __future__ import annotations
@@ -77,7 +79,15 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         if fm is None or fm.error is not None or not fm.data:
             continue
         bom, blank = text.startswith("\ufeff"), "\n" in text[:end]
-        if bom and blank:
+        # a release that skips one leading BOM (C09) is kept from the frontmatter by the white space
+        # alone: the fix keeps the BOM (a fix never changes a file's encoding mark it does not have to)
+        keep_bom = bom and ctx.release.frontmatter_after_bom
+        start = 1 if keep_bom else 0
+        if keep_bom:
+            count = text.count("\n", 0, end)
+            what = "white space comes" if not blank else "a blank line comes" if count == 1 else "blank lines come"
+            what += " after the byte-order mark (which Claude Code skips)"
+        elif bom and blank:
             what = "a byte-order mark and blank lines come"
         elif bom:
             what = "a byte-order mark comes" if end == 1 else "a byte-order mark and white space come"
@@ -92,6 +102,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         elif item.role == "topic" and {"name", "description"} & set(fm.data):
             consequence += ", and the memory's `name`/`description` are not read"
         message = f"Claude Code does not see the frontmatter of `{where}`: {what} before `---`; {consequence}"
-        title = f"Remove {what.rsplit(' ', 1)[0]} before the frontmatter"
-        fix = Fix(title, Applicability.UNSAFE, (Edit(item.path, 0, end, ""),))
+        removed = what.split(" come", 1)[0]
+        title = f"Remove {removed} before the frontmatter"
+        fix = Fix(title, Applicability.UNSAFE, (Edit(item.path, start, end, ""),))
         yield Finding(item.path, doc.line_of_offset(end), message, fix=fix)
