@@ -4,7 +4,7 @@ repeated state and reverts when it does not converge, and atomic all-or-nothing 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -123,7 +123,8 @@ def fix_loop(
                 doc = workspace.document(edit.path)
                 if doc.problem is None or doc.problem.reason != "not-found":
                     return False
-                if name_problem(edit.path, _siblings(workspace, edit.path.parent, deleted)) is not None:
+                siblings = _siblings(edit.path.parent, workspace.created, workspace.removed | deleted)
+                if name_problem(edit.path, siblings) is not None:
                     return False
         return True
 
@@ -231,14 +232,15 @@ def write_roots(
     return [Path(os.path.realpath(r)) for r in roots]
 
 
-def _siblings(workspace: Workspace, folder: Path, deleted: set[Path]) -> list[str]:
-    """The names in `folder` once the fixes applied in memory so far are written, less `deleted`."""
+def _siblings(folder: Path, created: Iterable[Path], removed: Collection[Path]) -> list[str]:
+    """The names in `folder` once `created` exist and `removed` are gone (what `name_problem` checks
+    a new name against, in the fix loop and again when writing)."""
     try:
-        names = {n for n in os.listdir(folder) if folder / n not in workspace.removed}
+        names = {n for n in os.listdir(folder) if folder / n not in removed}
     except OSError:
         names = set()
-    names |= {p.name for p in workspace.created if p.parent == folder}
-    return sorted(n for n in names if folder / n not in deleted)
+    names |= {p.name for p in created if p.parent == folder and p not in removed}
+    return sorted(names)
 
 
 def write_all(result: FixResult, backup_suffix: str | None = None, allowed: Sequence[Path] | None = None) -> list[Path]:
@@ -292,12 +294,7 @@ def _write_group(
     new = [p for p in paths if changed[p] is not None and result.before.get(p) is None]
     modified = [p for p in paths if changed[p] is not None and result.before.get(p) is not None]
     for path in new:
-        try:
-            siblings = [n for n in os.listdir(path.parent) if path.parent / n not in deleted]
-        except OSError:
-            siblings = []
-        siblings += [p.name for p in new if p.parent == path.parent]
-        problem = name_problem(path, siblings)
+        problem = name_problem(path, _siblings(path.parent, new, set(deleted)))
         if problem is not None:
             raise _Refused(path, f"memlint will not create {path.name!r}: {problem}")
     if new and any(os.path.islink(p) for p in deleted):  # a rename would turn the link into a copy

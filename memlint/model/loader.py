@@ -228,12 +228,7 @@ class _Loader(Recorder):
             return []
         # one step per file and per rules folder: a start that sees an ancestor's include as
         # external still shares that ancestor's rules
-        names = self.workspace.memo.get(("folder-names", folder))
-        if not isinstance(names, tuple):
-            base = str(folder)
-            names = tuple(os.path.join(base, n) for n in FOLDER_NAMES)
-            self.workspace.memo[("folder-names", folder)] = names
-        claude, dot, rules, local = (str(n) for n in names)
+        claude, dot, rules, local = _folder_paths(self.workspace, folder)
         files = self.step(("process", claude), external_ok, lambda: self.process(claude, "project", external_ok))
         files += self.step(("process", dot), external_ok, lambda: self.process(dot, "project", external_ok))
         files += self.step(("rules", rules), external_ok, lambda: self.rules(rules, "project", external_ok))
@@ -325,6 +320,17 @@ def load(
         start, home, project_root, memory_dir, tuple(files), tuple(loader.skipped), tuple(loader.deferred),
         settings.excludes, release, settings,
     )
+
+
+def _folder_paths(workspace: Workspace, folder: Path) -> tuple[str, str, str, str]:
+    """A folder's CLAUDE.md, .claude/CLAUDE.md, .claude/rules and CLAUDE.local.md, joined once per run."""
+    key = ("folder-paths", folder)
+    known = workspace.memo.get(key)
+    if known is None:
+        base = str(folder)
+        known = workspace.memo[key] = (os.path.join(base, FOLDER_NAMES[0]), os.path.join(base, FOLDER_NAMES[1]),
+                                       os.path.join(base, FOLDER_NAMES[2]), os.path.join(base, FOLDER_NAMES[3]))
+    return known  # type: ignore[return-value]
 
 
 def _within_limits(workspace: Workspace, settings: Settings) -> Settings:

@@ -83,17 +83,16 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         # alone: the fix keeps the BOM (a fix never changes a file's encoding mark it does not have to)
         keep_bom = bom and ctx.release.frontmatter_after_bom
         start = 1 if keep_bom else 0
+        count = text.count("\n", 0, end)
+        spacing = "white space comes" if not blank else "a blank line comes" if count == 1 else "blank lines come"
         if keep_bom:
-            count = text.count("\n", 0, end)
-            what = "white space comes" if not blank else "a blank line comes" if count == 1 else "blank lines come"
-            what += " after the byte-order mark (which Claude Code skips)"
+            what = f"{spacing} after the byte-order mark (which Claude Code skips)"
         elif bom and blank:
             what = "a byte-order mark and blank lines come"
         elif bom:
             what = "a byte-order mark comes" if end == 1 else "a byte-order mark and white space come"
         else:
-            count = text.count("\n", 0, end)
-            what = "white space comes" if not blank else "a blank line comes" if count == 1 else "blank lines come"
+            what = spacing
         where = show(ctx, item.path)
         consequence = "the block stays in the text the model reads"
         paths = rule_paths(fm.data)

@@ -90,7 +90,7 @@ def _exposed(ctx: RuleContext) -> list[Exposed]:
 
     for folder, context in sorted(ctx.loads.items()):
         for loaded in context.files:
-            k = reals.get(id(loaded.path)) or key(loaded.path)
+            k = key(loaded.path)
             folders = start.get(k)
             if folders is None:
                 start[k] = [folder]
