@@ -23,6 +23,25 @@ _OPENER = re.compile(rf"---[{JS_WS_CLASS}]*\n")
 _KEY = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:(?=[ \t\r]|$)")
 
 
+_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+
+
+def prose_lines(text: str) -> Iterator[tuple[int, str]]:
+    """(1-based number, line) of each line outside fenced code blocks (the fence lines too are left
+    out); a fence closes on the same character, at least as long."""
+    fence: str | None = None
+    for number, line in enumerate(text.split("\n"), 1):
+        match = _FENCE.match(line) if "`" in line or "~" in line else None
+        if fence is not None:
+            if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence):
+                fence = None
+            continue
+        if match:
+            fence = match.group(1)
+            continue
+        yield number, line
+
+
 def rule_base(path: Path) -> Path | None:
     """The folder that holds `.claude/` for a file under `.claude/rules/`: Claude Code matches the
     rule's `paths:` against paths relative to it. (A rule file's own name ends in `.md`, so only

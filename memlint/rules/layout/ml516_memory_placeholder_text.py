@@ -37,7 +37,7 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.layout._common import loaded_instruction_files
+from memlint.rules.layout._common import loaded_instruction_files, prose_lines
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -52,7 +52,6 @@ _BRACKET = re.compile(r"\[((?:your|insert|project|describe|add|enter)\b[A-Za-z '
                       re.IGNORECASE)
 _TODO = re.compile(r"^\s{0,3}(?:[-*+]\s+)?(?:\*\*|__)?(?:TODO|TBD|FIXME)(?:\*\*|__)?\b\s*[:.-]?\s*"
                    r"(?:(?:describe|fill|write|document|explain|insert)\b.{0,80})?$", re.IGNORECASE)
-_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _CODE_SPAN = re.compile(r"(`+).*?\1")
 _SHOWN = 4
 
@@ -60,19 +59,9 @@ _SHOWN = 4
 def placeholders(text: str) -> list[tuple[int, str]]:
     """(line, placeholder) for each placeholder outside code."""
     found: list[tuple[int, str]] = []
-    fence: str | None = None
-    for number, line in enumerate(text.split("\n"), 1):
-        ticked = "`" in line
-        match = _FENCE.match(line) if ticked or "~" in line else None
-        if fence is not None:
-            if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence):
-                fence = None
-            continue
-        if match:
-            fence = match.group(1)
-            continue
+    for number, line in prose_lines(text):
         visible = line.rstrip("\r")
-        if ticked:
+        if "`" in line:
             visible = _CODE_SPAN.sub(lambda m: " " * len(m.group(0)), visible)
         if _may_be_todo(visible) and _TODO.match(visible) and visible.strip():
             found.append((number, visible.strip().lstrip("-*+ ").strip("*_")))

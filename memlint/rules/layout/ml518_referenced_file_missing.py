@@ -40,7 +40,7 @@ from memlint.engine import RuleContext
 from memlint.model.loader import LoadedFile
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.layout._common import loaded_instruction_files
+from memlint.rules.layout._common import loaded_instruction_files, prose_lines
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -52,7 +52,6 @@ META = RuleMeta(
 
 _LINK = re.compile(r"(?<!!)\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 _TICKED = re.compile(r"`([A-Za-z0-9_.@-]+(?:/[A-Za-z0-9_.@-]+)+\.[A-Za-z0-9]{1,8})`")
-_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
 _SHOWN = 4
 _ILLUSTRATIVE = re.compile(r"\be\.g\.|\bfor example\b|\bsuch as\b|\bfor instance\b|\blike `", re.IGNORECASE)
@@ -93,17 +92,8 @@ def _references(ctx: RuleContext, file: LoadedFile, base: Path) -> list[tuple[in
     out: list[tuple[int, str]] = []
     if "](" not in text and "`" not in text:
         return out  # no link and no code span: nothing can name a file
-    fence: str | None = None
     here = file.path.parent
-    for number, line in enumerate(text.split("\n"), 1):
-        match = _FENCE.match(line) if "`" in line or "~" in line else None
-        if fence is not None:
-            if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence):
-                fence = None
-            continue
-        if match:
-            fence = match.group(1)
-            continue
+    for number, line in prose_lines(text):
         for m in _LINK.finditer(line) if "](" in line else ():
             target = unquote(m.group(1).split("#", 1)[0].split("?", 1)[0])
             if not target or _SCHEME.match(target) or target.startswith(("/", "~", "<", "{")):
