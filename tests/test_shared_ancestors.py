@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from memlint.model.loaded import Chain, Parts
 from memlint.model.loader import LoadedContext, load
 from memlint.model.release import pick
 from memlint.model.workspace import Workspace
@@ -64,7 +65,7 @@ def test_replayed_external_skip_names_its_own_start(tmp_path: Path) -> None:
     details = {}
     for start in starts[1:3]:
         ctx = load(start, tmp_path / "home", shared, tmp_path / "no-managed")
-        details[start] = {s.detail for s in ctx.skipped if s.reason == "external" and s.path.name == "a.md"}
+        details[start] = {ctx.detail(s) for s in ctx.skipped if s.reason == "external" and s.path.name == "a.md"}
     assert details[starts[1]] == {f"outside {starts[1]}"}
     assert details[starts[2]] == {f"outside {starts[2]}"}
 
@@ -78,6 +79,29 @@ def test_ancestor_files_are_shared_not_recreated(tmp_path: Path) -> None:
     assert rule and any(f is rule[0] for f in second.files)
     ts = next(d for d in first.deferred if d.path.name == "ts.md")
     assert any(d is ts for d in second.deferred)
+    # not only the objects: the root's list of them is one tuple held by both start folders
+    third = load(starts[2], tmp_path / "home", shared, tmp_path / "no-managed")
+    holding = [next(s for s in ctx.deferred.segments if ts in s) for ctx in (second, third)]
+    assert holding[0] is holding[1]
+
+
+def test_a_chain_is_the_sequence_of_its_segments() -> None:
+    parts: Parts[int] = Parts()
+    parts.append(1)
+    parts.share((2, 3))
+    parts.share(())
+    parts.extend([4, 5])
+    assert list(parts) == [1, 2, 3, 4, 5] and len(parts) == 5 and parts[1:3] == (2, 3)
+    chain = parts.build()
+    assert chain.segments == ((1,), (2, 3), (4, 5))
+    assert list(chain) == [1, 2, 3, 4, 5] and len(chain) == 5 and bool(chain)
+    assert [chain[i] for i in range(-5, 5)] == [1, 2, 3, 4, 5, 1, 2, 3, 4, 5]
+    assert chain[1:4] == (2, 3, 4) and 4 in chain and chain.index(3) == 2
+    assert chain == (1, 2, 3, 4, 5) and chain == Chain([(1, 2), (3, 4, 5)]) and chain != (1, 2)
+    assert hash(chain) == hash(Chain([(1, 2, 3, 4, 5)]))
+    assert not Chain() and len(Chain([(), ()])) == 0
+    with pytest.raises(IndexError):
+        chain[5]
 
 
 def test_an_ancestor_that_answers_differently_for_every_start(tmp_path: Path) -> None:

@@ -49,6 +49,7 @@ PLAIN_SAFE = [
     "@a.md", "@b.md", "@docs/c.md", "text", "x", " ", "  ", "\t", "\n", "\n\n", " \n", "\t\n", "/p", ".x", "@",
     "#", "-", "=", "~", "1", "|", "!", ":", "\u00a0", "\u3000", "A@b.md", "\x0c", "---", "1. ",
     "\n# ", "\n## ", "\n#\t", "\n####### ",
+    "\n- ", "\n* ", "\n+ ", "- ", "\n-  ", "\n-\t", "\n- - ", "\n  ", "\n    ",
 ]
 PLAIN_PIECES = PLAIN_SAFE * 6 + ["\x00", "<", "_", "*", "`", "\\", "&", "[", "]", "> "]
 PLAIN_BODIES = st.lists(st.sampled_from(PLAIN_PIECES), max_size=30).map("".join)
@@ -67,11 +68,32 @@ def test_plain_paragraphs_tokenize_as_markdown_it_does(body: str) -> None:
     assert scan_body(body, 0, plain) == scan_body(body, 0, full)
 
 
+# Bullet lists of plain items, and what may follow them (lazy continuation lines, blank and white
+# space lines, headings, other markers, indented lines).
+LIST_PIECES = ["\n- ", "\n- ", "\n* ", "\n+ ", "- ", "@a.md", "@docs/b.md", "x", "Shared: ", " ", "\t", "\n",
+               "\n\n", "\n  ", "\n    ", "\n# ", "#", "\n-  ", "\n1. ", "`"]
+LIST_BODIES = st.lists(st.sampled_from(LIST_PIECES), max_size=30).map("".join)
+
+
+@settings(max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck))
+@given(LIST_BODIES)
+def test_plain_bullet_lists_tokenize_as_markdown_it_does(body: str) -> None:
+    source = normalize_newlines(body)
+    plain = plain_tokens(source)
+    if plain is None:
+        return
+    full = parse_markdown_it(source)
+    shape = [(t.type, t.markup, t.nesting, t.map, t.level, t.content) for t in plain]
+    assert shape == [(t.type, t.markup, t.nesting, t.map, t.level, t.content) for t in full]
+    assert scan_body(body, 0, plain) == scan_body(body, 0, full)
+
+
 def test_the_plain_path_is_taken_for_include_lists_and_not_for_markup() -> None:
     assert plain_tokens("@docs/a.md\n@docs/b.md\n\nSee @c.md for more.\n") is not None
     assert plain_tokens("# Project\nword @a word @a\n") is not None
-    for body in ("- @a.md\n", "    @a.md\n", "`@a.md`\n", "@a.md\n===\n", "<!-- @a.md -->\n", "1. @a.md\n",
-                 "# a #\n", " # a\n"):
+    assert plain_tokens("# Package\n\n- Shared: @docs/a.md\n- @b.md\n\nText.\n") is not None
+    for body in ("    @a.md\n", "`@a.md`\n", "@a.md\n===\n", "<!-- @a.md -->\n", "1. @a.md\n",
+                 "# a #\n", " # a\n", "- @a.md\nmore\n", "- @a.md\n\n- @b.md\n", "- @a.md\n* @b.md\n"):
         assert plain_tokens(body) is None
 
 

@@ -52,7 +52,7 @@ def defer_nested(loader: _Loader) -> None:
         if name == ".claude":
             loader.deferred.extend(_walk_own(loader, child, start))
         else:
-            loader.deferred.extend(_subtree(loader, child))
+            loader.deferred.share(_subtree(loader, child))
 
 
 def _listing(workspace: Workspace, folder: str) -> tuple[list[str], list[str]] | None:

@@ -142,13 +142,13 @@ def _what(ctx: RuleContext, loaded: LoadedContext, skipped: Skipped) -> tuple[Pr
         if intrinsic[0] is not None:
             return intrinsic
         if reason in ("too-deep", "external"):
-            return reason, None, skipped.detail  # type: ignore[return-value]
+            return reason, None, loaded.detail(skipped)  # type: ignore[return-value]
         return None, None, ""
     if reason == "duplicate":
         assert skipped.origin is not None
         if _in_chain(loaded, skipped.origin.path, skipped.path):
-            return "cycle", None, skipped.detail
-        return "duplicate", None, skipped.detail
+            return "cycle", None, loaded.detail(skipped)
+        return "duplicate", None, loaded.detail(skipped)
     return None, None, ""
 
 

@@ -317,7 +317,7 @@ def load(
 
         defer_nested(loader)
     return LoadedContext(
-        start, home, project_root, memory_dir, tuple(files), tuple(loader.skipped), tuple(loader.deferred),
+        start, home, project_root, memory_dir, tuple(files), loader.skipped.build(), loader.deferred.build(),
         settings.excludes, release, settings,
     )
 

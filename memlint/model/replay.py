@@ -12,10 +12,10 @@ memory grows with the files, not with start folders times files.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from memlint.model.loaded import Deferred, Kind, LoadedFile, Origin, Skipped
+from memlint.model.loaded import Deferred, Kind, LoadedFile, Origin, Parts, Skipped
 from memlint.model.release import DEFAULT, Release
 from memlint.model.settings import Settings
 from memlint.model.workspace import Workspace
@@ -34,7 +34,7 @@ class Tape:
     present: set[str] = field(default_factory=set)  # `processed` keys found there
     within: dict[str, bool] = field(default_factory=dict)  # path -> inside the start folder?
     added: set[str] = field(default_factory=set)  # `processed` keys the step added
-    skipped: list[tuple[Skipped, bool]] = field(default_factory=list)  # (skip, detail ends "outside <start>")
+    skipped: list[Skipped] = field(default_factory=list)
     deferred: list[Deferred] = field(default_factory=list)
 
     def seen(self, key: str, result: bool) -> None:
@@ -50,7 +50,7 @@ class Variant:
     present: frozenset[str]
     within: tuple[tuple[str, bool], ...]
     added: frozenset[str]
-    skipped: tuple[tuple[Skipped, bool], ...]
+    skipped: tuple[Skipped, ...]
     deferred: tuple[Deferred, ...]
     files: tuple[LoadedFile, ...]
 
@@ -91,8 +91,8 @@ class Recorder:
         self.excludes = settings.excludes
         self.release = release
         self.processed: set[str] = set()
-        self.skipped: list[Skipped] = []
-        self.deferred: list[Deferred] = []
+        self.skipped: Parts[Skipped] = Parts()
+        self.deferred: Parts[Deferred] = Parts()
         self.tape: Tape | None = None  # the step being recorded (see `step`)
         # what a step's outcome depends on besides the step itself, as one small tag per run (the
         # Release and the settings would be hashed again at every step of every start folder)
@@ -105,17 +105,16 @@ class Recorder:
         self._within_start: Callable[[str], bool] = lambda path: _within(path, start_text)
 
     def skip(self, path: str, reason: str, kind: Kind, origin: Origin | None, detail: str = "") -> None:
-        skipped = Skipped(Path(path), reason, kind, origin, detail)
-        self.skipped.append(skipped)
-        if self.tape is not None:
-            self.tape.skipped.append((skipped, False))
+        self._skip(Skipped(Path(path), reason, kind, origin, detail))
 
     def skip_external(self, path: str, kind: Kind, origin: Origin | None, detail: str = "") -> None:
-        """An external skip: its detail ends with the start folder, so a replay rewrites it."""
-        skipped = Skipped(Path(path), "external", kind, origin, detail)
-        self.skipped.append(replace(skipped, detail=f"{detail}outside {self.start}"))
+        """An external skip: its explanation ends with the start folder (`LoadedContext.detail`)."""
+        self._skip(Skipped(Path(path), "external", kind, origin, detail, names_start=True))
+
+    def _skip(self, skipped: Skipped) -> None:
+        self.skipped.append(skipped)
         if self.tape is not None:
-            self.tape.skipped.append((skipped, True))
+            self.tape.skipped.append(skipped)
 
     def defer(self, deferred: Deferred) -> None:
         self.deferred.append(deferred)
@@ -156,10 +155,8 @@ class Recorder:
         for variant in variants:
             if variant.fits(self.processed, self.inside, self._within_start):
                 self.processed |= variant.added
-                for skipped, external in variant.skipped:
-                    self.skipped.append(replace(skipped, detail=f"{skipped.detail}outside {self.start}")
-                                        if external else skipped)
-                self.deferred += variant.deferred
+                self.skipped.share(variant.skipped)
+                self.deferred.share(variant.deferred)
                 return list(variant.files)
         if len(variants) >= MAX_VARIANTS:  # answers differ for nearly every start: just run it
             return run()

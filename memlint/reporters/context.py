@@ -109,7 +109,7 @@ def render_text(ctx: LoadedContext, tokenizer: str = "cl100k", echo: Callable[[s
         out(click.style(f"Skipped ({len(ctx.skipped)}):", bold=True))
         for s in ctx.skipped:
             where = f" (@{s.origin.ref.written} at {_short(str(s.origin.path), ctx)}:{s.origin.line})" if s.origin else ""
-            detail = f": {s.detail}" if s.detail else ""
+            detail = f": {ctx.detail(s)}" if ctx.detail(s) else ""
             out(f"  {click.style(s.reason, fg='red')} {_short(str(s.path), ctx)}{where}{detail}")
     render_deferred(ctx, show_all, out, _short)
     render_after_compact(ctx, data["files"], unit, out)

@@ -75,6 +75,6 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                 skipped.origin.path if skipped.origin else skipped.path,
                 where[1],
                 f"Claude Code {ctx.release.name} does not read {what} for a session started in `{show(ctx, start)}`: "
-                f"{skipped.detail}" + (", and external includes are not approved" if skipped.reason == "external" else ""),
+                f"{loaded.detail(skipped)}" + (", and external includes are not approved" if skipped.reason == "external" else ""),
                 column=skipped.origin.ref.column if skipped.origin else 1,
             )

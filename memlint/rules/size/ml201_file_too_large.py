@@ -89,6 +89,6 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             yield Finding(
                 Path(origin.path), origin.line,
                 f"Claude Code loads nothing for `@{origin.ref.written}`: {show(ctx, skipped.path)} is too large "
-                f"({skipped.detail}), and Claude Code does not read files over 4 MiB",
+                f"({loaded.detail(skipped)}), and Claude Code does not read files over 4 MiB",
                 column=origin.ref.column,
             )
