@@ -73,6 +73,16 @@ class Chain(Sequence[T]):
         return f"Chain({list(self)!r})"
 
 
+def distinct_segments(chains: Iterable[Chain[T]]) -> Iterator[tuple[T, ...]]:
+    """Each segment of `chains` once (by identity): what many start folders share is visited once."""
+    seen: set[int] = set()
+    for sequence in chains:
+        for segment in sequence.segments:
+            if id(segment) not in seen:
+                seen.add(id(segment))
+                yield segment
+
+
 class Parts(Sequence[T]):
     """A `Chain` being built: single items, and tuples shared with other start folders (`share`)."""
 

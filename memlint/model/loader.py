@@ -279,7 +279,9 @@ def load(
     start = _real(workspace, start)
     home = _real(workspace, home)
     project_root = find_project_root(start, workspace.memo)
-    settings = _within_limits(workspace, read_settings(start, home, project_root, release, managed_dir, launch))
+    reads = workspace.memo.setdefault(("settings-reads",), {})
+    assert isinstance(reads, dict)
+    settings = _within_limits(workspace, read_settings(start, home, project_root, release, managed_dir, launch, reads))
     loader = _Loader(start, home, workspace, settings, release)
     approved = settings.external_includes_approved
     mode: Mode | None = settings.mode if release.agents_md and settings.agents_plugin_enabled else None

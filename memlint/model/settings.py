@@ -132,26 +132,43 @@ def memory_dir_setting(value: Any, home: Path) -> Path | None:
     return Path(unicodedata.normalize("NFC", path))
 
 
-def settings_files(start: Path, home: Path, managed_dir: Path, launch: Launch) -> list[SettingsFile]:
-    """Every settings file that exists, in Claude Code's reading order (later wins)."""
-    config_dir = Path(launch.env["CLAUDE_CONFIG_DIR"]) if launch.env.get("CLAUDE_CONFIG_DIR") else home / ".claude"
-    candidates: list[tuple[Path, Source]] = [
-        (config_dir / "settings.json", "user"),
-        (start / ".claude" / "settings.json", "project"),
-        (start / ".claude" / "settings.local.json", "local"),
-    ]
-    if launch.settings_file is not None:
-        candidates.append((launch.settings_file, "flag"))
-    candidates.append((managed_dir / "managed-settings.json", "managed"))
-    drop_ins = managed_dir / "managed-settings.d"
-    if drop_ins.is_dir():
-        candidates += [(p, "managed") for p in sorted(drop_ins.glob("*.json"))]
+def settings_files(
+    start: Path, home: Path, managed_dir: Path, launch: Launch, reads: dict[object, Any] | None = None
+) -> list[SettingsFile]:
+    """Every settings file that exists, in Claude Code's reading order (later wins). `reads`, when
+    given, keeps what was read for the next start folder of the same run: only the start folder's
+    own two files differ between start folders."""
+    reads = {} if reads is None else reads
+    fixed_key = ("fixed-candidates", home, managed_dir, launch.settings_file, launch.env.get("CLAUDE_CONFIG_DIR"))
+    fixed = reads.get(fixed_key)
+    if fixed is None:
+        config_dir = Path(launch.env["CLAUDE_CONFIG_DIR"]) if launch.env.get("CLAUDE_CONFIG_DIR") else home / ".claude"
+        after: list[tuple[Path, Source]] = []
+        if launch.settings_file is not None:
+            after.append((launch.settings_file, "flag"))
+        after.append((managed_dir / "managed-settings.json", "managed"))
+        drop_ins = managed_dir / "managed-settings.d"
+        if drop_ins.is_dir():
+            after += [(p, "managed") for p in sorted(drop_ins.glob("*.json"))]
+        fixed = reads[fixed_key] = ((config_dir / "settings.json", "user"), tuple(after))
+    user, after_start = fixed
+    dot = start / ".claude"
+    candidates = (user, (dot / "settings.json", "project"), (dot / "settings.local.json", "local"), *after_start)
     out = []
     for path, source in candidates:
-        data = read_json(path)
+        data = _read_json_once(path, reads)
         if data is not None:
             out.append(SettingsFile(path, source, data))
     return out
+
+
+def _read_json_once(path: Path, reads: dict[object, Any]) -> dict[str, Any] | None:
+    """`read_json(path)`, read once per `reads` (one run)."""
+    key = ("json", path)
+    if key not in reads:
+        reads[key] = read_json(path)
+    found: dict[str, Any] | None = reads[key]
+    return found
 
 
 def plugin_ids(release: Release) -> tuple[str, ...]:
@@ -222,18 +239,21 @@ def _deny_matches(rule: DenyRule, path: str) -> bool:
     return bool(relative) and ignores((rule.pattern,), relative)
 
 
-def _approved(home: Path, config_dir: Path | None, project_root: Path) -> bool:
-    state = read_json((config_dir or home) / ".claude.json") or {}  # CLAUDE_CONFIG_DIR holds it when set
+def _approved(home: Path, config_dir: Path | None, project_root: Path, reads: dict[object, Any]) -> bool:
+    state = _read_json_once((config_dir or home) / ".claude.json", reads) or {}  # CLAUDE_CONFIG_DIR holds it when set
     projects = state.get("projects")
     entry = projects.get(str(project_root)) if isinstance(projects, dict) else None
     return isinstance(entry, dict) and entry.get("hasClaudeMdExternalIncludesApproved") is True
 
 
 def read_settings(
-    start: Path, home: Path, project_root: Path, release: Release, managed_dir: Path, launch: Launch = Launch()
+    start: Path, home: Path, project_root: Path, release: Release, managed_dir: Path, launch: Launch = Launch(),
+    reads: dict[object, Any] | None = None,
 ) -> Settings:
-    """Everything of the settings that changes what Claude Code loads from `start`."""
-    files = settings_files(start, home, managed_dir, launch)
+    """Everything of the settings that changes what Claude Code loads from `start` (`reads`: the
+    files this run read already, see `settings_files`)."""
+    reads = {} if reads is None else reads
+    files = settings_files(start, home, managed_dir, launch, reads)
     patterns: list[str] = []
     seen: set[str] = set()
     enabled = True
@@ -263,7 +283,7 @@ def read_settings(
     config_dir = Path(launch.env["CLAUDE_CONFIG_DIR"]) if launch.env.get("CLAUDE_CONFIG_DIR") else None
     return Settings(
         _expand_excludes(patterns), memory_dir, enabled, mode, plugin_on, tuple(deny),
-        _approved(home, config_dir, project_root), tuple(files), config_dir,
+        _approved(home, config_dir, project_root, reads), tuple(files), config_dir,
     )
 
 

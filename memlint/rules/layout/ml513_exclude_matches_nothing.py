@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from memlint.model.globs import picomatch
+from memlint.model.loaded import distinct_segments
 from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
@@ -52,8 +53,11 @@ def _candidates(ctx: RuleContext) -> set[str]:
     paths = {str(f.path) for f in ctx.files}
     for loaded in ctx.loads.values():
         paths |= {str(f.path) for f in loaded.files}
-        paths |= {str(s.path) for s in loaded.skipped}
-        paths |= {str(d.path) for d in loaded.deferred}
+    loads = ctx.loads.values()
+    for skipped in distinct_segments(loaded.skipped for loaded in loads):
+        paths |= {str(s.path) for s in skipped}
+    for deferred in distinct_segments(loaded.deferred for loaded in loads):
+        paths |= {str(d.path) for d in deferred}
     return paths
 
 
