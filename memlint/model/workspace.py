@@ -28,6 +28,7 @@ class Workspace:
         self._listings: dict[str, list[tuple[str, bool, bool]]] = {}
         self.memo: dict[object, object] = {}  # the loader's per-path facts
         self._other_hits: dict[tuple[str, str], LimitHit] = {}
+        self._lax: dict[str, str] = {}  # path -> os.path.realpath(path)
         self.created: set[Path] = set()  # files a fix wrote in memory that are not on disk
         self.removed: set[Path] = set()  # files a fix removed in memory
 
@@ -43,6 +44,15 @@ class Workspace:
                 cached = (path, False)
             self._real[path] = cached
         return cached
+
+    def resolved(self, path: str | Path) -> str:
+        """`os.path.realpath(path)` (what cannot be resolved is kept as written), cached for the run:
+        rules ask it of the same files once per start folder."""
+        key = os.fspath(path)
+        found = self._lax.get(key)
+        if found is None:
+            found = self._lax[key] = os.path.realpath(key)
+        return found
 
     def _resolve(self, path: str) -> str:
         """`os.path.realpath(path, strict=True)` of an absolute path, from its folder's real path

@@ -63,7 +63,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         if item.problem != "external":
             continue
         ref = item.origin.ref
-        target = os.path.realpath(item.target)
+        target = ctx.workspace.resolved(item.target)
         inside = any(target == r or target.startswith(r.rstrip("/") + "/") for r in roots)
         if inside:
             starts = sorted(show(ctx, s) + "/" for s in item.starts)

@@ -77,17 +77,17 @@ def _mentioned(ctx: RuleContext) -> set[str]:
         doc = ctx.document(item.path)
         if doc.problem is not None or "AGENTS.md" not in doc.text:
             continue
-        folder = os.path.dirname(os.path.realpath(item.path))
+        folder = os.path.dirname(ctx.workspace.resolved(item.path))
         bases = [folder, *(str(r) for r in ctx.roots)]
         if item.path.parent.name == ".claude":
             bases.append(str(item.path.parent.parent))
         for match in _MENTION.finditer(doc.text):
             written = match.group(0).lstrip("@").split("#", 1)[0]
             if written.startswith("~/") and ctx.home is not None:
-                out.add(os.path.realpath(ctx.home / written[2:]))
+                out.add(ctx.workspace.resolved(ctx.home / written[2:]))
                 continue
             for base in bases:
-                out.add(os.path.realpath(os.path.join(base, written)))
+                out.add(ctx.workspace.resolved(os.path.join(base, written)))
     return out
 
 
@@ -112,14 +112,12 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
     mode = mode_in_force(ctx)
     if not agents or mode in ("managed-only", "claude-md-and-agents-md"):
         return
-    loaded: set[str] = set()
-    for context in ctx.loads.values():
-        for entry in context.files:
-            loaded.add(os.path.realpath(entry.path))
+    paths = {str(entry.path) for context in ctx.loads.values() for entry in context.files}
+    loaded = {ctx.workspace.resolved(path) for path in paths}
     mentioned = _mentioned(ctx)
     for item in agents:
         path = item.path
-        real = os.path.realpath(path)
+        real = ctx.workspace.resolved(path)
         if real in loaded or real in mentioned:
             continue
         doc = ctx.document(path)
