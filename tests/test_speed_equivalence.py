@@ -205,3 +205,20 @@ def test_path_order_sorts_as_pathlib_does(parts: list[list[str]]) -> None:
 
     paths = [PurePath("/", *p) for p in parts]
     assert sorted(paths, key=path_order) == sorted(paths)
+
+
+FOLDER_PARTS = st.lists(st.sampled_from([".claude", "rules", "x", "session-memory", "agent-memory", "memory"]),
+                        max_size=6)
+FILE_NAMES = st.sampled_from(["CLAUDE.md", "claude.md", "Claude.MD", "CLAUDE.local.md", "claude-local.md",
+                              "AGENTS.md", "MEMORY.md", "summary.md", "notes.md", "rules", ".claude", "a.txt",
+                              "CLAUDE.markdown", "agents.md"])
+
+
+@settings(max_examples=2000, deadline=None)
+@given(FOLDER_PARTS, FILE_NAMES)
+def test_discovery_skips_only_names_classify_gives_no_role(parts: list[str], name: str) -> None:
+    from memlint.model import discovery
+
+    folder = Path("/", *parts)
+    kept = discovery._rules_folder(folder.parts) or name in discovery._ROLE_NAMES or name.lower() in discovery._MISNAMED
+    assert kept or discovery.classify(folder / name) is None

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
+from itertools import chain
 from pathlib import Path
 
 from memlint.model.files import read_file
@@ -58,7 +59,7 @@ def find_project_root(start: Path, memo: dict[object, object] | None = None) -> 
     memo = {} if memo is None else memo
     visited: list[Path] = []
     found: Path | None = None
-    for folder in (start, *start.parents):
+    for folder in chain((start,), start.parents):  # lazily: the parent's answer is usually known
         key = ("git-root-above", str(folder))
         if key in memo:
             known = memo[key]

@@ -34,6 +34,19 @@ class MemoryFile:
     role: Role
 
 
+# The names `classify` gives a role outside a rules folder (with `_MISNAMED`, lower-cased).
+_ROLE_NAMES = frozenset({"CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "MEMORY.md", "summary.md"})
+
+
+def _rules_folder(parts: tuple[str, ...]) -> bool:
+    """Whether the files of a folder with these path parts are under a `.claude/rules` folder (as
+    `classify` decides it: the last `.claude` followed by `rules`)."""
+    if ".claude" not in parts:
+        return False
+    i = len(parts) - 1 - parts[::-1].index(".claude")
+    return parts[i + 1 : i + 2] == ("rules",)
+
+
 def classify(path: Path) -> Role | None:
     """The role of a file by its path alone, or None when it is no memory file."""
     name = path.name
@@ -95,7 +108,10 @@ def discover(roots: list[Path], extra_memory_dirs: list[Path] | None = None,
             subfolders[:] = kept
             if here.parent.name in ("agent-memory", "agent-memory-local") and here.parent.parent.name == ".claude":
                 memory_dirs.add(here)  # an agent's memory folder, with or without its MEMORY.md yet
+            in_rules = _rules_folder(here.parts)
             for name in names:
+                if not in_rules and name not in _ROLE_NAMES and name.lower() not in _MISNAMED:
+                    continue  # `classify` would say None: no Path made for the tree's other files
                 path = here / name
                 role = classify(path)
                 if role is None:

@@ -286,13 +286,13 @@ def load(
     approved = settings.external_includes_approved
     mode: Mode | None = settings.mode if release.agents_md and settings.agents_plugin_enabled else None
     files: list[LoadedFile] = []
-    managed, managed_rules = str(managed_dir / "CLAUDE.md"), str(managed_dir / ".claude" / "rules")
+    managed, managed_rules = _joined(workspace, managed_dir, "CLAUDE.md", ".claude/rules")
     files += loader.step(("managed", managed), approved, lambda: loader.process(managed, "managed", approved))
     files += loader.step(("managed-rules", managed_rules), approved,
                          lambda: loader.rules(managed_rules, "managed", approved))
     if mode != "managed-only":  # C04: the plugin's managed-only mode drops user, project and local files
         user_dir = settings.config_dir or home / ".claude"
-        user, user_rules = str(user_dir / "CLAUDE.md"), str(user_dir / "rules")
+        user, user_rules = _joined(workspace, user_dir, "CLAUDE.md", "rules")
         files += loader.step(("user", user), True, lambda: loader.process(user, "user", True))
         files += loader.step(("user-rules", user_rules), True, lambda: loader.rules(user_rules, "user", True))
         skipped_roots = automount_roots(release, launch)
@@ -308,7 +308,7 @@ def load(
             if read_agents:  # C02: right after the folder's own files, before deeper folders'
                 files += loader.agents(folder, approved, walked, mode == "claude-md-or-agents-md")
     name = automem_dir_name(release, launch)
-    memory_dir = settings.auto_memory_dir or automem_folder(home, project_root, settings.config_dir, name)
+    memory_dir = settings.auto_memory_dir or _automem_folder(workspace, home, project_root, settings.config_dir, name)
     enabled = settings.auto_memory_enabled and not _env_true(launch.env.get("CLAUDE_CODE_DISABLE_AUTO_MEMORY"))
     if enabled:
         index = memory_dir / "MEMORY.md"  # the same file for every start folder of a project: shared
@@ -322,6 +322,25 @@ def load(
         start, home, project_root, memory_dir, tuple(files), loader.skipped.build(), loader.deferred.build(),
         settings.excludes, release, settings,
     )
+
+
+def _joined(workspace: Workspace, folder: Path, *names: str) -> tuple[str, ...]:
+    """`str(folder / name)` for each name, joined once per run (the same for every start folder)."""
+    key = ("joined", folder, names)
+    known = workspace.memo.get(key)
+    if known is None:
+        known = workspace.memo[key] = tuple(str(folder / name) for name in names)
+    return known  # type: ignore[return-value]
+
+
+def _automem_folder(workspace: Workspace, home: Path, project_root: Path, config_dir: Path | None,
+                    name: str | None) -> Path:
+    """`automem_folder`, once per project root and run: start folders of one project share it."""
+    key = ("automem-folder", home, project_root, config_dir, name)
+    known = workspace.memo.get(key)
+    if known is None:
+        known = workspace.memo[key] = automem_folder(home, project_root, config_dir, name)
+    return known  # type: ignore[return-value]
 
 
 def _folder_paths(workspace: Workspace, folder: Path) -> tuple[str, str, str, str]:
@@ -354,10 +373,15 @@ def _real(workspace: Workspace, path: Path) -> Path:
     """`os.path.realpath(path)`, for a folder from its parent's real path (once per folder and run:
     1,000 nested start folders would each resolve every ancestor again)."""
     text = os.path.abspath(path)
-    try:
-        return Path(workspace.real_folder(text))
-    except (OSError, RuntimeError):  # missing, not a folder, a loop: as realpath says
-        return Path(os.path.realpath(text))
+    key = ("real-folder-path", text)
+    known = workspace.memo.get(key)
+    if known is None:
+        try:
+            known = Path(workspace.real_folder(text))
+        except (OSError, RuntimeError):  # missing, not a folder, a loop: as realpath says
+            known = Path(os.path.realpath(text))
+        workspace.memo[key] = known
+    return known  # type: ignore[return-value]
 
 
 def _ancestors(workspace: Workspace, start: Path) -> list[Path]:
