@@ -162,6 +162,7 @@ class Recorder:
     def active(self) -> Iterator[Recorder]:
         """Wrap the file-system entry points for the duration of the block."""
         recorder = self
+        seen, own, real_stat = self.seen, self.own_folder, _Real.stat
 
         def wrapped_stat(path: Any, *args: Any, dir_fd: Any = None, follow_symlinks: bool = True) -> Any:
             if dir_fd is not None or args:
@@ -169,11 +170,16 @@ class Recorder:
                 return _Real.stat(path, *args, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
             operation = "stat" if follow_symlinks else "lstat"
             try:
-                result = _Real.stat(path, follow_symlinks=follow_symlinks)
+                result = real_stat(path, follow_symlinks=follow_symlinks)
             except OSError as exc:
                 recorder.note(operation, path, ("error", exc.errno or 0))
                 raise
-            recorder.note(operation, path, sign_stat(result))
+            if type(path) is str and (own is None or not path.startswith(own)):  # `note`, inlined: the hot case
+                signature = sign_stat(result)
+                if seen.setdefault((operation, path), signature) != signature:
+                    recorder.unsure = True
+            else:
+                recorder.note(operation, path, sign_stat(result))
             return result
 
         def wrapped_lstat(path: Any, *args: Any, **kwargs: Any) -> Any:
