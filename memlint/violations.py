@@ -19,7 +19,7 @@ class Applicability(str, Enum):
     DISPLAY_ONLY = "display-only"
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Edit:
     """Replace `text[start:end]` of the file at `path` with `replacement` (character offsets in
     the decoded text). `create=True` writes a new file that must not exist yet; `delete=True`
@@ -46,7 +46,7 @@ class Fix:
         return frozenset(e.path for e in self.edits)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Finding:
     """What a rule yields; the engine stamps it with the rule's code, slug and severity."""
 
@@ -60,7 +60,7 @@ class Finding:
     severity: Severity | None = None  # overrides the rule's default when set
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Violation:
     """A finding of a rule, as reported."""
 

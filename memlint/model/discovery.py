@@ -28,7 +28,7 @@ Role = Literal[
 _MISNAMED = {"claude.md", "claude.local.md", "claude-local.md", "claude_local.md", "claude.markdown"}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MemoryFile:
     path: Path
     role: Role

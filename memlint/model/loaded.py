@@ -127,7 +127,7 @@ class Parts(Sequence[T]):
         return tuple(self)[index]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Origin:
     """The include that asked for a file: which file, which line."""
 
@@ -136,7 +136,7 @@ class Origin:
     ref: IncludeRef
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LoadedFile:
     """A file in the model's context."""
 
@@ -158,7 +158,7 @@ class LoadedFile:
         return utf16_len(self.content)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Skipped:
     """A file Claude Code considered and left out, and why.
 
@@ -177,7 +177,7 @@ class Skipped:
 DeferReason = Literal["conditional-rule", "nested-claude-md", "nested-agents-md"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Deferred:
     """A file Claude Code loads later, not at start."""
 

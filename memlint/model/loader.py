@@ -50,7 +50,7 @@ def include_target(written: str, base_dir: str, home: Path) -> str:
     return posixpath.normpath(posixpath.join(base_dir, target))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Facts:
     """A file as the loader sees it, whatever the start folder."""
 

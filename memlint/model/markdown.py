@@ -32,7 +32,7 @@ _INVALID_START = re.compile(r"[#%^&*()]+")
 _VALID_START = re.compile(r"[a-zA-Z0-9._-]")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class IncludeRef:
     """One `@path` that Claude Code accepts as an include, where it stands in the file."""
 
@@ -42,7 +42,7 @@ class IncludeRef:
     column: int  # 1-based column of the `@`
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Scan:
     """What Claude Code takes from a file's body."""
 
@@ -195,7 +195,7 @@ _PLAIN_LINE = re.compile(r"[A-Za-z@/.][^\x00-\x08\x0b-\x1f\x7f\\`*_&<>\[\]]*")
 _PLAIN_HEADING = re.compile(r"(#{1,6})[ \t]+([A-Za-z@/.][^\x00-\x08\x0b-\x1f\x7f\\`*_&<>\[\]#]*)")
 
 
-@dataclass
+@dataclass(slots=True)
 class PlainToken:
     """The part of markdown-it-py's `Token` that memlint reads, for `plain_tokens`: a source of
     plain paragraphs is tokenized without importing markdown-it-py at all."""

@@ -42,7 +42,7 @@ class Tape:
             (self.present if result else self.absent).add(key)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Variant:
     """A step's recorded outcome, valid for every start folder that answers its questions the same way."""
 
