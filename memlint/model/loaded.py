@@ -11,7 +11,7 @@ from typing import Literal, TypeVar, overload
 
 from memlint.model.automem import Truncation
 from memlint.model.document import Document
-from memlint.model.jstext import utf16_len
+from memlint.model.jstext import js_trim, utf16_len
 from memlint.model.markdown import IncludeRef
 from memlint.model.release import DEFAULT, Release
 from memlint.model.settings import Settings
@@ -143,11 +143,18 @@ class LoadedFile:
     path: Path
     kind: Kind
     depth: int  # 0 for a root file, n for an include n levels down
-    content: str  # trimmed, as the model sees it
     document: Document
     origin: Origin | None = None
-    truncation: Truncation | None = None
+    truncation: Truncation | None = None  # MEMORY.md: what of it loads
     globs: tuple[str, ...] | None = None  # `paths:` of a file loaded despite having them
+
+    @property
+    def content(self) -> str:
+        """The text as the model sees it: trimmed, frontmatter and comments removed (MEMORY.md:
+        truncated). Made from the document when asked, so a run holds each file's text once."""
+        if self.truncation is not None:
+            return self.truncation.content
+        return js_trim(self.document.scan().loaded)
 
     @property
     def parent(self) -> Path | None:

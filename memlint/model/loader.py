@@ -60,7 +60,6 @@ class _Facts:
     is_symlink: bool
     document: Document
     skip: tuple[str, str] | None = None  # (reason, detail) when it is never loaded
-    content: str = ""
     globs: tuple[str, ...] | None = None
     includes: tuple[tuple[str, IncludeRef], ...] = ()
 
@@ -93,13 +92,12 @@ class _Loader(Recorder):
             facts = replace(facts, skip=("non-text-extension", f"extension {extension!r} is not read"))
         else:
             scan = doc.scan()
-            content = js_trim(scan.loaded)
-            if not content:
+            if not js_trim(scan.loaded):
                 facts = replace(facts, skip=("empty", "nothing left after frontmatter and comments"))
             else:
                 base_dir = posixpath.dirname(resolved)
                 targets = tuple((include_target(ref.path, base_dir, self.home), ref) for ref in scan.includes)
-                facts = replace(facts, content=content, globs=doc.rule_globs, includes=targets)
+                facts = replace(facts, globs=doc.rule_globs, includes=targets)
         self.workspace.memo[memo_key] = facts
         return facts
 
@@ -162,7 +160,7 @@ class _Loader(Recorder):
             if origin is not None or reason != "missing":
                 self.skip(path, reason, kind, origin, detail)
             return []
-        result = [LoadedFile(facts.path, kind, depth, facts.content, facts.document, origin, None, facts.globs)]
+        result = [LoadedFile(facts.path, kind, depth, facts.document, origin, None, facts.globs)]
         for target, ref in facts.includes:
             child_origin = Origin(facts.path, ref.line, ref)
             if not external_ok:
@@ -242,7 +240,7 @@ class _Loader(Recorder):
         out: list[LoadedFile] = []
         for path in (folder / "AGENTS.md", folder / ".claude" / "AGENTS.md"):
             facts = self.facts(str(path)) if self.workspace.document(path).readable else None
-            if facts is not None and facts.skip is None and facts.content in texts:
+            if facts is not None and facts.skip is None and js_trim(facts.document.scan().loaded) in texts:
                 self.skip(str(path), "duplicate", "project", None,
                           "its text equals a loaded file's" + (" rule" if fallback else ""))
                 self.mark(posixpath.normpath(str(path)))
@@ -423,4 +421,4 @@ def _load_index(loader: _Loader, path: Path, release: Release) -> LoadedFile | N
     if not js_trim(truncation.content):
         loader.skip(str(path), "empty", "automem", None, "nothing left after frontmatter and comments")
         return None
-    return LoadedFile(path, "automem", 0, truncation.content, doc, None, truncation)
+    return LoadedFile(path, "automem", 0, doc, None, truncation)
