@@ -4,6 +4,7 @@ violation and the run goes on."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,6 +62,24 @@ def start_folders(roots: tuple[Path, ...], files: tuple[MemoryFile, ...]) -> lis
     return list(starts)
 
 
+def _above(starts: list[Path], workspace: Workspace) -> set[str]:
+    """Every folder above a start folder, as the loader names it (real paths; a folder named
+    otherwise is only not recorded for replay, which costs time, never changes an answer)."""
+    above: set[str] = set()
+    for start in starts:
+        try:
+            folder = os.path.dirname(workspace.real_folder(os.path.abspath(start)))
+        except (OSError, RuntimeError):
+            continue
+        while folder not in above:
+            above.add(folder)
+            parent = os.path.dirname(folder)
+            if parent == folder:
+                break
+            folder = parent
+    return above
+
+
 def build_context(
     paths: list[Path], config: Config, home: Path | None, workspace: Workspace | None = None,
     launch: Launch | None = None,
@@ -78,6 +97,8 @@ def build_context(
              if f.path in named or not config.excluded(f.path)]
     files = _with_pending(files, workspace)
     starts = start_folders(roots, tuple(files))
+    above = _above(starts, workspace)
+    workspace.above_starts = above if workspace.above_starts is None else workspace.above_starts | above
     progress.COUNTS.starts_total += len(starts)
     for start in starts:
         # a root's deferred files (nested CLAUDE.md and AGENTS.md) are modelled too

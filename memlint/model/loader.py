@@ -227,10 +227,12 @@ class _Loader(Recorder):
         # one step per file and per rules folder: a start that sees an ancestor's include as
         # external still shares that ancestor's rules
         claude, dot, rules, local = _folder_paths(self.workspace, folder)
-        files = self.step(("process", claude), external_ok, lambda: self.process(claude, "project", external_ok))
-        files += self.step(("process", dot), external_ok, lambda: self.process(dot, "project", external_ok))
-        files += self.step(("rules", rules), external_ok, lambda: self.rules(rules, "project", external_ok))
-        files += self.step(("process", local), external_ok, lambda: self.process(local, "local", external_ok))
+        above = self.workspace.above_starts
+        shared = above is None or str(folder) in above
+        files = self.step(("process", claude), external_ok, lambda: self.process(claude, "project", external_ok), shared)
+        files += self.step(("process", dot), external_ok, lambda: self.process(dot, "project", external_ok), shared)
+        files += self.step(("rules", rules), external_ok, lambda: self.rules(rules, "project", external_ok), shared)
+        files += self.step(("process", local), external_ok, lambda: self.process(local, "local", external_ok), shared)
         return files
 
     def agents(self, folder: Path, external_ok: bool, loaded: list[LoadedFile], fallback: bool) -> list[LoadedFile]:

@@ -142,10 +142,12 @@ class Recorder:
             self.tape.within[path] = result
         return result
 
-    def step(self, name: tuple[str, ...], external_ok: bool, run: Callable[[], list[LoadedFile]]) -> list[LoadedFile]:
+    def step(self, name: tuple[str, ...], external_ok: bool, run: Callable[[], list[LoadedFile]],
+             shared: bool = True) -> list[LoadedFile]:
         """`run()`, or the replay of an earlier start folder's run whose every start-dependent
-        decision comes out the same here (memlint.model.replay)."""
-        if self.tape is not None:  # steps do not nest; an inner one simply runs
+        decision comes out the same here (memlint.model.replay). A step no other start folder
+        takes (`shared` False: a folder with no start folder below it) is run without recording."""
+        if self.tape is not None or not shared:  # steps do not nest; an inner one simply runs
             return run()
         key = ("step", name, external_ok, self.step_tag)
         variants = self.workspace.memo.get(key)

@@ -29,6 +29,9 @@ class Workspace:
         self.memo: dict[object, object] = {}  # the loader's per-path facts
         self._other_hits: dict[tuple[str, str], LimitHit] = {}
         self._lax: dict[str, str] = {}  # path -> os.path.realpath(path)
+        # Folders with a start folder of this run below them (their loading steps are replayed for
+        # that start folder, so recording them pays); None when the run does not know its starts.
+        self.above_starts: set[str] | None = None
         self.created: set[Path] = set()  # files a fix wrote in memory that are not on disk
         self.removed: set[Path] = set()  # files a fix removed in memory
 
