@@ -14,8 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-import pathspec
-
 from memlint.model.document import Document
 
 Read = Callable[[Path], Document]
@@ -136,6 +134,8 @@ def ignored_by(path: Path, top: Path, read: Read, git_dir: Path | None) -> Path 
             doc = read(source)
             if doc.problem is not None:
                 continue
+            import pathspec  # only when a .gitignore is there to read (keeps the cold start light)
+
             spec = pathspec.GitIgnoreSpec.from_lines(doc.text.splitlines())
             rel = target.relative_to(base).as_posix() + ("/" if is_dir else "")
             result = spec.check_file(rel)
