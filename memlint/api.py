@@ -122,9 +122,10 @@ def fix(
     home_path = _home(home)
 
     def run() -> list[Violation]:
-        ctx = engine.build_context(targets, config, home_path, workspace, launch)
-        ctx_holder[:] = [ctx]
-        found = engine.run_rules(ctx)
+        with engine.settled_heap():
+            ctx = engine.build_context(targets, config, home_path, workspace, launch)
+            ctx_holder[:] = [ctx]
+            found = engine.run_rules(ctx)
         if not initial:
             initial.extend(found)
         return found

@@ -4,7 +4,10 @@ violation and the run goes on."""
 
 from __future__ import annotations
 
+import gc
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -62,6 +65,33 @@ def start_folders(roots: tuple[Path, ...], files: tuple[MemoryFile, ...]) -> lis
     return list(starts)
 
 
+_SETTLING = False  # inside `settled_heap`
+
+
+@contextmanager
+def settled_heap() -> Iterator[None]:
+    """Within the block, what a run has built so far is set aside from the cyclic garbage collector
+    at each start folder and each rule (`gc.freeze`): the run keeps its model to the end, and each
+    full collection would walk all of it again (a tenth of the time at 30,000 files, growing faster
+    than the files). Reference counting still frees what is dropped; the block's end hands every
+    object back to the collector, so a long-lived process (`--watch`, the API) keeps nothing."""
+    global _SETTLING
+    if _SETTLING:  # nested: the outer block settles
+        yield
+        return
+    _SETTLING = True
+    try:
+        yield
+    finally:
+        _SETTLING = False
+        gc.unfreeze()
+
+
+def _settle() -> None:
+    if _SETTLING:
+        gc.freeze()
+
+
 def _above(starts: list[Path], workspace: Workspace) -> set[str]:
     """Every folder above a start folder, as the loader names it (real paths; a folder named
     otherwise is only not recorded for replay, which costs time, never changes an answer)."""
@@ -104,6 +134,7 @@ def build_context(
         # a root's deferred files (nested CLAUDE.md and AGENTS.md) are modelled too
         loads[start] = load(start, home or NO_HOME, workspace, NO_MANAGED, start in roots, release, launch)
         progress.COUNTS.starts_done += 1
+        _settle()
     known = {f.path for f in files}
     if home is not None:  # the project's own auto-memory folder under HOME
         extra = [ctx.automem_dir for ctx in loads.values() if ctx.automem_dir.is_dir()]
@@ -138,6 +169,7 @@ def run_rules(ctx: RuleContext, rules: list[Rule] | None = None) -> list[Violati
                           f"rule {rule.code} ({rule.slug}) crashed: {type(exc).__name__}: {exc} "
                           f"at {Path(where.filename).name}:{where.lineno}; its findings are missing", 1, 1)
             )
+        _settle()
     violations = [v for v in violations if v.code not in ctx.config.ignored_codes(v.path)]
     violations = apply_suppressions(
         violations, ctx.workspace, "ML902" in ctx.config.selected, tuple(f.path for f in ctx.files)
@@ -182,5 +214,6 @@ def check(
     paths: list[Path], config: Config, home: Path | None = None, workspace: Workspace | None = None,
     launch: Launch | None = None,
 ) -> Report:
-    ctx = build_context(paths, config, home, workspace, launch)
-    return Report(tuple(run_rules(ctx)), len(ctx.files), ctx.roots, ctx.release)
+    with settled_heap():
+        ctx = build_context(paths, config, home, workspace, launch)
+        return Report(tuple(run_rules(ctx)), len(ctx.files), ctx.roots, ctx.release)
