@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import string
 from pathlib import Path
 from unittest import mock
 
@@ -23,7 +25,7 @@ from memlint.model.sanitise import is_removed, sanitise
 from memlint.rules.automem import ml320_memory_whitespace as ml320
 from memlint.rules.includes._suspects import suspects
 from memlint.rules.security import _secrets as secrets_module
-from memlint.rules.security._secrets import key_words
+from memlint.rules.security._secrets import find_secrets, key_words
 
 # Markdown pieces that change how an `@` parses: fences, indented code, HTML blocks, lists, quotes,
 # link reference definitions, code spans (also across lines), escapes, headings, CRLF.
@@ -167,10 +169,53 @@ def test_the_sanitiser_removes_what_the_character_by_character_rule_removes(text
 @settings(max_examples=1000, deadline=None)
 @given(st.lists(st.sampled_from(["token", "secret", "passwd", "passw", "pwd", "api_key", "api-key", "apikey", "api",
                                  "access_key", "accesskey", "private-key", "client_secret", "clientsecret", "auth_key",
-                                 "auth", "credentials", "key", "to", "ken", "sec", " ", "_", "-", "=", "x"]),
-                max_size=25).map("".join))
-def test_key_words_are_the_regex_matches(lower: str) -> None:
-    assert [m.span() for m in key_words(lower)] == [m.span() for m in secrets_module._KEY_WORD.finditer(lower)]
+                                 "auth", "credentials", "key", "to", "ken", "sec", " ", "_", "-", "=", "x", "\n"]),
+                max_size=25).map("".join), st.integers(0, 80), st.one_of(st.none(), st.integers(0, 80)))
+def test_key_words_are_the_regex_matches(lower: str, pos: int, endpos: int | None) -> None:
+    expected = secrets_module._KEY_WORD.finditer(lower, pos) if endpos is None else \
+        secrets_module._KEY_WORD.finditer(lower, pos, endpos)
+    assert [m.span() for m in key_words(lower, pos, endpos)] == [m.span() for m in expected]
+
+
+def test_every_literal_of_a_secret_shape_is_found_by_one_of_its_groups() -> None:
+    for (_, _, _, literals), gates in zip(secrets_module._SHAPES, secrets_module._SHAPE_GATES, strict=True):
+        for literal in literals:
+            assert any(secrets_module._SHAPE_GROUPS[i].search(f"x{literal}x") for i in gates), literal
+
+
+RANDOM_VALUES = st.text(alphabet=string.ascii_letters + string.digits, min_size=6, max_size=44)
+SECRET_PIECES = st.one_of(RANDOM_VALUES, st.sampled_from([
+    "token", "TOKEN", "Api_Key", "secret", "password", "passwd", "pwd", "credentials", "client_secret", "private-key",
+    "aws", "AWS_SECRET_ACCESS_KEY", "DB_", "_NAME", "=", ":", ":=", "=>", ">", " ", "  ", "\t", "\n", "\r\n", "\r",
+    '"', "'", "`", ",", ";", "/", ".", "-", "_", "@", "://", "postgres", "host.io", "AKIA", "ASIA", "AIza", "ghp_",
+    "gho_", "github_pat_", "glpat-", "xoxb-", "xoxp-", "sk_live_", "rk_live_", "sk-", "sk-ant-api03-", "sk-proj-",
+    "eyJ", "-----BEGIN PRIVATE KEY-----\n", "\n-----END", "\u212a", "\u017f", "\u0130", "é", "\u2028", "\x85",
+    "0123456789", "Zq8r2LkP9vXw4TnB7yHsQ", "<!-- memlint: disable-next-line ML601 -->\n", "token=", "API_KEY: ",
+    "secret := '", "password => \"", "client_secret\t=\t`", "AUTH_KEY\":", "Token:\n",
+]))
+SECRET_TEXTS = st.lists(SECRET_PIECES, max_size=30).map("".join)
+
+
+@settings(max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck))
+@given(SECRET_TEXTS)
+def test_an_assigned_value_stands_only_on_an_assignment_line(text: str) -> None:
+    lines = secrets_module.assignment_lines(text)
+    for start in range(len(text)):
+        match = secrets_module._ASSIGNED.match(text, start)
+        if match is not None:
+            assert any(begin <= start and match.end() <= end for begin, end in lines), (start, match)
+
+
+@settings(max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck))
+@given(SECRET_TEXTS)
+def test_secrets_are_found_as_when_every_literal_and_line_is_searched(text: str) -> None:
+    def found() -> list[tuple[str, int, str]]:
+        return [(s.kind, s.start, s.value) for s in find_secrets(text)]
+
+    fast = found()
+    with mock.patch.object(secrets_module, "_SHAPE_GROUPS", (re.compile(""),) * len(secrets_module._SHAPE_GROUPS)), \
+            mock.patch.object(secrets_module, "assignment_lines", lambda text: [(0, len(text))]):
+        assert fast == found()
 
 
 @settings(max_examples=300, deadline=None)
