@@ -109,13 +109,35 @@ GATES: dict[str, tuple[str, ...]] = {
 }
 
 
+# Fewer scans before the gate words: a pipe needs a `|` in the text, and one pattern that starts with
+# fixed text finds either spelling of `rm` or either flag in the lower-cased text (a fast scan each,
+# where each gate word is a scan of its own). A pattern whose test fails cannot match.
+_FIRST: tuple[tuple[re.Pattern[str], bool, tuple[str, ...]], ...] = (
+    (re.compile(r"\|"), False, ("pipes a download into a shell", "pipes a download into PowerShell")),
+    (re.compile("rm[ \t]"), True, ("deletes a broad path with `rm -rf`",)),
+    (re.compile("--(?:no-verify|dangerously-skip-permissions)"), True,
+     ("skips git hooks with `--no-verify`", "turns off Claude Code's permission prompts")),
+)
+
+
+def candidates(text: str, lower: str) -> set[str]:
+    """The patterns worth running: their gate words are in the lower-cased text (`GATES`) and no
+    cheaper test rules them out (`_FIRST`)."""
+    out = set(GATES)
+    for first, in_lower, whats in _FIRST:
+        if first.search(lower if in_lower else text) is None:
+            out.difference_update(whats)
+    return {what for what in out if any(word in lower for word in GATES[what])}
+
+
 def dangers(text: str) -> Iterator[Danger]:
     """Every dangerous standing instruction that no surrounding word forbids."""
     seen: set[int] = set()
     governed: tuple[list[int], list[bool]] | None = None
     lower = text.lower()
+    worth = candidates(text, lower)
     for what, pattern in PATTERNS:
-        if not any(word in lower for word in GATES[what]):
+        if what not in worth:
             continue
         for match in pattern.finditer(text):
             governed = governed or _governed(text)

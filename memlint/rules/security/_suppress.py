@@ -25,6 +25,8 @@ T = TypeVar("T")
 
 def split(doc: Document, meta: RuleMeta, offsets: Sequence[int]) -> tuple[list[int], list[int]]:
     """(indices of the occurrences to report, lines of the occurrences a comment suppresses)."""
+    if not offsets:
+        return [], []  # most files: nothing to suppress, and no need to look for a comment
     if "memlint:" not in doc.text:
         return list(range(len(offsets))), []
     directives = [d for d in parse_directives(doc.text)
