@@ -24,6 +24,7 @@ from memlint.model.markdown import (
 from memlint.model.sanitise import is_removed, sanitise
 from memlint.rules.automem import ml320_memory_whitespace as ml320
 from memlint.rules.includes._suspects import suspects
+from memlint.rules.layout import ml516_memory_placeholder_text as ml516
 from memlint.rules.security import _danger as danger_module
 from memlint.rules.security import _secrets as secrets_module
 from memlint.rules.security._danger import dangers
@@ -251,3 +252,24 @@ def test_dangers_are_found_as_when_every_gate_word_is_searched(text: str) -> Non
     fast = list(dangers(text))
     with mock.patch.object(danger_module, "_FIRST", ()):
         assert fast == list(dangers(text))
+
+
+def test_only_ascii_letters_and_two_turkish_i_spell_a_todo_word_when_case_is_ignored() -> None:
+    every_character = "".join(map(chr, range(0xD800))) + "".join(map(chr, range(0xE000, 0x110000)))
+    spelling = set(re.findall("(?i)[todbfixme]", every_character))
+    assert {c for c in spelling if not c.isascii()} == {"\u0130", "\u0131"}
+
+
+PLACEHOLDER_TEXTS = st.lists(st.sampled_from([
+    "TODO", "todo", "ToDo", "TBD", "FIXME", "f\u0131xme", "F\u0130XME", "\u212a", "é", ":", " ", "-", "* ", "**", "__",
+    "describe", "fill in", "\n", "\r\n", "`", "``", "```\n", "~~~\n", "<", ">", "project name", "<your name>",
+    "<https://x.dev>", "[", "]", "[your name]", "[Insert here]", "(x)", "text", "#", "    ",
+]), max_size=30).map("".join)
+
+
+@settings(max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck))
+@given(PLACEHOLDER_TEXTS)
+def test_placeholders_are_found_as_when_every_line_is_read(text: str) -> None:
+    fast = ml516.placeholders(text)
+    with mock.patch.object(ml516, "_may_hold_todo", lambda text: True):
+        assert fast == ml516.placeholders(text)
