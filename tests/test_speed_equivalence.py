@@ -273,3 +273,12 @@ def test_placeholders_are_found_as_when_every_line_is_read(text: str) -> None:
     fast = ml516.placeholders(text)
     with mock.patch.object(ml516, "_may_hold_todo", lambda text: True):
         assert fast == ml516.placeholders(text)
+
+
+def test_a_text_with_no_single_or_tag_character_has_no_hidden_candidate() -> None:
+    from memlint.rules.security import _unicode
+
+    every_character = "".join(map(chr, range(0xD800))) + "".join(map(chr, range(0xE000, 0x110000)))
+    candidates = {c for run in _unicode._CANDIDATE.findall(every_character) for c in run}
+    assert candidates == set(_unicode._SINGLES) | set(_unicode._TAG.findall(every_character))
+    assert all(_unicode._may_hide(f"a—{c}→b") for c in candidates)
