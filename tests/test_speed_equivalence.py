@@ -282,3 +282,21 @@ def test_a_text_with_no_single_or_tag_character_has_no_hidden_candidate() -> Non
     candidates = {c for run in _unicode._CANDIDATE.findall(every_character) for c in run}
     assert candidates == set(_unicode._SINGLES) | set(_unicode._TAG.findall(every_character))
     assert all(_unicode._may_hide(f"a—{c}→b") for c in candidates)
+
+
+HOME_PATH_TEXTS = st.lists(st.sampled_from([
+    "/Users/", "/home/", "/users/", "kasia", "marek", "runner", "<name>", "/x", "/y.md", " ", "\n", "`", "C:", "c:",
+    "\\", "/", "Users", "users", "home", "https://x.dev", "~", ".", "-", "é", "\u212a", "/Users/kasia/app",
+    "/home/marek/.config", "C:\\Users\\ola\\src", "d:/users/jan/x",
+]), max_size=25).map("".join)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(HOME_PATH_TEXTS)
+def test_home_paths_are_found_as_when_both_patterns_run(text: str) -> None:
+    import heapq
+
+    from memlint.rules.security import ml606_personal_absolute_path as ml606
+
+    both = heapq.merge(*(ml606._paths(text, pattern) for pattern in (ml606._POSIX, ml606._WINDOWS)))
+    assert list(ml606.paths(text)) == list(both)

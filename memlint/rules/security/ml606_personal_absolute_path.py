@@ -68,14 +68,17 @@ _SHOWN = 5
 
 def paths(text: str) -> Iterator[tuple[int, str, str]]:
     """(offset, path, user name) of every home-folder path with a real-looking user name, in order."""
-    return heapq.merge(*(_paths(text, pattern) for pattern in (_POSIX, _WINDOWS)))
+    patterns = []
+    if "/Users/" in text or "/home/" in text:  # the pattern's own literal text, found by a fast substring search
+        patterns.append(_POSIX)
+    if _WINDOWS_HINT.search(text) is not None:
+        patterns.append(_WINDOWS)
+    if len(patterns) == 1:
+        return _paths(text, patterns[0])  # most files with a path: nothing to merge
+    return heapq.merge(*(_paths(text, pattern) for pattern in patterns))
 
 
 def _paths(text: str, pattern: re.Pattern[str]) -> Iterator[tuple[int, str, str]]:
-    if pattern is _WINDOWS and _WINDOWS_HINT.search(text) is None:
-        return
-    if pattern is _POSIX and "/Users/" not in text and "/home/" not in text:
-        return  # the pattern's own literal text, found by a fast substring search
     for match in pattern.finditer(text):
         before = text[match.start() - 1 : match.start()]
         if pattern is _POSIX and before and (before.isalnum() or before in "_./~$-"):
