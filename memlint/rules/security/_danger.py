@@ -130,6 +130,45 @@ def candidates(text: str, lower: str) -> set[str]:
     return {what for what in out if any(word in lower for word in GATES[what])}
 
 
+# The words every match of each pattern starts with. The patterns ignore case and open with `\b` or a
+# cased letter, so their own search tries every offset of the text; `matches` tries them only where
+# one of these words stands in the lower-cased text.
+STARTS: dict[str, tuple[str, ...]] = {
+    "pipes a download into a shell": ("curl", "wget"),
+    "pipes a download into PowerShell": ("iwr", "irm", "invoke-"),
+    "deletes a broad path with `rm -rf`": ("rm",),
+    "skips git hooks with `--no-verify`": ("--no-verify",),
+    "force-pushes to a main branch": ("git",),
+    "turns off Claude Code's permission prompts": ("--dangerously-skip-permissions",),
+    "tells the model to override its instructions": ("ignore", "disregard", "forget", "override"),
+}
+# The only letters besides ASCII that match an ASCII letter when case is ignored and do not lower-case
+# to it one for one (`İ`, dotless `ı`, long `ſ`): a text holding one is searched the long way.
+CASE_TRAPS = ("\u0130", "\u0131", "\u017f")
+
+
+def matches(pattern: re.Pattern[str], text: str, lower: str, words: tuple[str, ...]) -> Iterator[re.Match[str]]:
+    """`pattern.finditer(text)` for a pattern whose every match starts with one of `words` (in any
+    case), tried only where one of them stands in `lower` (`text.lower()`)."""
+    if len(lower) != len(text) or not text.isascii() and any(trap in text for trap in CASE_TRAPS):
+        yield from pattern.finditer(text)
+        return
+    starts: set[int] = set()
+    for word in words:
+        at = lower.find(word)
+        while at != -1:
+            starts.add(at)
+            at = lower.find(word, at + 1)
+    end = 0
+    for at in sorted(starts):
+        if at < end:
+            continue
+        match = pattern.match(text, at)
+        if match is not None:
+            yield match
+            end = match.end()
+
+
 def dangers(text: str) -> Iterator[Danger]:
     """Every dangerous standing instruction that no surrounding word forbids."""
     seen: set[int] = set()
@@ -139,7 +178,7 @@ def dangers(text: str) -> Iterator[Danger]:
     for what, pattern in PATTERNS:
         if what not in worth:
             continue
-        for match in pattern.finditer(text):
+        for match in matches(pattern, text, lower, STARTS[what]):
             governed = governed or _governed(text)
             index = bisect.bisect_right(governed[0], match.start()) - 1
             if index in seen:
