@@ -113,9 +113,9 @@ _ASSIGNED = re.compile(
     r"client[_-]?secret|auth[_-]?key|credentials?)[A-Za-z0-9_-]{0,60}[\"']?[ \t]{0,8}(?:=|:|:=|=>)"
     r"[ \t]{0,8}[\"'`]?([^\s\"'`,;)\]}]{16,512})"
 )
-# What follows the separator of every `_ASSIGNED` match (its last character: `=`, `:` or the `>` of
-# `=>`): only lines where one of these stands can hold an assigned value.
-_VALUE_AFTER = tuple(re.compile(re.escape(sep) + r"[ \t]{0,8}[\"'`]?[^\s\"'`,;)\]}]{16}") for sep in "=:>")
+# The end of every `_ASSIGNED` match's separator (`=`, `:`, the `=` of `:=`, `=>`) and what follows it:
+# only lines where one of these stands can hold an assigned value.
+_VALUE_AFTER = tuple(re.compile(sep + r"[ \t]{0,8}[\"'`]?[^\s\"'`,;)\]}]{16}") for sep in ("=>?", ":"))
 _NAME_CHARS = re.compile(r"[A-Za-z0-9_.-]{0,60}\Z")
 _URL_WORDS = re.compile(r"pass|pwd|secret|admin|user|root|dev|local|demo|guest|default|sample|token", re.IGNORECASE)
 _WEAK_PASSWORDS = frozenset({"password", "pass", "passwd", "secret", "root", "admin", "postgres", "mysql",
