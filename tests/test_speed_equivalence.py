@@ -319,3 +319,16 @@ def test_home_paths_are_found_as_when_both_patterns_run(text: str) -> None:
 
     both = heapq.merge(*(ml606._paths(text, pattern) for pattern in (ml606._POSIX, ml606._WINDOWS)))
     assert list(ml606.paths(text)) == list(both)
+
+
+def test_texts_with_many_candidate_places_are_read_whole_with_the_same_answers() -> None:
+    text = "".join(f"token{i % 7}: {'x' * 18}{i}\n" for i in range(300)) + "API_KEY=Zq8r2LkP9vXw4TnB7yHs\n"
+    assert secrets_module.assignment_lines(text) == [(0, len(text))]
+    with mock.patch.object(secrets_module, "assignment_lines", lambda text: [(0, len(text))]):
+        slow = [(s.kind, s.start) for s in find_secrets(text)]
+    assert [(s.kind, s.start) for s in find_secrets(text)] == slow and slow
+    crowded = "rm rm git git " * 40 + "Then rm -rf ~ and git push -f origin main."
+    for what, pattern in danger_module.PATTERNS:
+        found = danger_module.matches(pattern, crowded, crowded.lower(), danger_module.STARTS[what])
+        assert [m.span() for m in found] == [m.span() for m in pattern.finditer(crowded)]
+    assert len(list(dangers(crowded))) == 1  # one line: one finding

@@ -154,10 +154,14 @@ def matches(pattern: re.Pattern[str], text: str, lower: str, words: tuple[str, .
         yield from pattern.finditer(text)
         return
     starts: set[int] = set()
+    most = len(text) // 16 + 16  # past this many places, the pattern's own search is faster
     for word in words:
         at = lower.find(word)
         while at != -1:
             starts.add(at)
+            if len(starts) > most:
+                yield from pattern.finditer(text)
+                return
             at = lower.find(word, at + 1)
     end = 0
     for at in sorted(starts):
