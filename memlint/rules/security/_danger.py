@@ -109,14 +109,17 @@ GATES: dict[str, tuple[str, ...]] = {
 }
 
 
-# Fewer scans before the gate words: a pipe needs a `|` in the text, and one pattern that starts with
-# fixed text finds either spelling of `rm` or either flag in the lower-cased text (a fast scan each,
-# where each gate word is a scan of its own). A pattern whose test fails cannot match.
-_FIRST: tuple[tuple[re.Pattern[str], bool, tuple[str, ...]], ...] = (
-    (re.compile(r"\|"), False, ("pipes a download into a shell", "pipes a download into PowerShell")),
-    (re.compile("rm[ \t]"), True, ("deletes a broad path with `rm -rf`",)),
-    (re.compile("--(?:no-verify|dangerously-skip-permissions)"), True,
+# Fewer scans before the gate words: a pipe needs a `|` in the text, and a pattern that starts with
+# fixed text (a fast scan) finds either spelling of `rm`, either flag, or three of the four verbs
+# in the lower-cased text (by their `g`, rarer than their first letters), where each gate word is a
+# scan of its own. Patterns none of whose tests finds anything cannot match.
+_FIRST: tuple[tuple[tuple[re.Pattern[str], ...], bool, tuple[str, ...]], ...] = (
+    ((re.compile(r"\|"),), False, ("pipes a download into a shell", "pipes a download into PowerShell")),
+    ((re.compile("rm[ \t]"),), True, ("deletes a broad path with `rm -rf`",)),
+    ((re.compile("--(?:no-verify|dangerously-skip-permissions)"),), True,
      ("skips git hooks with `--no-verify`", "turns off Claude Code's permission prompts")),
+    ((re.compile("g(?:(?<=ig)nore|(?<=disreg)ard|(?<=forg)et)"), re.compile("override")), True,
+     ("tells the model to override its instructions",)),
 )
 
 
@@ -124,8 +127,8 @@ def candidates(text: str, lower: str) -> set[str]:
     """The patterns worth running: their gate words are in the lower-cased text (`GATES`) and no
     cheaper test rules them out (`_FIRST`)."""
     out = set(GATES)
-    for first, in_lower, whats in _FIRST:
-        if first.search(lower if in_lower else text) is None:
+    for tests, in_lower, whats in _FIRST:
+        if not any(test.search(lower if in_lower else text) for test in tests):
             out.difference_update(whats)
     return {what for what in out if any(word in lower for word in GATES[what])}
 
