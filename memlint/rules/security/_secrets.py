@@ -80,24 +80,26 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], int, tuple[str, ...]], ...] = tuple(
         ("Google API key", r"(AIza[0-9A-Za-z_-]{35})(?![0-9A-Za-z_-])", 1, ("AIza",)),
     )
 )
-# Fewer scans for the shapes: each pattern here starts with a fixed letter (a fast scan) and finds
-# the literals of several shapes; a shape is looked for only when a group that finds one of its
-# literals is in the text (a group absent rules out all its shapes in one scan, not one each).
+# Fewer scans for the shapes: each pattern here starts with a fixed character (a fast scan, faster
+# for a rare one: `_` and `-` before the letters that precede them) and finds the literals of one
+# or more shapes; a shape is looked for only when a group that finds one of its literals is in the
+# text (a group absent rules out all its shapes in one scan, not one each).
 _SHAPE_GROUPS: tuple[re.Pattern[str], ...] = (
     re.compile("A(?:KIA|SIA|Iza)"),
     re.compile("g(?:h[pousr]_|ithub_pat_|lpat-)"),
     re.compile("xox[abpr]-"),
-    re.compile("k_live_"),
-    re.compile("sk-"),
+    re.compile("_(?<=k_)live_"),
+    re.compile("-(?<=sk-)"),
 )
-# For each shape, the groups that find its literals (a group matching the start of a literal finds it).
-_SHAPE_GATES = tuple(frozenset(i for i, group in enumerate(_SHAPE_GROUPS) for literal in literals if group.match(literal))
+# For each shape, the groups that find one of its literals.
+_SHAPE_GATES = tuple(frozenset(i for i, group in enumerate(_SHAPE_GROUPS) for literal in literals if group.search(literal))
                      for _, _, _, literals in _SHAPES)
 # The text every `_KEY_WORD` match starts with (`key_words` finds matches from these).
 _KEY_WORD_STARTS = ("token", "secret", "passw", "pwd", "api", "access", "private", "client", "auth", "credential")
 _AWS_SECRET = re.compile(r"(?i)aws.{0,20}secret.{0,20}?[=:]\s*[\"']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])")
 _PRIVATE_KEY = re.compile(r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----([\s\S]{0,8000}?)-----END")
 _JWT = re.compile(r"(eyJ[A-Za-z0-9_-]{8,300}\.eyJ[A-Za-z0-9_-]{8,4000}\.[A-Za-z0-9_-]{16,1000})")
+_JWT_START = re.compile("J(?<=eyJ)")  # `eyJ` found by its `J`, rarer than `e` (a faster scan)
 # After `://`: user, password, host. The scheme is read backwards from `://` (leading patterns
 # without a literal make Python's regex engine try every offset of a 4 MiB file).
 _URL_PASSWORD = re.compile(r"([^\s:/@'\"`<>]{1,256}):([^\s/@'\"`<>]{1,256})@([^\s/?#'\"`<>]{1,256})")
@@ -171,7 +173,7 @@ def find_secrets(text: str) -> Iterator[Secret]:
     for match in _AWS_SECRET.finditer(text) if "aws" in lower or not text.isascii() else ():
         if looks_random(match.group(1), 4.0):
             add("AWS secret access key", match.start(1), match.end(1), match.group(1))
-    for match in _JWT.finditer(text) if "eyJ" in text else ():
+    for match in _JWT.finditer(text) if _JWT_START.search(text) else ():
         if not _glued(text, match.start()) and not _jwt_is_example(match.group(1)):
             add("JWT", match.start(1), match.end(1), match.group(1))
     for sep in re.finditer("://", text):

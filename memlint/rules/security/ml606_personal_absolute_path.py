@@ -55,6 +55,7 @@ META = RuleMeta(
 _POSIX = re.compile(r"(/(?:Users|home)/([A-Za-z0-9._-]+)/[^\s`'\")\]>,;*|]+)")  # literal first: fast
 _WINDOWS = re.compile(r"(?<![\w\\])([A-Za-z]:[\\/]+Users[\\/]+([^\\/\s`'\"<>|:*?]+)[\\/][^\s`'\")\]>,;*|]+)",
                       re.IGNORECASE)
+_POSIX_HINT = re.compile("/(?:Users|home)/")
 _WINDOWS_HINT = re.compile(r":[\\/]+users[\\/]", re.IGNORECASE)
 _PLACEHOLDER = re.compile(
     r"^(?:you|your.*|user\d*|test\d*|myself|him|her|them|username|user_?name|users?|me|name|myname|my-?user|xxx+|example|somebody|someone|"
@@ -69,7 +70,7 @@ _SHOWN = 5
 def paths(text: str) -> Iterator[tuple[int, str, str]]:
     """(offset, path, user name) of every home-folder path with a real-looking user name, in order."""
     patterns = []
-    if "/Users/" in text or "/home/" in text:  # the pattern's own literal text, found by a fast substring search
+    if _POSIX_HINT.search(text) is not None:  # the pattern's own literal text, found by a fast search for `/`
         patterns.append(_POSIX)
     if _WINDOWS_HINT.search(text) is not None:
         patterns.append(_WINDOWS)
