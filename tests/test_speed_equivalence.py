@@ -216,6 +216,7 @@ def test_secrets_are_found_as_when_every_literal_and_line_is_searched(text: str)
         return [(s.kind, s.start, s.value) for s in find_secrets(text)]
 
     fast = found()
+    assert (secrets_module._JWT_START.search(text) is not None) == ("eyJ" in text)
     with mock.patch.object(secrets_module, "_SHAPE_GROUPS", (re.compile(""),) * len(secrets_module._SHAPE_GROUPS)), \
             mock.patch.object(secrets_module, "assignment_lines", lambda text: [(0, len(text))]):
         assert fast == found()
