@@ -109,15 +109,83 @@ GATES: dict[str, tuple[str, ...]] = {
 }
 
 
+# Fewer scans before the gate words: a pipe needs a `|` in the text, and a pattern that starts with
+# fixed text (a fast scan) finds either spelling of `rm`, either flag, or three of the four verbs
+# in the lower-cased text (by their `g`, rarer than their first letters), where each gate word is a
+# scan of its own. Patterns none of whose tests finds anything cannot match.
+_FIRST: tuple[tuple[tuple[re.Pattern[str], ...], bool, tuple[str, ...]], ...] = (
+    ((re.compile(r"\|"),), False, ("pipes a download into a shell", "pipes a download into PowerShell")),
+    ((re.compile("rm[ \t]"),), True, ("deletes a broad path with `rm -rf`",)),
+    ((re.compile("--(?:no-verify|dangerously-skip-permissions)"),), True,
+     ("skips git hooks with `--no-verify`", "turns off Claude Code's permission prompts")),
+    ((re.compile("g(?:(?<=ig)nore|(?<=disreg)ard|(?<=forg)et)"), re.compile("override")), True,
+     ("tells the model to override its instructions",)),
+)
+
+
+def candidates(text: str, lower: str) -> set[str]:
+    """The patterns worth running: their gate words are in the lower-cased text (`GATES`) and no
+    cheaper test rules them out (`_FIRST`)."""
+    out = set(GATES)
+    for tests, in_lower, whats in _FIRST:
+        if not any(test.search(lower if in_lower else text) for test in tests):
+            out.difference_update(whats)
+    return {what for what in out if any(word in lower for word in GATES[what])}
+
+
+# The words every match of each pattern starts with. The patterns ignore case and open with `\b` or a
+# cased letter, so their own search tries every offset of the text; `matches` tries them only where
+# one of these words stands in the lower-cased text.
+STARTS: dict[str, tuple[str, ...]] = {
+    "pipes a download into a shell": ("curl", "wget"),
+    "pipes a download into PowerShell": ("iwr", "irm", "invoke-"),
+    "deletes a broad path with `rm -rf`": ("rm",),
+    "skips git hooks with `--no-verify`": ("--no-verify",),
+    "force-pushes to a main branch": ("git",),
+    "turns off Claude Code's permission prompts": ("--dangerously-skip-permissions",),
+    "tells the model to override its instructions": ("ignore", "disregard", "forget", "override"),
+}
+# The only letters besides ASCII that match an ASCII letter when case is ignored and do not lower-case
+# to it one for one (`İ`, dotless `ı`, long `ſ`): a text holding one is searched the long way.
+CASE_TRAPS = ("\u0130", "\u0131", "\u017f")
+
+
+def matches(pattern: re.Pattern[str], text: str, lower: str, words: tuple[str, ...]) -> Iterator[re.Match[str]]:
+    """`pattern.finditer(text)` for a pattern whose every match starts with one of `words` (in any
+    case), tried only where one of them stands in `lower` (`text.lower()`)."""
+    if len(lower) != len(text) or not text.isascii() and any(trap in text for trap in CASE_TRAPS):
+        yield from pattern.finditer(text)
+        return
+    starts: set[int] = set()
+    most = len(text) // 16 + 16  # past this many places, the pattern's own search is faster
+    for word in words:
+        at = lower.find(word)
+        while at != -1:
+            starts.add(at)
+            if len(starts) > most:
+                yield from pattern.finditer(text)
+                return
+            at = lower.find(word, at + 1)
+    end = 0
+    for at in sorted(starts):
+        if at < end:
+            continue
+        match = pattern.match(text, at)
+        if match is not None:
+            yield match
+            end = match.end()
+
+
 def dangers(text: str) -> Iterator[Danger]:
     """Every dangerous standing instruction that no surrounding word forbids."""
     seen: set[int] = set()
     governed: tuple[list[int], list[bool]] | None = None
     lower = text.lower()
+    worth = candidates(text, lower)
     for what, pattern in PATTERNS:
-        if not any(word in lower for word in GATES[what]):
+        if what not in worth:
             continue
-        for match in pattern.finditer(text):
+        for match in matches(pattern, text, lower, STARTS[what]):
             governed = governed or _governed(text)
             index = bisect.bisect_right(governed[0], match.start()) - 1
             if index in seen:

@@ -80,11 +80,26 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], int, tuple[str, ...]], ...] = tuple(
         ("Google API key", r"(AIza[0-9A-Za-z_-]{35})(?![0-9A-Za-z_-])", 1, ("AIza",)),
     )
 )
+# Fewer scans for the shapes: each pattern here starts with a fixed character (a fast scan, faster
+# for a rare one: `_` and `-` before the letters that precede them) and finds the literals of one
+# or more shapes; a shape is looked for only when a group that finds one of its literals is in the
+# text (a group absent rules out all its shapes in one scan, not one each).
+_SHAPE_GROUPS: tuple[re.Pattern[str], ...] = (
+    re.compile("A(?:KIA|SIA|Iza)"),
+    re.compile("g(?:h[pousr]_|ithub_pat_|lpat-)"),
+    re.compile("xox[abpr]-"),
+    re.compile("_(?<=k_)live_"),
+    re.compile("-(?<=sk-)"),
+)
+# For each shape, the groups that find one of its literals.
+_SHAPE_GATES = tuple(frozenset(i for i, group in enumerate(_SHAPE_GROUPS) for literal in literals if group.search(literal))
+                     for _, _, _, literals in _SHAPES)
 # The text every `_KEY_WORD` match starts with (`key_words` finds matches from these).
 _KEY_WORD_STARTS = ("token", "secret", "passw", "pwd", "api", "access", "private", "client", "auth", "credential")
 _AWS_SECRET = re.compile(r"(?i)aws.{0,20}secret.{0,20}?[=:]\s*[\"']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])")
 _PRIVATE_KEY = re.compile(r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----([\s\S]{0,8000}?)-----END")
 _JWT = re.compile(r"(eyJ[A-Za-z0-9_-]{8,300}\.eyJ[A-Za-z0-9_-]{8,4000}\.[A-Za-z0-9_-]{16,1000})")
+_JWT_START = re.compile("J(?<=eyJ)")  # `eyJ` found by its `J`, rarer than `e` (a faster scan)
 # After `://`: user, password, host. The scheme is read backwards from `://` (leading patterns
 # without a literal make Python's regex engine try every offset of a 4 MiB file).
 _URL_PASSWORD = re.compile(r"([^\s:/@'\"`<>]{1,256}):([^\s/@'\"`<>]{1,256})@([^\s/?#'\"`<>]{1,256})")
@@ -100,6 +115,9 @@ _ASSIGNED = re.compile(
     r"client[_-]?secret|auth[_-]?key|credentials?)[A-Za-z0-9_-]{0,60}[\"']?[ \t]{0,8}(?:=|:|:=|=>)"
     r"[ \t]{0,8}[\"'`]?([^\s\"'`,;)\]}]{16,512})"
 )
+# The end of every `_ASSIGNED` match's separator (`=`, `:`, the `=` of `:=`, `=>`) and what follows it:
+# only lines where one of these stands can hold an assigned value.
+_VALUE_AFTER = tuple(re.compile(sep + r"[ \t]{0,8}[\"'`]?[^\s\"'`,;)\]}]{16}") for sep in ("=>?", ":"))
 _NAME_CHARS = re.compile(r"[A-Za-z0-9_.-]{0,60}\Z")
 _URL_WORDS = re.compile(r"pass|pwd|secret|admin|user|root|dev|local|demo|guest|default|sample|token", re.IGNORECASE)
 _WEAK_PASSWORDS = frozenset({"password", "pass", "passwd", "secret", "root", "admin", "postgres", "mysql",
@@ -136,8 +154,9 @@ def find_secrets(text: str) -> Iterator[Secret]:
         body = re.sub(r"[^A-Za-z0-9+/=]", "", re.sub(r"(?m)^[A-Za-z-]+:.*$", "", match.group(2)))
         if len(body) >= 64 and looks_random(body, 4.0):
             add(f"{match.group(1) or ''}private key block".strip(), match.start(), match.end(), match.group(0))
-    for kind, pattern, group, literals in _SHAPES:
-        if not any(literal in text for literal in literals):
+    groups = {i for i, gate in enumerate(_SHAPE_GROUPS) if gate.search(text)}
+    for (kind, pattern, group, literals), gates in zip(_SHAPES, _SHAPE_GATES):
+        if not gates & groups or not any(literal in text for literal in literals):
             continue
         for match in pattern.finditer(text):
             if _glued(text, match.start()):
@@ -154,7 +173,7 @@ def find_secrets(text: str) -> Iterator[Secret]:
     for match in _AWS_SECRET.finditer(text) if "aws" in lower or not text.isascii() else ():
         if looks_random(match.group(1), 4.0):
             add("AWS secret access key", match.start(1), match.end(1), match.group(1))
-    for match in _JWT.finditer(text) if "eyJ" in text else ():
+    for match in _JWT.finditer(text) if _JWT_START.search(text) else ():
         if not _glued(text, match.start()) and not _jwt_is_example(match.group(1)):
             add("JWT", match.start(1), match.end(1), match.group(1))
     for sep in re.finditer("://", text):
@@ -171,7 +190,7 @@ def find_secrets(text: str) -> Iterator[Secret]:
             continue
         add(f"password in a `{scheme.group(0).lower()}://` URL", url.start(2), url.end(2), password)
     end = 0
-    for word in key_words(lower):
+    for word in (word for start, stop in assignment_lines(text) for word in key_words(lower, start, stop)):
         if word.start() < end:
             continue
         assigned = _ASSIGNED.match(text, word.start())
@@ -190,23 +209,49 @@ def find_secrets(text: str) -> Iterator[Secret]:
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 
 
-def key_words(lower: str) -> list[re.Match[str]]:
-    """`list(_KEY_WORD.finditer(lower))`, found faster: every match starts with one of
+def assignment_lines(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each run of lines, in order, where a separator is followed by a value as long
+    as `_ASSIGNED` wants on every line (no match spans a line break): the only lines whose key words
+    can start a match."""
+    lines: dict[int, int] = {}
+    most = len(text) // 256 + 64  # past this many lines, reading the whole text at once is faster
+    for gate in _VALUE_AFTER:
+        pos = 0  # the start of a line: each search resumes on the line after the last one found
+        while (match := gate.search(text, pos)) is not None:
+            newline = text.rfind("\n", pos, match.start())
+            start = pos if newline == -1 else newline + 1
+            stop = text.find("\n", match.start())
+            lines[start] = stop = len(text) if stop == -1 else stop
+            pos = stop + 1
+            if len(lines) > most:
+                return [(0, len(text))]
+    runs: list[tuple[int, int]] = []
+    for start, stop in sorted(lines.items()):
+        if runs and runs[-1][1] + 1 == start:
+            start = runs.pop()[0]  # the next line: one run (key words never span a line break)
+        runs.append((start, stop))
+    return runs
+
+
+def key_words(lower: str, pos: int = 0, endpos: int | None = None) -> list[re.Match[str]]:
+    """`list(_KEY_WORD.finditer(lower, pos, endpos))`, found faster: every match starts with one of
     `_KEY_WORD_STARTS`, so the pattern is tried only where one stands (a substring search is a fast
     scan; the regex alone stops at every t, s, p, a and c of the text), left to right, each search
     resuming after the last match as `finditer` does."""
+    if endpos is None or endpos > len(lower):
+        endpos = len(lower)
     starts: list[int] = []
     for literal in _KEY_WORD_STARTS:
-        at = lower.find(literal)
+        at = lower.find(literal, pos, endpos)
         while at != -1:
             starts.append(at)
-            at = lower.find(literal, at + 1)
+            at = lower.find(literal, at + 1, endpos)
     out: list[re.Match[str]] = []
     end = 0
     for at in sorted(starts):
         if at < end:
             continue
-        match = _KEY_WORD.match(lower, at)
+        match = _KEY_WORD.match(lower, at, endpos)
         if match is not None:
             out.append(match)
             end = match.end()

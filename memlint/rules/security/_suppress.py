@@ -25,6 +25,8 @@ T = TypeVar("T")
 
 def split(doc: Document, meta: RuleMeta, offsets: Sequence[int]) -> tuple[list[int], list[int]]:
     """(indices of the occurrences to report, lines of the occurrences a comment suppresses)."""
+    if not offsets:
+        return [], []  # most files: nothing to suppress, and no need to look for a comment
     if "memlint:" not in doc.text:
         return list(range(len(offsets))), []
     directives = [d for d in parse_directives(doc.text)
@@ -47,6 +49,8 @@ def unsuppressed(ctx: RuleContext, path: Path, doc: Document, meta: RuleMeta, fo
                  offset: Callable[[T], int]) -> tuple[list[T], list[Finding]]:
     """(the occurrences to report, one finding per suppressed line: the engine drops those and
     marks their comment used)."""
+    if not found:
+        return [], []  # most files: nothing found, nothing to suppress
     keep, quiet = split(doc, meta, [offset(item) for item in found])
     dropped = [Finding(path, line, f"`{show(ctx, path)}`: a suppressed occurrence of {meta.slug}") for line in quiet]
     return [found[i] for i in keep], dropped

@@ -72,7 +72,7 @@ def hidden_characters(text: str) -> Iterator[Hidden]:
             rtl[start] = _RTL.search(text[start : lines.end(offset)].translate(_NO_MARKS)) is not None
         return rtl[start]
 
-    if text.isascii():
+    if text.isascii() or not _may_hide(text):
         return
     for match in _CANDIDATE.finditer(text):
         i, run = match.start(), match.group(0)
@@ -100,6 +100,16 @@ def hidden_characters(text: str) -> Iterator[Hidden]:
 
 
 _CANDIDATE = re.compile("[\U000e0000-\U000e007f]+|[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]+")
+# `_CANDIDATE`'s characters outside the tag block, and the tag block: a substring test per character
+# and one range search rule out a text (a common one, with a dash or an arrow) faster than
+# `_CANDIDATE`'s own search, which stops at every character to look it up in its sets.
+_SINGLES = tuple("\u061c\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068\u2069\ufeff")
+_TAG = re.compile("[\U000e0000-\U000e007f]")
+
+
+def _may_hide(text: str) -> bool:
+    """Whether `_CANDIDATE` can find anything in `text`."""
+    return any(ch in text for ch in _SINGLES) or _TAG.search(text) is not None
 
 
 def _flag_sequence(text: str, start: int, run: str) -> bool:

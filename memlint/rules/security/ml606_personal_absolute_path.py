@@ -55,6 +55,7 @@ META = RuleMeta(
 _POSIX = re.compile(r"(/(?:Users|home)/([A-Za-z0-9._-]+)/[^\s`'\")\]>,;*|]+)")  # literal first: fast
 _WINDOWS = re.compile(r"(?<![\w\\])([A-Za-z]:[\\/]+Users[\\/]+([^\\/\s`'\"<>|:*?]+)[\\/][^\s`'\")\]>,;*|]+)",
                       re.IGNORECASE)
+_POSIX_HINT = re.compile("/(?:Users|home)/")
 _WINDOWS_HINT = re.compile(r":[\\/]+users[\\/]", re.IGNORECASE)
 _PLACEHOLDER = re.compile(
     r"^(?:you|your.*|user\d*|test\d*|myself|him|her|them|username|user_?name|users?|me|name|myname|my-?user|xxx+|example|somebody|someone|"
@@ -68,14 +69,17 @@ _SHOWN = 5
 
 def paths(text: str) -> Iterator[tuple[int, str, str]]:
     """(offset, path, user name) of every home-folder path with a real-looking user name, in order."""
-    return heapq.merge(*(_paths(text, pattern) for pattern in (_POSIX, _WINDOWS)))
+    patterns = []
+    if _POSIX_HINT.search(text) is not None:  # the pattern's own literal text, found by a fast search for `/`
+        patterns.append(_POSIX)
+    if _WINDOWS_HINT.search(text) is not None:
+        patterns.append(_WINDOWS)
+    if len(patterns) == 1:
+        return _paths(text, patterns[0])  # most files with a path: nothing to merge
+    return heapq.merge(*(_paths(text, pattern) for pattern in patterns))
 
 
 def _paths(text: str, pattern: re.Pattern[str]) -> Iterator[tuple[int, str, str]]:
-    if pattern is _WINDOWS and _WINDOWS_HINT.search(text) is None:
-        return
-    if pattern is _POSIX and "/Users/" not in text and "/home/" not in text:
-        return  # the pattern's own literal text, found by a fast substring search
     for match in pattern.finditer(text):
         before = text[match.start() - 1 : match.start()]
         if pattern is _POSIX and before and (before.isalnum() or before in "_./~$-"):
