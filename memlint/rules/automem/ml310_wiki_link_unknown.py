@@ -74,18 +74,16 @@ def _forms(name: str) -> set[str]:
 def check(ctx: RuleContext) -> Iterator[Finding]:
     by_folder = index_by_folder(ctx)
     for folder, paths in memory_folders(ctx).items():
+        docs = [(path, doc) for path in paths if (doc := ctx.document(path)).problem is None]
+        mem = by_folder.get(folder)
+        if not any("[[" in doc.text for _, doc in docs) and (mem is None or "[[" not in mem.doc.text):
+            continue  # no `[[` in the folder (most): no names to gather
         known: set[str] = set()
-        docs = []
-        for path in paths:
-            doc = ctx.document(path)
-            if doc.problem is not None:
-                continue
+        for path, doc in docs:
             topic = Topic(path, doc)
             known |= _forms(path.stem)
             if topic.name:
                 known |= _forms(topic.name) | _forms(claude_slug(topic.name))
-            docs.append((path, doc))
-        mem = by_folder.get(folder)
         if mem is not None:
             docs.insert(0, (mem.path, mem.doc))
         links = [(path, doc, link) for path, doc in docs if "[[" in doc.text  # most files hold none: no parse
