@@ -66,7 +66,8 @@ class _Facts:
 
 def _present(folder: Path, names: tuple[str, ...]) -> set[str]:
     """Which of `names` exist in `folder` (as links too; a case-insensitive disk may say more)."""
-    return {name for name in names if os.path.lexists(folder / name)}
+    base = str(folder)
+    return {name for name in names if os.path.lexists(os.path.join(base, name))}
 
 
 class _Loader(Recorder):
@@ -291,7 +292,7 @@ def load(
     files += loader.step(("managed-rules", managed_rules), approved,
                          lambda: loader.rules(managed_rules, "managed", approved))
     if mode != "managed-only":  # C04: the plugin's managed-only mode drops user, project and local files
-        user_dir = settings.config_dir or home / ".claude"
+        user_dir = settings.config_dir or _child(workspace, home, ".claude")
         user, user_rules = _joined(workspace, user_dir, "CLAUDE.md", "rules")
         files += loader.step(("user", user), True, lambda: loader.process(user, "user", True))
         files += loader.step(("user-rules", user_rules), True, lambda: loader.rules(user_rules, "user", True))
@@ -311,7 +312,7 @@ def load(
     memory_dir = settings.auto_memory_dir or _automem_folder(workspace, home, project_root, settings.config_dir, name)
     enabled = settings.auto_memory_enabled and not _env_true(launch.env.get("CLAUDE_CODE_DISABLE_AUTO_MEMORY"))
     if enabled:
-        index = memory_dir / "MEMORY.md"  # the same file for every start folder of a project: shared
+        index = _child(workspace, memory_dir, "MEMORY.md")  # the same file for every start folder of a project: shared
         files += loader.step(("index", str(index)), True, lambda: [
             f for f in [_load_index(loader, index, release)] if f is not None])
     if include_nested:
@@ -330,6 +331,15 @@ def _joined(workspace: Workspace, folder: Path, *names: str) -> tuple[str, ...]:
     known = workspace.memo.get(key)
     if known is None:
         known = workspace.memo[key] = tuple(str(folder / name) for name in names)
+    return known  # type: ignore[return-value]
+
+
+def _child(workspace: Workspace, folder: Path, name: str) -> Path:
+    """`folder / name`, made once per run."""
+    key = ("child", folder, name)
+    known = workspace.memo.get(key)
+    if known is None:
+        known = workspace.memo[key] = folder / name
     return known  # type: ignore[return-value]
 
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from memlint.model.document import Document
+from memlint.model.files import read_file
 from memlint.model.gitignore import ignores
 from memlint.model.release import Release
 
@@ -104,14 +104,16 @@ class Settings:
         return None
 
 
-def read_json(path: Path) -> dict[str, Any] | None:
-    """A settings file's object; None when it is missing, unreadable or not a JSON object."""
-    doc = Document.read(path)  # regular files up to 4 MiB, opened without blocking (a FIFO is not read)
-    if doc.problem is not None:
+def read_json(path: Path | str) -> dict[str, Any] | None:
+    """A settings file's object; None when it is missing, unreadable, binary, not UTF-8 or not a
+    JSON object (read as `Document.read` reads: regular files up to 4 MiB, opened without blocking,
+    so a FIFO is not read)."""
+    raw = read_file(path)
+    if not isinstance(raw, bytes) or b"\x00" in raw:
         return None
     try:
-        data = json.loads(doc.text)
-    except (ValueError, RecursionError):  # RecursionError: arrays nested 100,000 deep
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError; RecursionError: arrays nested 100,000 deep
         return None
     return data if isinstance(data, dict) else None
 
@@ -150,19 +152,24 @@ def settings_files(
         drop_ins = managed_dir / "managed-settings.d"
         if drop_ins.is_dir():
             after += [(p, "managed") for p in sorted(drop_ins.glob("*.json"))]
-        fixed = reads[fixed_key] = ((config_dir / "settings.json", "user"), tuple(after))
+        user_file: tuple[Path, Source] = (config_dir / "settings.json", "user")
+        fixed = reads[fixed_key] = (user_file, tuple(after))
+    user: tuple[Path, Source]
+    after_start: tuple[tuple[Path, Source], ...]
     user, after_start = fixed
-    dot = start / ".claude"
-    candidates = (user, (dot / "settings.json", "project"), (dot / "settings.local.json", "local"), *after_start)
+    base = str(start)
+    candidates: tuple[tuple[Path | str, Source], ...] = (
+        user, (os.path.join(base, ".claude", "settings.json"), "project"),
+        (os.path.join(base, ".claude", "settings.local.json"), "local"), *after_start)
     out = []
-    for path, source in candidates:
+    for path, source in candidates:  # the start folder's two as text: a Path only for a file that is there
         data = _read_json_once(path, reads)
         if data is not None:
-            out.append(SettingsFile(path, source, data))
+            out.append(SettingsFile(Path(path), source, data))
     return out
 
 
-def _read_json_once(path: Path, reads: dict[object, Any]) -> dict[str, Any] | None:
+def _read_json_once(path: Path | str, reads: dict[object, Any]) -> dict[str, Any] | None:
     """`read_json(path)`, read once per `reads` (one run)."""
     key = ("json", path)
     if key not in reads:
