@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import posixpath
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -46,14 +47,15 @@ class Suspect:
     before: str  # the character before the `@` ("" at the start of a line)
 
 
-def suspects(doc: Document, home: Path | None) -> list[Suspect]:
-    """Suspect `@path`s of a memory file whose targets exist and that Claude Code does not load."""
+def suspects(doc: Document, home: Path | None, realpath: Callable[[str], str] = os.path.realpath) -> list[Suspect]:
+    """Suspect `@path`s of a memory file whose targets exist and that Claude Code does not load
+    (`realpath`: the run's cached `os.path.realpath`, when there is one)."""
     if doc.problem is not None or "@" not in doc.body:
         return []
     source = normalize_newlines(doc.body)
     lines = source.split("\n")
     offset = doc.body_line_offset
-    base = posixpath.dirname(os.path.realpath(doc.path))
+    base = posixpath.dirname(realpath(str(doc.path)))
     accepted = {_resolve(ref.path, base, home) for ref in doc.scan().includes}
     out: dict[tuple[int, int], Suspect] = {}
     meant: dict[str, str | None] = {}

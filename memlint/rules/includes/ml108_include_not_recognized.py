@@ -81,7 +81,7 @@ _WHY = {
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for path in _memory_paths(ctx):
         doc = ctx.document(path)
-        for item in suspects(doc, ctx.home):
+        for item in suspects(doc, ctx.home, ctx.workspace.resolved):
             message = f"Claude Code does not load `{show(ctx, item.target)}` from `@{item.written}`: {_why(item)}"
             yield Finding(path, item.line, message, column=item.column, fix=_fix(ctx, path, item))
 

@@ -31,7 +31,6 @@ When a correctly named file exists beside it, a person must merge the two: no fi
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 
 from memlint.engine import RuleContext
@@ -54,14 +53,11 @@ _LOCAL = frozenset({"claude.local.md", "claude-local.md", "claude_local.md"})
 def check(ctx: RuleContext) -> Iterator[Finding]:
     if not ctx.by_role("misnamed"):
         return
-    loaded: set[str] = set()
-    for context in ctx.loads.values():
-        for entry in context.files:
-            loaded.add(str(entry.path))
-            loaded.add(os.path.realpath(entry.path))
+    loaded = {str(entry.path) for context in ctx.loads.values() for entry in context.files}
+    loaded |= {ctx.workspace.resolved(path) for path in loaded}
     for item in ctx.by_role("misnamed"):
         path = item.path
-        if str(path) in loaded or os.path.realpath(path) in loaded:
+        if str(path) in loaded or ctx.workspace.resolved(path) in loaded:
             continue
         doc = ctx.document(path)
         if doc.problem is not None:
