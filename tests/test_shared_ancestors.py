@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from memlint.model.loaded import Chain, Parts
+from memlint.model.chain import Chain, Parts
 from memlint.model.loader import LoadedContext, load
 from memlint.model.release import pick
 from memlint.model.workspace import Workspace

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from memlint.model.loaded import Deferred, Kind, LoadedFile, Origin, Parts, Skipped
+from memlint.model.chain import Parts
+from memlint.model.loaded import Deferred, Kind, LoadedFile, Origin, Skipped
 from memlint.model.release import DEFAULT, Release
 from memlint.model.settings import Settings
 from memlint.model.workspace import Workspace

@@ -33,8 +33,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from memlint.model.chain import distinct_segments
 from memlint.model.globs import picomatch
-from memlint.model.loaded import distinct_segments
 from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
