@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from itertools import chain
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 from unittest import mock
 
 import pytest
@@ -11,6 +15,7 @@ from hypothesis import strategies as st
 
 from memlint.model import sanitise as sanitise_module
 from memlint.model.document import Document
+from memlint.model.loader import Deferred
 from memlint.model.markdown import (
     includes_prefix,
     normalize_newlines,
@@ -222,3 +227,95 @@ def test_discovery_skips_only_names_classify_gives_no_role(parts: list[str], nam
     folder = Path("/", *parts)
     kept = discovery._rules_folder(folder.parts) or name in discovery._ROLE_NAMES or name.lower() in discovery._MISNAMED
     assert kept or discovery.classify(folder / name) is None
+
+
+class _Segmented(Sequence[Any]):
+    """A sequence made of tuples other sequences share, as the loader's shared lists announce it
+    (a `segments` attribute: model.shared)."""
+
+    def __init__(self, parts: list[tuple[Any, ...]]) -> None:
+        self.segments = tuple(parts)
+
+    def __iter__(self) -> Iterator[Any]:
+        return chain.from_iterable(self.segments)
+
+    def __len__(self) -> int:
+        return sum(map(len, self.segments))
+
+    def __getitem__(self, index: Any) -> Any:
+        return tuple(self)[index]
+
+
+_DEFERRED_POOL = [
+    Deferred(Path(f"/r/.claude/rules/{name}.md"), reason, "project", patterns)  # type: ignore[arg-type]
+    for name in ("a", "b", "c")
+    for reason in ("conditional-rule", "nested-claude-md")
+    for patterns in ((), ("src/**",), ("*.ts", "docs/**"))
+]
+
+
+@st.composite
+def _start_folders(draw: st.DrawFn) -> list[Sequence[Any]]:
+    """Start folders' deferred lists: plain tuples, and sequences made of segments shared with
+    other start folders (a segment may repeat objects of another one, or a path with other patterns)."""
+    objects = st.sampled_from(_DEFERRED_POOL)
+    pool = [tuple(t) for t in draw(st.lists(st.lists(objects, max_size=5), min_size=1, max_size=5))]
+    out: list[Sequence[Any]] = []
+    for _ in range(draw(st.integers(0, 6))):
+        if draw(st.booleans()):
+            out.append(_Segmented(draw(st.lists(st.sampled_from(pool), max_size=4))))
+        else:
+            out.append(tuple(draw(st.lists(objects, max_size=5))))
+    return out
+
+
+@settings(max_examples=500, deadline=None)
+@given(_start_folders())
+def test_distinct_gives_each_object_once_in_first_seen_order(starts: list[Sequence[Any]]) -> None:
+    from memlint.model.shared import distinct
+
+    expected = list({id(d): d for s in starts for d in s}.values())
+    assert [id(d) for d in distinct(starts)] == [id(d) for d in expected]
+
+
+@settings(max_examples=500, deadline=None)
+@given(_start_folders())
+def test_ml508_reads_a_start_folders_conditional_rules_as_the_dict_would(starts: list[Sequence[Any]]) -> None:
+    from memlint.rules.layout.ml508_conditional_rule_includes_load_at_start import _Conditional
+
+    by_segment: dict[int, dict[Path, tuple[str, ...]]] = {}
+    for deferred in starts:
+        expected = {d.path: d.paths for d in deferred if d.reason == "conditional-rule"}
+        found = _Conditional(SimpleNamespace(deferred=deferred), by_segment)  # type: ignore[arg-type]
+        assert bool(found) == bool(expected)
+        assert {p: found.get(p) for p in {d.path for d in _DEFERRED_POOL}} == {
+            p: expected.get(p) for p in {d.path for d in _DEFERRED_POOL}}
+
+
+@settings(max_examples=300, deadline=None)
+@given(_start_folders())
+def test_the_start_folders_that_load_a_file_later_are_those_a_pass_over_each_finds(starts: list[Sequence[Any]]) -> None:
+    from memlint.rules.security._exposure import _Later
+
+    loads = {Path(f"/r/s{n}"): SimpleNamespace(deferred=d) for n, d in enumerate(starts)}
+    key = {id(d.path): str(d.path).upper() for d in _DEFERRED_POOL}
+    later = _Later(SimpleNamespace(loads=loads), key)  # type: ignore[arg-type]
+    for real in sorted(set(key.values())):
+        expected = [folder for folder, context in sorted(loads.items()) for d in context.deferred if key[id(d.path)] == real]
+        assert later.of(real) == list(dict.fromkeys(expected))
+
+
+_PATH_PARTS = st.sampled_from(["src", "a", "A.ts", "b.md", "x.TS", "ts", ".ts", "docs", "c"])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.lists(_PATH_PARTS, min_size=1, max_size=3).map("/".join), max_size=8).map(tuple),
+       st.lists(st.lists(st.sampled_from([".ts", "a", "docs/", "s/a", "ts", "/", "b.md", "c/\n"]), min_size=1,
+                         max_size=3), max_size=6))
+def test_a_path_index_answers_a_text_asked_again_as_a_fresh_search(paths: tuple[str, ...], asks: list[list[str]]) -> None:
+    from memlint.model.globs import PathIndex
+
+    shared = PathIndex(paths)
+    for texts in asks:
+        expected = tuple(p for p in paths if any(t in p.lower() for t in texts))
+        assert shared.containing(texts) == PathIndex(paths).containing(texts) == expected

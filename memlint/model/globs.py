@@ -54,20 +54,30 @@ class PathIndex:
         for low in self.lowered:
             self.starts.append(offset)
             offset += len(low) + 1
+        self._found: dict[str, tuple[int, ...]] = {}  # text -> the indexes of the paths holding it
 
     def containing(self, texts: list[str]) -> tuple[str, ...]:
-        """The paths (in order) whose lower-cased form contains one of `texts` (lower-case)."""
+        """The paths (in order) whose lower-cased form contains one of `texts` (lower-case). Each
+        text is searched once per index: the many rules of a folder often require the same one."""
         hits: set[int] = set()
         for text in texts:
             if "\n" in text:
                 return tuple(p for p, low in zip(self.paths, self.lowered) if any(t in low for t in texts))
-            at = self.joined.find(text)
-            while at != -1:
-                index = bisect.bisect_right(self.starts, at) - 1
-                if text in self.lowered[index]:  # not a match across two joined paths
-                    hits.add(index)
-                at = self.joined.find(text, at + 1)
+            found = self._found.get(text)
+            if found is None:
+                found = self._found[text] = self._search(text)
+            hits.update(found)
         return tuple(self.paths[i] for i in sorted(hits))
+
+    def _search(self, text: str) -> tuple[int, ...]:
+        hits: dict[int, None] = {}
+        at = self.joined.find(text)
+        while at != -1:
+            index = bisect.bisect_right(self.starts, at) - 1
+            if text in self.lowered[index]:  # not a match across two joined paths
+                hits[index] = None
+            at = self.joined.find(text, at + 1)
+        return tuple(hits)
 
 
 def any_matches(patterns: tuple[str, ...], relative_paths: tuple[str, ...], index: PathIndex | None = None) -> bool:
