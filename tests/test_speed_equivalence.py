@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from itertools import chain
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
 from unittest import mock
 
 import pytest
@@ -15,6 +12,7 @@ from hypothesis import strategies as st
 
 from memlint.model import sanitise as sanitise_module
 from memlint.model.document import Document
+from memlint.model.loaded import Chain
 from memlint.model.loader import Deferred
 from memlint.model.markdown import (
     includes_prefix,
@@ -229,23 +227,6 @@ def test_discovery_skips_only_names_classify_gives_no_role(parts: list[str], nam
     assert kept or discovery.classify(folder / name) is None
 
 
-class _Segmented(Sequence[Any]):
-    """A sequence made of tuples other sequences share, as the loader's shared lists announce it
-    (a `segments` attribute: model.shared)."""
-
-    def __init__(self, parts: list[tuple[Any, ...]]) -> None:
-        self.segments = tuple(parts)
-
-    def __iter__(self) -> Iterator[Any]:
-        return chain.from_iterable(self.segments)
-
-    def __len__(self) -> int:
-        return sum(map(len, self.segments))
-
-    def __getitem__(self, index: Any) -> Any:
-        return tuple(self)[index]
-
-
 _DEFERRED_POOL = [
     Deferred(Path(f"/r/.claude/rules/{name}.md"), reason, "project", patterns)  # type: ignore[arg-type]
     for name in ("a", "b", "c")
@@ -255,23 +236,18 @@ _DEFERRED_POOL = [
 
 
 @st.composite
-def _start_folders(draw: st.DrawFn) -> list[Sequence[Any]]:
-    """Start folders' deferred lists: plain tuples, and sequences made of segments shared with
-    other start folders (a segment may repeat objects of another one, or a path with other patterns)."""
+def _start_folders(draw: st.DrawFn) -> list[Chain[Deferred]]:
+    """Start folders' deferred lists, made of segments shared with other start folders and of their
+    own (a segment may repeat objects of another one, or a path with other patterns)."""
     objects = st.sampled_from(_DEFERRED_POOL)
     pool = [tuple(t) for t in draw(st.lists(st.lists(objects, max_size=5), min_size=1, max_size=5))]
-    out: list[Sequence[Any]] = []
-    for _ in range(draw(st.integers(0, 6))):
-        if draw(st.booleans()):
-            out.append(_Segmented(draw(st.lists(st.sampled_from(pool), max_size=4))))
-        else:
-            out.append(tuple(draw(st.lists(objects, max_size=5))))
-    return out
+    own = st.lists(objects, max_size=5).map(tuple)
+    return [Chain(draw(st.lists(st.sampled_from(pool) | own, max_size=4))) for _ in range(draw(st.integers(0, 6)))]
 
 
 @settings(max_examples=500, deadline=None)
 @given(_start_folders())
-def test_distinct_gives_each_object_once_in_first_seen_order(starts: list[Sequence[Any]]) -> None:
+def test_distinct_gives_each_object_once_in_first_seen_order(starts: list[Chain[Deferred]]) -> None:
     from memlint.model.shared import distinct
 
     expected = list({id(d): d for s in starts for d in s}.values())
@@ -280,7 +256,7 @@ def test_distinct_gives_each_object_once_in_first_seen_order(starts: list[Sequen
 
 @settings(max_examples=500, deadline=None)
 @given(_start_folders())
-def test_ml508_reads_a_start_folders_conditional_rules_as_the_dict_would(starts: list[Sequence[Any]]) -> None:
+def test_ml508_reads_a_start_folders_conditional_rules_as_the_dict_would(starts: list[Chain[Deferred]]) -> None:
     from memlint.rules.layout.ml508_conditional_rule_includes_load_at_start import _Conditional
 
     by_segment: dict[int, dict[Path, tuple[str, ...]]] = {}
@@ -294,7 +270,7 @@ def test_ml508_reads_a_start_folders_conditional_rules_as_the_dict_would(starts:
 
 @settings(max_examples=300, deadline=None)
 @given(_start_folders())
-def test_the_start_folders_that_load_a_file_later_are_those_a_pass_over_each_finds(starts: list[Sequence[Any]]) -> None:
+def test_the_start_folders_that_load_a_file_later_are_those_a_pass_over_each_finds(starts: list[Chain[Deferred]]) -> None:
     from memlint.rules.security._exposure import _Later
 
     loads = {Path(f"/r/s{n}"): SimpleNamespace(deferred=d) for n, d in enumerate(starts)}

@@ -38,7 +38,7 @@ from pathlib import Path
 
 from memlint.engine import RuleContext
 from memlint.model.loader import LoadedContext, LoadedFile
-from memlint.model.shared import distinct, segments
+from memlint.model.shared import distinct
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.violations import Finding
@@ -104,7 +104,7 @@ class _Conditional:
 
     def __init__(self, loaded: LoadedContext, by_segment: dict[int, dict[Path, tuple[str, ...]]]) -> None:
         self._maps: list[dict[Path, tuple[str, ...]]] = []
-        for segment in segments(loaded.deferred):
+        for segment in loaded.deferred.segments:
             known = by_segment.get(id(segment))
             if known is None:
                 known = by_segment[id(segment)] = {d.path: d.paths for d in segment if d.reason == "conditional-rule"}

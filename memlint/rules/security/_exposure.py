@@ -15,7 +15,7 @@ from pathlib import Path
 from memlint.engine import RuleContext
 from memlint.model.document import Document
 from memlint.model.loader import Deferred
-from memlint.model.shared import Unseen, segments
+from memlint.model.shared import Unseen
 from memlint.rules._paths import show
 from memlint.rules.security._text import Lines, line_col
 
@@ -36,7 +36,7 @@ class _Later:
         if self._segments is None:
             self._segments = {}
             for folder, context in self._ctx.loads.items():
-                for part in segments(context.deferred):
+                for part in context.deferred.segments:
                     holders = self._holders.get(id(part))
                     if holders is None:
                         holders = self._holders[id(part)] = []
