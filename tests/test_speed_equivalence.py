@@ -7,7 +7,7 @@ from types import SimpleNamespace
 from unittest import mock
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from memlint.model import sanitise as sanitise_module
@@ -295,3 +295,44 @@ def test_a_path_index_answers_a_text_asked_again_as_a_fresh_search(paths: tuple[
     for texts in asks:
         expected = tuple(p for p in paths if any(t in p.lower() for t in texts))
         assert shared.containing(texts) == PathIndex(paths).containing(texts) == expected
+
+
+def _any_matches_by_required_text(globs: tuple[str, ...], paths: tuple[str, ...]) -> bool:
+    """`any_matches` as written before anchored patterns were looked up by their literal folders."""
+    from memlint.model.globs import PathIndex, _required_text, ignores_any
+
+    required = [_required_text(p) for p in globs if p and not p.startswith(("!", "#"))]
+    if required and all(r is not None for r in required):
+        paths = PathIndex(paths).containing([r for r in required if r is not None])
+    return ignores_any(globs, paths)
+
+
+_GLOB_PARTS = st.sampled_from(["a", "A", "B", "s", "src", "SRC", "pkg", "*", "**", "?", "[ab]", "[", "]", ".ts", "x.TS", " ",
+                               "\u017f", "\u212a", "k", "\\", "\\a", "a\\b", "{a,b}", ".", "..", "", "a*b", "*.md"])
+_PATTERNS = st.tuples(st.sampled_from(["", "", "/", "**/", "!", "!/", "#"]),
+                      st.lists(_GLOB_PARTS, min_size=1, max_size=4).map("/".join),
+                      st.sampled_from(["", "", "/", " ", "/**"])).map("".join)
+_PATH_SEGMENTS = st.sampled_from(["a", "A", "src", "pkg", "b.ts", "x.TS", "\u017f", "\u212a", "s", "k", ".x", "a b",
+                                  "{a,b}", "[ab]", "c.md", "ab", "axb", "", "b", "\u017frc", "\u017f.ts"])
+
+
+@settings(max_examples=3000, deadline=None)
+@example(("SRC/*.ts",), ("src/a.ts",))
+@example(("a/b*",), ("a//bc",))
+@example(("s/*.ts",), ("\u017f/a.ts",))
+@example(("\u017f/*.ts",), ("s/a.ts",))
+@example(("/a\\b/*",), ("ab/c",))
+@example(("pkg/a/**", "!pkg/a/b.ts"), ("pkg/a/b.ts", "pkg/b/c.ts", "pkg/a/c.md"))
+@given(st.lists(_PATTERNS, min_size=1, max_size=3).map(tuple),
+       st.lists(st.lists(_PATH_SEGMENTS, min_size=1, max_size=4).map("/".join), max_size=10).map(tuple))
+def test_anchored_patterns_looked_up_by_their_folders_answer_as_before(globs: tuple[str, ...], paths: tuple[str, ...]) -> None:
+    from memlint.model.globs import PathIndex, _anchored_prefix, any_matches, ignores
+
+    index = PathIndex(paths)
+    assert any_matches(globs, paths, index) == any_matches(globs, paths) == _any_matches_by_required_text(globs, paths)
+    for glob in globs:  # every path an anchored pattern matches starts with its prefix (or is handed over anyway)
+        prefix = _anchored_prefix(glob) if glob.isascii() and not glob.startswith(("!", "#")) else None
+        if prefix is not None:
+            for path in paths:
+                if ignores((glob,), path):
+                    assert path.lower().startswith(prefix) or not path.isascii() or "//" in path, (glob, path)
