@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 from unittest import mock
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from memlint.model import sanitise as sanitise_module
 from memlint.model.document import Document
+from memlint.model.loaded import Chain
+from memlint.model.loader import Deferred
 from memlint.model.markdown import (
     includes_prefix,
     normalize_newlines,
@@ -222,3 +225,114 @@ def test_discovery_skips_only_names_classify_gives_no_role(parts: list[str], nam
     folder = Path("/", *parts)
     kept = discovery._rules_folder(folder.parts) or name in discovery._ROLE_NAMES or name.lower() in discovery._MISNAMED
     assert kept or discovery.classify(folder / name) is None
+
+
+_DEFERRED_POOL = [
+    Deferred(Path(f"/r/.claude/rules/{name}.md"), reason, "project", patterns)  # type: ignore[arg-type]
+    for name in ("a", "b", "c")
+    for reason in ("conditional-rule", "nested-claude-md")
+    for patterns in ((), ("src/**",), ("*.ts", "docs/**"))
+]
+
+
+@st.composite
+def _start_folders(draw: st.DrawFn) -> list[Chain[Deferred]]:
+    """Start folders' deferred lists, made of segments shared with other start folders and of their
+    own (a segment may repeat objects of another one, or a path with other patterns)."""
+    objects = st.sampled_from(_DEFERRED_POOL)
+    pool = [tuple(t) for t in draw(st.lists(st.lists(objects, max_size=5), min_size=1, max_size=5))]
+    own = st.lists(objects, max_size=5).map(tuple)
+    return [Chain(draw(st.lists(st.sampled_from(pool) | own, max_size=4))) for _ in range(draw(st.integers(0, 6)))]
+
+
+@settings(max_examples=500, deadline=None)
+@given(_start_folders())
+def test_distinct_gives_each_object_once_in_first_seen_order(starts: list[Chain[Deferred]]) -> None:
+    from memlint.model.shared import distinct
+
+    expected = list({id(d): d for s in starts for d in s}.values())
+    assert [id(d) for d in distinct(starts)] == [id(d) for d in expected]
+
+
+@settings(max_examples=500, deadline=None)
+@given(_start_folders())
+def test_ml508_reads_a_start_folders_conditional_rules_as_the_dict_would(starts: list[Chain[Deferred]]) -> None:
+    from memlint.rules.layout.ml508_conditional_rule_includes_load_at_start import _Conditional
+
+    by_segment: dict[int, dict[Path, tuple[str, ...]]] = {}
+    for deferred in starts:
+        expected = {d.path: d.paths for d in deferred if d.reason == "conditional-rule"}
+        found = _Conditional(SimpleNamespace(deferred=deferred), by_segment)  # type: ignore[arg-type]
+        assert bool(found) == bool(expected)
+        assert {p: found.get(p) for p in {d.path for d in _DEFERRED_POOL}} == {
+            p: expected.get(p) for p in {d.path for d in _DEFERRED_POOL}}
+
+
+@settings(max_examples=300, deadline=None)
+@given(_start_folders())
+def test_the_start_folders_that_load_a_file_later_are_those_a_pass_over_each_finds(starts: list[Chain[Deferred]]) -> None:
+    from memlint.rules.security._exposure import _Later
+
+    loads = {Path(f"/r/s{n}"): SimpleNamespace(deferred=d) for n, d in enumerate(starts)}
+    key = {id(d.path): str(d.path).upper() for d in _DEFERRED_POOL}
+    later = _Later(SimpleNamespace(loads=loads), key)  # type: ignore[arg-type]
+    for real in sorted(set(key.values())):
+        expected = [folder for folder, context in sorted(loads.items()) for d in context.deferred if key[id(d.path)] == real]
+        assert later.of(real) == list(dict.fromkeys(expected))
+
+
+_PATH_PARTS = st.sampled_from(["src", "a", "A.ts", "b.md", "x.TS", "ts", ".ts", "docs", "c"])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.lists(_PATH_PARTS, min_size=1, max_size=3).map("/".join), max_size=8).map(tuple),
+       st.lists(st.lists(st.sampled_from([".ts", "a", "docs/", "s/a", "ts", "/", "b.md", "c/\n"]), min_size=1,
+                         max_size=3), max_size=6))
+def test_a_path_index_answers_a_text_asked_again_as_a_fresh_search(paths: tuple[str, ...], asks: list[list[str]]) -> None:
+    from memlint.model.globs import PathIndex
+
+    shared = PathIndex(paths)
+    for texts in asks:
+        expected = tuple(p for p in paths if any(t in p.lower() for t in texts))
+        assert shared.containing(texts) == PathIndex(paths).containing(texts) == expected
+
+
+def _any_matches_by_required_text(globs: tuple[str, ...], paths: tuple[str, ...]) -> bool:
+    """`any_matches` as written before anchored patterns were looked up by their literal folders."""
+    from memlint.model.globs import PathIndex, _required_text, ignores_any
+
+    required = [_required_text(p) for p in globs if p and not p.startswith(("!", "#"))]
+    if required and all(r is not None for r in required):
+        paths = PathIndex(paths).containing([r for r in required if r is not None])
+    return ignores_any(globs, paths)
+
+
+_GLOB_PARTS = st.sampled_from(["a", "A", "B", "s", "src", "SRC", "pkg", "*", "**", "?", "[ab]", "[", "]", ".ts", "x.TS", " ",
+                               "\u017f", "\u212a", "k", "\\", "\\a", "a\\b", "{a,b}", ".", "..", "", "a*b", "*.md"])
+_PATTERNS = st.tuples(st.sampled_from(["", "", "/", "**/", "!", "!/", "#"]),
+                      st.lists(_GLOB_PARTS, min_size=1, max_size=4).map("/".join),
+                      st.sampled_from(["", "", "/", " ", "/**"])).map("".join)
+_PATH_SEGMENTS = st.sampled_from(["a", "A", "src", "pkg", "b.ts", "x.TS", "\u017f", "\u212a", "s", "k", ".x", "a b",
+                                  "{a,b}", "[ab]", "c.md", "ab", "axb", "", "b", "\u017frc", "\u017f.ts"])
+
+
+@settings(max_examples=3000, deadline=None)
+@example(("SRC/*.ts",), ("src/a.ts",))
+@example(("a/b*",), ("a//bc",))
+@example(("s/*.ts",), ("\u017f/a.ts",))
+@example(("\u017f/*.ts",), ("s/a.ts",))
+@example(("/a\\b/*",), ("ab/c",))
+@example(("pkg/a/**", "!pkg/a/b.ts"), ("pkg/a/b.ts", "pkg/b/c.ts", "pkg/a/c.md"))
+@given(st.lists(_PATTERNS, min_size=1, max_size=3).map(tuple),
+       st.lists(st.lists(_PATH_SEGMENTS, min_size=1, max_size=4).map("/".join), max_size=10).map(tuple))
+def test_anchored_patterns_looked_up_by_their_folders_answer_as_before(globs: tuple[str, ...], paths: tuple[str, ...]) -> None:
+    from memlint.model.globs import PathIndex, _anchored_prefix, any_matches, ignores
+
+    index = PathIndex(paths)
+    assert any_matches(globs, paths, index) == any_matches(globs, paths) == _any_matches_by_required_text(globs, paths)
+    for glob in globs:  # every path an anchored pattern matches starts with its prefix (or is handed over anyway)
+        prefix = _anchored_prefix(glob) if glob.isascii() and not glob.startswith(("!", "#")) else None
+        if prefix is not None:
+            for path in paths:
+                if ignores((glob,), path):
+                    assert path.lower().startswith(prefix) or not path.isascii() or "//" in path, (glob, path)

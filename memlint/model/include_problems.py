@@ -97,6 +97,9 @@ def _classify(ctx: RuleContext) -> list[IncludeProblem]:
     # depends on the origin alone is decided once per origin object.
     judged: dict[int, bool] = {}  # id(origin) -> whether the include is memlint's to report
     backslash: dict[int, bool] = {}
+    # And they share the skipped objects themselves (loaded.Chain): the target's own problem and
+    # the include's key are worked out once per object (the chains keep the objects alive).
+    facts: dict[int, tuple[tuple[Problem | None, Path | None, str] | None, tuple[str, int, int, str]]] = {}
     for loaded in ctx.loads.values():
         for skipped in loaded.skipped:
             origin = skipped.origin
@@ -110,7 +113,12 @@ def _classify(ctx: RuleContext) -> list[IncludeProblem]:
                     ctx.home is None and origin.ref.path.startswith("~"))
             if not ours:
                 continue
-            problem, better, detail = _what(ctx, loaded, skipped)
+            known = facts.get(id(skipped))
+            if known is None:
+                intrinsic = target_problem(ctx, skipped) if skipped.reason in _INTRINSIC else None
+                known = facts[id(skipped)] = (
+                    intrinsic, (str(origin.path), origin.line, origin.ref.column, str(skipped.path)))
+            problem, better, detail = _what(ctx, loaded, skipped, known[0])
             if problem is None:
                 continue
             after = backslash.get(id(origin))
@@ -120,7 +128,7 @@ def _classify(ctx: RuleContext) -> list[IncludeProblem]:
                 continue  # `@docs\a.md` asks for `docs`: ML108 reports the backslash path
             if problem in ("duplicate", "cycle") and judge_order_at_roots and str(loaded.start) not in root_starts:
                 continue  # order-dependent: judged from the project root only
-            key = (str(origin.path), origin.line, origin.ref.column, str(skipped.path))
+            key = known[1]
             old = chosen.get(key)
             seen = starts_seen.setdefault(key, set())
             if old is None or _PRIORITY[problem] < _PRIORITY[old.problem]:
@@ -135,10 +143,16 @@ def _classify(ctx: RuleContext) -> list[IncludeProblem]:
     return sorted(found, key=lambda p: (str(p.origin.path), p.origin.line, p.origin.ref.column))
 
 
-def _what(ctx: RuleContext, loaded: LoadedContext, skipped: Skipped) -> tuple[Problem | None, Path | None, str]:
+_INTRINSIC = frozenset({"missing", "not-a-file", "too-large", "non-text-extension", "too-deep", "external"})
+
+
+def _what(ctx: RuleContext, loaded: LoadedContext, skipped: Skipped,
+          intrinsic: tuple[Problem | None, Path | None, str] | None = None) -> tuple[Problem | None, Path | None, str]:
+    """The problem of one skip from one start folder (`intrinsic`: `target_problem`, when known)."""
     reason = skipped.reason
-    if reason in ("missing", "not-a-file", "too-large", "non-text-extension", "too-deep", "external"):
-        intrinsic = target_problem(ctx, skipped)
+    if reason in _INTRINSIC:
+        if intrinsic is None:
+            intrinsic = target_problem(ctx, skipped)
         if intrinsic[0] is not None:
             return intrinsic
         if reason in ("too-deep", "external"):

@@ -132,7 +132,7 @@ def _identify(ctx: RuleContext, path: Path) -> MemoryIdentity:
     if linked:
         return MemoryIdentity(path, "exported", f"an exported memory folder: it links topic files with memory "
                                                 f"frontmatter ({', '.join(f'`{n}`' for n in linked[:3])})")
-    beside = [f.path for f in ctx.by_role("topic") if f.path.parent == path.parent]
+    beside = ctx.once(("memory-identity.topics-by-folder",), lambda: _topics_by_folder(ctx)).get(path.parent, [])
     carrying = [p for p in beside if _has_memory_frontmatter(ctx, p)]
     if len(carrying) >= 2 and 2 * len(carrying) >= len(beside):
         return MemoryIdentity(path, "exported", f"an exported memory folder: {len(carrying)} of the {len(beside)} "
@@ -145,13 +145,21 @@ def _linked_memories(ctx: RuleContext, path: Path) -> list[str]:
     doc = ctx.document(path)
     if doc.problem is not None:
         return []
-    out: list[str] = []
+    out: dict[str, None] = {}  # in link order, each once
     for match in _INDEX_ITEM.finditer(doc.body):
         target = match.group(1)
         if "/" in target or "://" in target or target in out:
             continue
         if _has_memory_frontmatter(ctx, path.parent / target):
-            out.append(target)
+            out[target] = None
+    return list(out)
+
+
+def _topics_by_folder(ctx: RuleContext) -> dict[Path, list[Path]]:
+    """The run's topic files (role `topic`) grouped by their folder, in run order."""
+    out: dict[Path, list[Path]] = {}
+    for f in ctx.by_role("topic"):
+        out.setdefault(f.path.parent, []).append(f.path)
     return out
 
 

@@ -133,12 +133,15 @@ class Workspace:
     def limit_hits(self) -> list[LimitHit]:
         """The limits reached on the documents parsed so far in this run."""
         hits = list(self._other_hits.values())
-        for key, doc in sorted(self._documents.items()):
+        dropping: dict[str, int] = {}  # only the few documents that hit the limit are sorted
+        for key, doc in self._documents.items():
             scan = doc.scanned
             if scan is not None and scan.dropped_includes:
-                hits.append(LimitHit(Path(key), "max-includes-per-file", self.limits.max_includes_per_file,
-                                     f"{scan.dropped_includes:,} more includes not followed, so their problems are "
-                                     "not reported (Claude Code has no such limit and loads them all)"))
+                dropping[key] = scan.dropped_includes
+        for key in sorted(dropping):
+            hits.append(LimitHit(Path(key), "max-includes-per-file", self.limits.max_includes_per_file,
+                                 f"{dropping[key]:,} more includes not followed, so their problems are "
+                                 "not reported (Claude Code has no such limit and loads them all)"))
         return hits
 
     def forget(self, path: Path | str) -> None:

@@ -37,7 +37,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from memlint.engine import RuleContext
-from memlint.model.loader import Deferred, LoadedContext, LoadedFile
+from memlint.model.loader import LoadedContext, LoadedFile
+from memlint.model.shared import distinct
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.violations import Finding
@@ -54,10 +55,11 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
     # (rule, line, column) -> (written include, loaded files, paths of the rule)
     found: dict[tuple[Path, int, int], tuple[str, list[Path], tuple[str, ...]]] = {}
     rules = _conditional_rule_paths(ctx)
+    by_segment: dict[int, dict[Path, tuple[str, ...]]] = {}  # the segments live as long as ctx.loads
     for loaded in ctx.loads.values():
         if not rules or not _includes_under(loaded, rules):
             continue  # no include chain here starts in a conditional rule
-        conditional = {d.path: d.paths for d in loaded.deferred if d.reason == "conditional-rule"}
+        conditional = _Conditional(loaded, by_segment)
         if not conditional:
             continue
         by_path: dict[Path, LoadedFile] | None = None  # built only when an include chain is walked up
@@ -65,10 +67,11 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             current: LoadedFile | None = item
             while current is not None and current.origin is not None:
                 parent = current.origin.path
-                if parent in conditional:
+                patterns = conditional.get(parent)
+                if patterns is not None:
                     origin = current.origin
                     key = (parent, origin.line, origin.ref.column)
-                    entry = found.setdefault(key, (origin.ref.written, [], conditional[parent]))
+                    entry = found.setdefault(key, (origin.ref.written, [], patterns))
                     if item.path not in entry[1]:
                         entry[1].append(item.path)
                     break
@@ -90,11 +93,34 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
 
 def _conditional_rule_paths(ctx: RuleContext) -> set[Path]:
     """Every conditional rule any start folder defers (start folders share the deferred objects:
-    each object is read once)."""
-    distinct: dict[int, Deferred] = {}
-    for loaded in ctx.loads.values():
-        distinct.update(zip(map(id, loaded.deferred), loaded.deferred))
-    return {d.path for d in distinct.values() if d.reason == "conditional-rule"}
+    each shared segment and object is read once)."""
+    return {d.path for d in distinct(loaded.deferred for loaded in ctx.loads.values()) if d.reason == "conditional-rule"}
+
+
+class _Conditional:
+    """The `paths:` of each conditional rule one start folder defers, as the dict
+    `{d.path: d.paths for d in loaded.deferred if d.reason == "conditional-rule"}` would answer,
+    looked up segment by segment: a segment that start folders share is read once per run."""
+
+    def __init__(self, loaded: LoadedContext, by_segment: dict[int, dict[Path, tuple[str, ...]]]) -> None:
+        self._maps: list[dict[Path, tuple[str, ...]]] = []
+        for segment in loaded.deferred.segments:
+            known = by_segment.get(id(segment))
+            if known is None:
+                known = by_segment[id(segment)] = {d.path: d.paths for d in segment if d.reason == "conditional-rule"}
+            if known:
+                self._maps.append(known)
+
+    def __bool__(self) -> bool:
+        return bool(self._maps)
+
+    def get(self, path: Path) -> tuple[str, ...] | None:
+        """The rule's patterns (the last deferral of `path` wins, as in a dict), or None."""
+        for known in reversed(self._maps):
+            found = known.get(path)
+            if found is not None:
+                return found
+        return None
 
 
 def _includes_under(loaded: LoadedContext, rules: set[Path]) -> bool:

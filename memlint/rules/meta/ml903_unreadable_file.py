@@ -31,6 +31,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from memlint.engine import RuleContext
+from memlint.model.loader import Skipped
+from memlint.model.shared import Unseen
 from memlint.rules import RuleMeta
 from memlint.violations import Finding
 
@@ -47,10 +49,11 @@ _CONSEQUENCE = {
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     paths: dict[Path, None] = {f.path: None for f in ctx.files}
+    unseen: Unseen[Skipped] = Unseen()  # start folders share what their ancestors skip (model.shared)
     for loaded in ctx.loads.values():
         for item in loaded.files:
             paths.setdefault(item.path, None)
-        for skipped in loaded.skipped:  # an include Claude Code cannot open (permissions, a loop)
+        for skipped in unseen.new(loaded.skipped):  # an include Claude Code cannot open (permissions, a loop)
             if skipped.reason == "unreadable":
                 paths.setdefault(skipped.path, None)
     for path in paths:

@@ -14,26 +14,37 @@ from pathlib import Path
 
 from memlint.engine import RuleContext
 from memlint.model.document import Document
+from memlint.model.loader import Deferred
+from memlint.model.shared import Unseen
 from memlint.rules._paths import show
 from memlint.rules.security._text import Lines, line_col
 
 
 class _Later:
     """Which start folders load each file later: worked out on first need (only a file with a
-    finding is described), as it takes a pass over every start folder's deferred files."""
+    finding is described). Each shared segment of deferred files (model.shared) is read once, with
+    the start folders that hold it; a file's start folders are gathered when it is asked for."""
 
     def __init__(self, ctx: RuleContext, key: dict[int, str]) -> None:
         self._ctx = ctx
         self._key = key  # id of a deferred path object -> its real path
-        self._by_key: dict[str, list[Path]] | None = None
+        self._segments: dict[str, list[int]] | None = None  # real path -> ids of the segments holding it
+        self._holders: dict[int, list[Path]] = {}  # id of a segment -> the start folders that defer it
 
     def of(self, real: str) -> list[Path]:
-        if self._by_key is None:
-            self._by_key = {}
-            for folder, context in sorted(self._ctx.loads.items()):
-                for deferred in context.deferred:
-                    self._by_key.setdefault(self._key[id(deferred.path)], []).append(folder)
-        return self._by_key.get(real, [])
+        """The start folders that defer `real`, sorted, each once."""
+        if self._segments is None:
+            self._segments = {}
+            for folder, context in self._ctx.loads.items():
+                for part in context.deferred.segments:
+                    holders = self._holders.get(id(part))
+                    if holders is None:
+                        holders = self._holders[id(part)] = []
+                        for deferred in dict.fromkeys(self._key[id(d.path)] for d in part):
+                            self._segments.setdefault(deferred, []).append(id(part))
+                    holders.append(folder)
+        folders = {f for part in self._segments.get(real, ()) for f in self._holders[part]}
+        return sorted(folders)
 
 
 @dataclass(frozen=True)
@@ -75,11 +86,11 @@ def _exposed(ctx: RuleContext) -> list[Exposed]:
     topic: set[str] = set()
 
     # Start folders share the objects of what their common ancestors load or defer (model.replay,
-    # model.deferred), so a path object is resolved once, and a start folder's deferred files are
-    # visited only when it holds objects no earlier start folder had: a start folder below many
-    # others costs its own files, not the whole subtree's again.
+    # model.deferred), so a path object is resolved once, and a segment of deferred files that
+    # start folders share is read once: a start folder below many others costs its own files, not
+    # the whole subtree's again.
     reals: dict[int, str] = {}
-    seen: set[int] = set()
+    unseen: Unseen[Deferred] = Unseen()  # each deferred object once, shared segments read once
 
     def key(path: Path) -> str:
         real = reals.get(id(path))
@@ -98,12 +109,8 @@ def _exposed(ctx: RuleContext) -> list[Exposed]:
                 folders.append(folder)
             if loaded.kind == "automem":
                 index.add(k)
-        ids = set(map(id, context.deferred))
-        if not ids <= seen:
-            for deferred in context.deferred:
-                if id(deferred) not in seen:
-                    later.add(key(deferred.path))
-            seen |= ids
+        for deferred in unseen.new(context.deferred):
+            later.add(key(deferred.path))
     for item in ctx.files:
         if item.role == "automem-index":
             index.add(key(item.path))

@@ -41,6 +41,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from memlint.engine import RuleContext
+from memlint.model.loader import Skipped
+from memlint.model.shared import Unseen
 from memlint.rules import RuleMeta
 from memlint.rules.size._common import large_file_threshold, owned, show, window_option
 from memlint.violations import Finding
@@ -61,6 +63,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
     limit = own if own > 0 else threshold
     seen: set[str] = set()
     discovered = {str(f.path) for f in ctx.files}
+    unseen: Unseen[Skipped] = Unseen()  # an object start folders share is judged once (model.shared)
     for loaded in ctx.loads.values():
         for item in loaded.files:
             if item.kind == "automem" or str(item.path) in seen or not owned(ctx, item.path):
@@ -78,7 +81,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                 f"Claude Code loads all {item.chars:,} characters of {show(ctx, item.path)} into every request, "
                 f"{why}; move detail into files Claude reads on demand",
             )
-        for skipped in loaded.skipped:
+        for skipped in unseen.new(loaded.skipped):
             key = str(skipped.path)
             if skipped.reason != "too-large" or skipped.origin is None or key in seen or key in discovered:
                 continue

@@ -33,7 +33,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from memlint.engine import RuleContext
+from memlint.model.loader import Skipped
 from memlint.model.markdown import find_include_texts
+from memlint.model.shared import Unseen
 from memlint.rules import RuleMeta
 from memlint.rules.size._common import owned, show
 from memlint.violations import Finding
@@ -48,8 +50,9 @@ META = RuleMeta(
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     seen: set[str] = set()
+    unseen: Unseen[Skipped] = Unseen()  # an object start folders share is judged once (model.shared)
     for loaded in ctx.loads.values():
-        for skipped in loaded.skipped:
+        for skipped in unseen.new(loaded.skipped):
             key = str(skipped.path)
             if skipped.reason != "empty" or skipped.kind == "automem" or key in seen:
                 continue
