@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from memlint.model import sanitise as sanitise_module
+from memlint.model.chain import Chain
 from memlint.model.document import Document
-from memlint.model.loaded import Chain
 from memlint.model.loader import Deferred
 from memlint.model.markdown import (
     includes_prefix,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Generic, TypeVar
 
-from memlint.model.loaded import Chain
+from memlint.model.chain import Chain
 
 T = TypeVar("T")
 
