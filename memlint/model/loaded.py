@@ -18,6 +18,11 @@ from memlint.model.settings import Settings
 Kind = Literal["managed", "user", "project", "local", "automem"]
 
 
+def loaded_text(document: Document) -> str:
+    """What the model sees of a file loaded whole: its scanned text, trimmed as JavaScript trims."""
+    return js_trim(document.scan().loaded)
+
+
 @dataclass(frozen=True, slots=True)
 class Origin:
     """The include that asked for a file: which file, which line."""
@@ -45,7 +50,7 @@ class LoadedFile:
         truncated). Made from the document when asked, so a run holds each file's text once."""
         if self.truncation is not None:
             return self.truncation.content
-        return js_trim(self.document.scan().loaded)
+        return loaded_text(self.document)
 
     @property
     def parent(self) -> Path | None:

@@ -18,7 +18,16 @@ from memlint.model.globs import picomatch
 from memlint.model.guards import process_file, special_folder
 from memlint.model.jstext import js_trim, node_extname
 from memlint.model.limits import LimitHit
-from memlint.model.loaded import DeferReason, Deferred, Kind, LoadedContext, LoadedFile, Origin, Skipped
+from memlint.model.loaded import (
+    DeferReason,
+    Deferred,
+    Kind,
+    LoadedContext,
+    LoadedFile,
+    Origin,
+    Skipped,
+    loaded_text,
+)
 from memlint.model.markdown import IncludeRef, _is_net_path
 from memlint.model.release import DEFAULT, Release
 from memlint.model.replay import Recorder
@@ -243,7 +252,7 @@ class _Loader(Recorder):
         out: list[LoadedFile] = []
         for path in (folder / "AGENTS.md", folder / ".claude" / "AGENTS.md"):
             facts = self.facts(str(path)) if self.workspace.document(path).readable else None
-            if facts is not None and facts.skip is None and js_trim(facts.document.scan().loaded) in texts:
+            if facts is not None and facts.skip is None and loaded_text(facts.document) in texts:
                 self.skip(str(path), "duplicate", "project", None,
                           "its text equals a loaded file's" + (" rule" if fallback else ""))
                 self.mark(posixpath.normpath(str(path)))
@@ -327,41 +336,27 @@ def load(
 
 def _joined(workspace: Workspace, folder: Path, *names: str) -> tuple[str, ...]:
     """`str(folder / name)` for each name, joined once per run (the same for every start folder)."""
-    key = ("joined", folder, names)
-    known = workspace.memo.get(key)
-    if known is None:
-        known = workspace.memo[key] = tuple(str(folder / name) for name in names)
-    return known  # type: ignore[return-value]
+    return workspace.once(("joined", folder, names), lambda: tuple(str(folder / name) for name in names))
 
 
 def _child(workspace: Workspace, folder: Path, name: str) -> Path:
     """`folder / name`, made once per run."""
-    key = ("child", folder, name)
-    known = workspace.memo.get(key)
-    if known is None:
-        known = workspace.memo[key] = folder / name
-    return known  # type: ignore[return-value]
+    return workspace.once(("child", folder, name), lambda: folder / name)
 
 
 def _automem_folder(workspace: Workspace, home: Path, project_root: Path, config_dir: Path | None,
                     name: str | None) -> Path:
     """`automem_folder`, once per project root and run: start folders of one project share it."""
-    key = ("automem-folder", home, project_root, config_dir, name)
-    known = workspace.memo.get(key)
-    if known is None:
-        known = workspace.memo[key] = automem_folder(home, project_root, config_dir, name)
-    return known  # type: ignore[return-value]
+    return workspace.once(("automem-folder", home, project_root, config_dir, name),
+                          lambda: automem_folder(home, project_root, config_dir, name))
 
 
 def _folder_paths(workspace: Workspace, folder: Path) -> tuple[str, str, str, str]:
     """A folder's CLAUDE.md, .claude/CLAUDE.md, .claude/rules and CLAUDE.local.md, joined once per run."""
-    key = ("folder-paths", folder)
-    known = workspace.memo.get(key)
-    if known is None:
-        base = str(folder)
-        known = workspace.memo[key] = (os.path.join(base, FOLDER_NAMES[0]), os.path.join(base, FOLDER_NAMES[1]),
-                                       os.path.join(base, FOLDER_NAMES[2]), os.path.join(base, FOLDER_NAMES[3]))
-    return known  # type: ignore[return-value]
+    base = str(folder)
+    return workspace.once(("folder-paths", folder), lambda: (
+        os.path.join(base, FOLDER_NAMES[0]), os.path.join(base, FOLDER_NAMES[1]),
+        os.path.join(base, FOLDER_NAMES[2]), os.path.join(base, FOLDER_NAMES[3])))
 
 
 def _within_limits(workspace: Workspace, settings: Settings) -> Settings:
@@ -383,15 +378,14 @@ def _real(workspace: Workspace, path: Path) -> Path:
     """`os.path.realpath(path)`, for a folder from its parent's real path (once per folder and run:
     1,000 nested start folders would each resolve every ancestor again)."""
     text = os.path.abspath(path)
-    key = ("real-folder-path", text)
-    known = workspace.memo.get(key)
-    if known is None:
+
+    def resolve() -> Path:
         try:
-            known = Path(workspace.real_folder(text))
+            return Path(workspace.real_folder(text))
         except (OSError, RuntimeError):  # missing, not a folder, a loop: as realpath says
-            known = Path(os.path.realpath(text))
-        workspace.memo[key] = known
-    return known  # type: ignore[return-value]
+            return Path(os.path.realpath(text))
+
+    return workspace.once(("real-folder-path", text), resolve)
 
 
 def _ancestors(workspace: Workspace, start: Path) -> list[Path]:

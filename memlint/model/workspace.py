@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar, cast
 
 from memlint import progress
 from memlint.model.document import Document
 from memlint.model.files import FileProblem
 from memlint.model.limits import DEFAULT_LIMITS, LimitHit, Limits
 from memlint.model.release import DEFAULT, Release
+
+T = TypeVar("T")
 
 
 class Workspace:
@@ -47,6 +50,12 @@ class Workspace:
                 cached = (path, False)
             self._real[path] = cached
         return cached
+
+    def once(self, key: object, compute: Callable[[], T]) -> T:
+        """`compute()` once per run for `key` (what the loader shares between start folders)."""
+        if key not in self.memo:
+            self.memo[key] = compute()
+        return cast(T, self.memo[key])
 
     def resolved(self, path: str | Path) -> str:
         """`os.path.realpath(path)` (what cannot be resolved is kept as written), cached for the run:
