@@ -6,8 +6,11 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memlint.cli import main
+from memlint.reporters.check import _below
 
 
 def _tree(tmp_path: Path) -> Path:
@@ -83,3 +86,20 @@ def test_explain_and_rules(tmp_path: Path) -> None:
     assert CliRunner().invoke(main, ["explain", "ML000"]).exit_code == 2
     listing = CliRunner().invoke(main, ["rules"]).stdout
     assert "ML101" in listing and "ML903" in listing
+
+
+PATH_PARTS = st.sampled_from(["", "/", "//", "a", "b", "ab", "a b", ".x", "é"])
+PATHS = st.lists(PATH_PARTS, max_size=6).map("/".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(PATHS, PATHS)
+def test_paths_below_the_folder_are_shown_as_pathlib_shows_them(path: str, folder: str) -> None:
+    """The report's string shortcut agrees with `Path.relative_to` for every path and folder."""
+    folder = str(Path("/" + folder))
+    target = Path(path)
+    try:
+        expected: str | None = target.relative_to(folder).as_posix()
+    except ValueError:
+        expected = None
+    assert _below(str(target), folder) == expected

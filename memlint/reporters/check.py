@@ -24,15 +24,24 @@ _COLOURS = {"error": "red", "warning": "yellow", "info": "blue"}
 
 def display_path(path: Path) -> str:
     """Relative to the current folder when below it, else absolute; `~/` for HOME paths."""
-    cwd = Path.cwd()
-    try:
-        return path.relative_to(cwd).as_posix()
-    except ValueError:
-        pass
+    text = str(path)
+    below = _below(text, os.getcwd())
+    if below is not None:
+        return below
     home = os.environ.get("HOME")
-    if home and str(path).startswith(home.rstrip("/") + "/"):
-        return "~/" + str(path)[len(home.rstrip("/")) + 1 :]
-    return str(path)
+    if home and text.startswith(home.rstrip("/") + "/"):
+        return "~/" + text[len(home.rstrip("/")) + 1 :]
+    return text
+
+
+def _below(path: str, folder: str) -> str | None:
+    """`Path(path).relative_to(folder).as_posix()` for a normalised `path` and an absolute
+    `folder`, or None where that raises; string operations (a report prints thousands of paths)."""
+    if path == folder:
+        return "."
+    if folder == "/":  # below the root: any absolute path but `//x`, which POSIX keeps apart
+        return path[1:] if path.startswith("/") and not path.startswith("//") else None
+    return path[len(folder) + 1 :] if path.startswith(folder + "/") else None
 
 
 def text_line(v: Violation, colour: bool = False) -> str:
