@@ -8,10 +8,14 @@ plugins, parsers). While a run is recorded, `os.stat`, `os.lstat`, `os.scandir`,
 `open` are wrapped, so no code path can read the disk unseen. A replay re-signs every recorded
 path and replays only when all signatures are equal:
 
-- a file: (mode, size, mtime_ns, ctime_ns, inode);
-- a folder that was stat-ed: (mode, inode); a folder that was listed: its entries in directory
-  order with their types (so `.memlint_cache/` itself, never listed by memlint, changes nothing);
+- a file: (mode, size, mtime_ns, ctime_ns, inode), packed into 36 bytes;
+- a folder that was stat-ed: (mode, inode), packed; a folder that was listed: its entries in
+  directory order with their types, in one string (so `.memlint_cache/` itself, never listed by
+  memlint, changes nothing);
 - a path that did not exist: its error number.
+
+Signatures are packed because a run over 16,000 files holds 50,000 of them (as tuples of ints they
+took 17 MiB). A folder is listed once: its signature is made from the entries the run itself gets.
 
 A result is not stored when a file it read changed within `RACY_NS` of the run's start (a write in
 the same timestamp tick could go unseen), when a path gave two answers during the run, or when the
@@ -29,6 +33,7 @@ import io
 import marshal
 import os
 import stat
+import struct
 import sys
 import time
 import zlib
@@ -44,11 +49,11 @@ TYPE_CHECKING = False  # typing itself is not imported: a replay must start fast
 if TYPE_CHECKING:
     from typing import Any, TextIO
 
-    Signature = tuple[Any, ...]
+    Signature = bytes | str | tuple[str, int]  # packed stat, listing, or ("error", errno)
     Probe = tuple[str, str]  # (operation, path as the run gave it)
 
 CACHE_DIR = ".memlint_cache"
-FORMAT = 1
+FORMAT = 2
 RACY_NS = 2_000_000_000  # a file changed this close to the run's start is not trusted
 ROOT_MARKERS = (".memlint.toml", "pyproject.toml", ".git")
 # Arguments that make `check` write files or skip the cache: such runs are never cached.
@@ -74,21 +79,71 @@ def cache_root(first_path: str) -> str:
         folder = parent
 
 
+_FILE = struct.Struct("<IqqqQ")  # mode, size, mtime_ns, ctime_ns, inode
+_FOLDER = struct.Struct("<IQ")  # mode, inode
+_ERRORS: dict[int, Signature] = {}  # one signature object per error number
+
+
 def sign_stat(result: os.stat_result) -> Signature:
     if stat.S_ISDIR(result.st_mode):
-        return (result.st_mode, result.st_ino)
-    return (result.st_mode, result.st_size, result.st_mtime_ns, result.st_ctime_ns, result.st_ino)
+        return _FOLDER.pack(result.st_mode, result.st_ino)
+    return _FILE.pack(result.st_mode, result.st_size, result.st_mtime_ns, result.st_ctime_ns, result.st_ino)
+
+
+def sign_error(exc: OSError) -> Signature:
+    number = exc.errno or 0
+    found = _ERRORS.get(number)
+    if found is None:
+        found = _ERRORS[number] = ("error", number)
+    return found
+
+
+def _mode(signature: Signature) -> int | None:
+    """The file mode a stat signature holds (None for an error)."""
+    return int(struct.unpack_from("<I", signature)[0]) if isinstance(signature, bytes) else None
+
+
+def _changed_ns(signature: Signature) -> int | None:
+    """A file signature's ctime (None for a folder, a listing or an error)."""
+    return int(_FILE.unpack(signature)[3]) if isinstance(signature, bytes) and len(signature) == _FILE.size else None
+
+
+def _sign_entries(entries: list[os.DirEntry[str]]) -> Signature:
+    """A listing's signature: each entry's name and type, in directory order."""
+    out = []
+    for entry in entries:
+        if entry.name == CACHE_DIR:
+            continue
+        kind = "l" if entry.is_symlink() else "d" if entry.is_dir(follow_symlinks=False) else "f"
+        out.append(entry.name + "\0" + kind + "\0")
+    return "".join(out)
 
 
 def _listing(path: str, scandir: Callable[..., Any]) -> Signature:
-    out = []
     with scandir(path) as entries:
-        for entry in entries:
-            if entry.name == CACHE_DIR:
-                continue
-            kind = "l" if entry.is_symlink() else "d" if entry.is_dir(follow_symlinks=False) else "f"
-            out.append(entry.name + "\0" + kind)
-    return tuple(out)
+        return _sign_entries(list(entries))
+
+
+class _Listed:
+    """What `os.scandir` returns, over entries already read (the recorder signs them first)."""
+
+    def __init__(self, entries: list[os.DirEntry[str]]) -> None:
+        self._entries = iter(entries)
+
+    def __iter__(self) -> _Listed:
+        return self
+
+    def __next__(self) -> os.DirEntry[str]:
+        return next(self._entries)
+
+    def __enter__(self) -> _Listed:  # noqa: PYI034 - Python 3.10 has no typing.Self
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._entries = iter(())
 
 
 class _Real:
@@ -108,7 +163,7 @@ def sign(operation: str, path: str) -> Signature:
             return _listing(path, _Real.scandir)
         return sign_stat(_Real.lstat(path) if operation == "lstat" else _Real.stat(path))
     except OSError as exc:
-        return ("error", exc.errno or 0)
+        return sign_error(exc)
 
 
 def still_true(probes: list[tuple[Probe, Signature]]) -> bool:
@@ -123,7 +178,7 @@ def still_true(probes: list[tuple[Probe, Signature]]) -> bool:
             else:
                 now = _listing(path, _Real.scandir)
         except OSError as exc:
-            now = ("error", exc.errno or 0)
+            now = sign_error(exc)
         if now != signature:
             return False
     return True
@@ -163,6 +218,7 @@ class Recorder:
         """Wrap the file-system entry points for the duration of the block."""
         recorder = self
         seen, own, real_stat = self.seen, self.own_folder, _Real.stat
+        real_scandir: Callable[..., Any] = _Real.scandir
 
         def wrapped_stat(path: Any, *args: Any, dir_fd: Any = None, follow_symlinks: bool = True) -> Any:
             if dir_fd is not None or args:
@@ -172,7 +228,7 @@ class Recorder:
             try:
                 result = real_stat(path, follow_symlinks=follow_symlinks)
             except OSError as exc:
-                recorder.note(operation, path, ("error", exc.errno or 0))
+                recorder.note(operation, path, sign_error(exc))
                 raise
             if type(path) is str and (own is None or not path.startswith(own)):  # `note`, inlined: the hot case
                 signature = sign_stat(result)
@@ -189,8 +245,17 @@ class Recorder:
             return wrapped_stat(path, follow_symlinks=False)
 
         def wrapped_scandir(path: Any = ".") -> Any:
-            recorder.note("list", path)
-            return _Real.scandir(path)
+            if type(path) is not str:  # bytes, a descriptor: signed by listing it again
+                recorder.note("list", path)
+                return _Real.scandir(path)
+            try:
+                with real_scandir(path) as listed:
+                    entries = list(listed)
+            except OSError as exc:
+                recorder.note("list", path, sign_error(exc))
+                raise
+            recorder.note("list", path, _sign_entries(entries))
+            return _Listed(entries)
 
         def wrapped_listdir(path: Any = ".") -> Any:
             recorder.note("list", path)
@@ -233,7 +298,7 @@ class Recorder:
         for probe, signature in self.seen.items():
             operation, path = probe
             if operation == "stat" and self.seen.get(("lstat", path)) == signature and (
-                    signature[0] == "error" or not stat.S_ISLNK(signature[0])):
+                    not stat.S_ISLNK(_mode(signature) or 0)):
                 continue
             out.append((probe, signature))
         return out
@@ -243,8 +308,11 @@ class Recorder:
         if self.unsure:
             return False
         limit = self.started_ns - RACY_NS
-        return not any(operation != "list" and len(sig) == 5 and sig[3] >= limit
-                       for (operation, _path), sig in self.seen.items())
+        for (operation, _path), signature in self.seen.items():
+            changed = _changed_ns(signature) if operation != "list" else None
+            if changed is not None and changed >= limit:
+                return False
+        return True
 
 
 class _Tee(io.TextIOBase):
