@@ -22,6 +22,7 @@ from memlint.model.loader import TEXT_EXTENSIONS, LoadedContext, LoadedFile, Ori
 
 if TYPE_CHECKING:
     from memlint.engine import RuleContext
+    from memlint.model.document import Document
 
 Problem = Literal[
     "missing", "case", "punctuation", "extension", "folder", "too-large",
@@ -267,14 +268,29 @@ def at_offset(ctx: RuleContext, origin: Origin) -> int | None:
     if doc.problem is not None:
         return None
     text = doc.text
-    starts = doc.line_starts
-    line_index = max(origin.line - 1, 0)
-    if line_index >= len(starts):
+    line_start = _line_start(doc, max(origin.line - 1, 0))
+    if line_start is None:
         return None
-    offset = starts[line_index] + origin.ref.column - 1
+    offset = line_start + origin.ref.column - 1
     if text[offset : offset + 1 + len(origin.ref.written)] != "@" + origin.ref.written:
         return None
     return offset
+
+
+def _line_start(doc: Document, line_index: int) -> int | None:
+    """Where the 0-based line starts in `doc.text`, or None past its end (`Document.line_starts`,
+    without listing every line of the file for one include)."""
+    text = doc.text
+    if "\r" in text:  # CR and CRLF end lines too: the document's own list knows them
+        starts = doc.line_starts
+        return starts[line_index] if line_index < len(starts) else None
+    # Only LF ends a line here: line k starts after the k-th LF.
+    at = 0
+    for _ in range(line_index):
+        at = text.find("\n", at) + 1
+        if at == 0:
+            return None
+    return at
 
 
 def _backslash_after(ctx: RuleContext, origin: Origin) -> bool:
