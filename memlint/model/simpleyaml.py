@@ -65,6 +65,8 @@ def _scalar(text: str) -> str | None:
 
 
 def _key(text: str) -> str | None:
+    """A key as the loader reads it (a string), or None when a resolver could make it a boolean
+    or a null (`true: x`, `null: x`)."""
     return None if RESOLVED.fullmatch(text) else text
 
 
