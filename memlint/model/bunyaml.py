@@ -9,6 +9,8 @@ from typing import Any, ClassVar
 
 import yaml
 
+from memlint.model.simpleyaml import CORE_RESOLVERS  # shared with the fast path there
+
 _BASE: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader where PyYAML has it
 
 
@@ -21,16 +23,7 @@ class _BunLoader(_BASE):  # type: ignore[misc]
     yaml_implicit_resolvers: ClassVar[dict[str | None, list[tuple[str, re.Pattern[str]]]]] = {}
 
 
-_CORE = {
-    "tag:yaml.org,2002:bool": (r"true|True|TRUE|false|False|FALSE", "tTfF"),
-    "tag:yaml.org,2002:null": (r"~|null|Null|NULL|", ["~", "n", "N", ""]),
-    "tag:yaml.org,2002:int": (r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+", "-+0123456789"),
-    "tag:yaml.org,2002:float": (
-        r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)",
-        "-+0123456789.",
-    ),
-}
-for _tag, (_regex, _first) in _CORE.items():
+for _tag, (_regex, _first) in CORE_RESOLVERS.items():
     _BunLoader.add_implicit_resolver(_tag, re.compile(f"^(?:{_regex})$"), list(_first))
 _BunLoader.add_implicit_resolver("tag:yaml.org,2002:merge", re.compile(r"^(?:<<)$"), ["<"])
 _BunLoader.add_implicit_resolver(

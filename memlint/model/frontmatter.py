@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memlint.model.jstext import JS_WS_CLASS
+from memlint.model.simpleyaml import simple_load
 
 _FRONTMATTER = re.compile(rf"---[{JS_WS_CLASS}]*\n([\s\S]*?)---[{JS_WS_CLASS}]*\n?")
 _SIMPLE_LINE = re.compile(rf"([a-zA-Z_-]+):[{JS_WS_CLASS}]+([^\n\r\u2028\u2029]+)")
@@ -86,6 +87,9 @@ def parse_frontmatter(text: str) -> Frontmatter | None:
     if match is None:
         return None
     raw = match.group(1) or ""
+    simple = simple_load(raw)  # the common shapes, read without PyYAML (exactly as it reads them)
+    if simple is not None:
+        return Frontmatter(raw, match.end(), simple)
     try:
         return Frontmatter(raw, match.end(), _as_mapping(_yaml_load(raw)))
     except (_yaml_error(), ValueError, RecursionError):

@@ -22,6 +22,7 @@ from memlint.model.loader import TEXT_EXTENSIONS, LoadedContext, LoadedFile, Ori
 
 if TYPE_CHECKING:
     from memlint.engine import RuleContext
+    from memlint.model.document import Document
 
 Problem = Literal[
     "missing", "case", "punctuation", "extension", "folder", "too-large",
@@ -86,84 +87,103 @@ def owned(ctx: RuleContext, path: Path) -> bool:
     return any(text == b or text.startswith(b + "/") for b in bases)
 
 
+_Key = tuple[str, int, int, str]  # an include: including file, line, column, target
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What one skip (a `Skipped` object, shared by the start folders that replay it) says apart
+    from the start folder: its include's key and, when the start folder cannot change it, its problem."""
+
+    key: _Key
+    fixed: tuple[Problem, Path | None, str] | None  # the target's own problem (None: see `_what`)
+
+
+def _plan(ctx: RuleContext, skipped: Skipped, ours: dict[int, bool], bases: tuple[str, ...]) -> _Plan | None:
+    """The plan of one skip, or None when no start folder makes it a problem memlint reports."""
+    origin = skipped.origin
+    if origin is None:
+        return None
+    # Start folders share the origin objects of the includes they replay (model.replay): whether
+    # the include is memlint's to report is decided once per origin object.
+    mine = ours.get(id(origin))
+    if mine is None:
+        text = str(origin.path)
+        # no HOME modelled (no --home): memlint cannot say what `~/...` holds
+        mine = ours[id(origin)] = any(text == b or text.startswith(b + "/") for b in bases) and not (
+            ctx.home is None and origin.ref.path.startswith("~"))
+    if not mine:
+        return None
+    reason = skipped.reason
+    fixed = None
+    if reason in _INTRINSIC:
+        intrinsic = target_problem(ctx, skipped)
+        if intrinsic[0] is not None:
+            fixed = (intrinsic[0], intrinsic[1], intrinsic[2])
+        elif reason not in ("too-deep", "external"):
+            return None  # the loader's skip stands on nothing memlint reports
+    elif reason != "duplicate":
+        return None
+    if _backslash_after(ctx, origin):
+        return None  # `@docs\a.md` asks for `docs`: ML108 reports the backslash path
+    return _Plan((str(origin.path), origin.line, origin.ref.column, str(skipped.path)), fixed)
+
+
 def _classify(ctx: RuleContext) -> list[IncludeProblem]:
     root_starts = {os.path.realpath(r) for r in ctx.roots}
     judge_order_at_roots = any(str(c.start) in root_starts for c in ctx.loads.values())
-    chosen: dict[tuple[str, int, int, str], IncludeProblem] = {}
-    starts_of: dict[tuple[str, int, int, str], list[Path]] = {}  # filled in place: no tuple regrown per start
-    starts_seen: dict[tuple[str, int, int, str], set[Path]] = {}
+    chosen: dict[_Key, IncludeProblem] = {}
+    starts_of: dict[_Key, list[Path]] = {}  # filled in place: no tuple regrown per start
+    starts_seen: dict[_Key, set[Path]] = {}
     bases = _owned_bases(ctx)
-    # Start folders share the origin objects of the includes they replay (model.replay): what
-    # depends on the origin alone is decided once per origin object.
-    judged: dict[int, bool] = {}  # id(origin) -> whether the include is memlint's to report
-    backslash: dict[int, bool] = {}
-    # And they share the skipped objects themselves (loaded.Chain): the target's own problem and
-    # the include's key are worked out once per object (the chains keep the objects alive).
-    facts: dict[int, tuple[tuple[Problem | None, Path | None, str] | None, tuple[str, int, int, str]]] = {}
+    ours: dict[int, bool] = {}  # id(origin) -> whether the include is memlint's to report
+    # Start folders share the skipped objects themselves (loaded.Chain): what does not depend on
+    # the start folder is planned once per object (the chains keep the objects alive).
+    plans: dict[int, _Plan | None] = {}
     for loaded in ctx.loads.values():
+        start = loaded.start
+        judges_order = not judge_order_at_roots or str(start) in root_starts
         for skipped in loaded.skipped:
-            origin = skipped.origin
-            if origin is None:
+            plan = plans.get(id(skipped), _UNPLANNED)
+            if plan is _UNPLANNED:
+                plan = plans[id(skipped)] = _plan(ctx, skipped, ours, bases)
+            if plan is None:
                 continue
-            ours = judged.get(id(origin))
-            if ours is None:
-                text = str(origin.path)
-                # no HOME modelled (no --home): memlint cannot say what `~/...` holds
-                ours = judged[id(origin)] = any(text == b or text.startswith(b + "/") for b in bases) and not (
-                    ctx.home is None and origin.ref.path.startswith("~"))
-            if not ours:
-                continue
-            known = facts.get(id(skipped))
-            if known is None:
-                intrinsic = target_problem(ctx, skipped) if skipped.reason in _INTRINSIC else None
-                known = facts[id(skipped)] = (
-                    intrinsic, (str(origin.path), origin.line, origin.ref.column, str(skipped.path)))
-            problem, better, detail = _what(ctx, loaded, skipped, known[0])
-            if problem is None:
-                continue
-            after = backslash.get(id(origin))
-            if after is None:
-                after = backslash[id(origin)] = _backslash_after(ctx, origin)
-            if after:
-                continue  # `@docs\a.md` asks for `docs`: ML108 reports the backslash path
-            if problem in ("duplicate", "cycle") and judge_order_at_roots and str(loaded.start) not in root_starts:
-                continue  # order-dependent: judged from the project root only
-            key = known[1]
+            fixed = plan.fixed
+            if fixed is not None:
+                problem: Problem = fixed[0]
+            elif skipped.reason == "duplicate":
+                if not judges_order:
+                    continue  # order-dependent (a duplicate or a cycle): judged from the project root only
+                assert skipped.origin is not None
+                problem = "cycle" if _in_chain(loaded, skipped.origin.path, skipped.path) else "duplicate"
+            else:
+                problem = skipped.reason  # type: ignore[assignment]  # too-deep or external
+            key = plan.key
             old = chosen.get(key)
-            seen = starts_seen.setdefault(key, set())
             if old is None or _PRIORITY[problem] < _PRIORITY[old.problem]:
-                seen.add(loaded.start)
-                starts_of.setdefault(key, []).append(loaded.start)
-                chosen[key] = IncludeProblem(problem, origin, skipped.path, loaded.start, (), skipped,
-                                             loaded, better, detail)
-            elif old.problem == problem and loaded.start not in seen:
-                seen.add(loaded.start)
-                starts_of[key].append(loaded.start)
+                seen = starts_seen.get(key)
+                if seen is None:
+                    seen = starts_seen[key] = set()
+                    starts_of[key] = []
+                seen.add(start)
+                starts_of[key].append(start)
+                better, detail = (fixed[1], fixed[2]) if fixed is not None else (None, loaded.detail(skipped))
+                chosen[key] = IncludeProblem(problem, skipped.origin, skipped.path, start, (),  # type: ignore[arg-type]
+                                             skipped, loaded, better, detail)
+            elif old.problem == problem:
+                seen = starts_seen[key]
+                if start not in seen:
+                    seen.add(start)
+                    starts_of[key].append(start)
     found = [replace(p, starts=tuple(starts_of[key])) for key, p in chosen.items()]
     return sorted(found, key=lambda p: (str(p.origin.path), p.origin.line, p.origin.ref.column))
 
 
+_UNPLANNED = _Plan(("", 0, 0, ""), None)  # a marker: the skip is not planned yet
+
+
 _INTRINSIC = frozenset({"missing", "not-a-file", "too-large", "non-text-extension", "too-deep", "external"})
-
-
-def _what(ctx: RuleContext, loaded: LoadedContext, skipped: Skipped,
-          intrinsic: tuple[Problem | None, Path | None, str] | None = None) -> tuple[Problem | None, Path | None, str]:
-    """The problem of one skip from one start folder (`intrinsic`: `target_problem`, when known)."""
-    reason = skipped.reason
-    if reason in _INTRINSIC:
-        if intrinsic is None:
-            intrinsic = target_problem(ctx, skipped)
-        if intrinsic[0] is not None:
-            return intrinsic
-        if reason in ("too-deep", "external"):
-            return reason, None, loaded.detail(skipped)  # type: ignore[return-value]
-        return None, None, ""
-    if reason == "duplicate":
-        assert skipped.origin is not None
-        if _in_chain(loaded, skipped.origin.path, skipped.path):
-            return "cycle", None, loaded.detail(skipped)
-        return "duplicate", None, loaded.detail(skipped)
-    return None, None, ""
 
 
 def target_problem(ctx: RuleContext, skipped: Skipped) -> tuple[Problem | None, Path | None, str]:
@@ -267,14 +287,29 @@ def at_offset(ctx: RuleContext, origin: Origin) -> int | None:
     if doc.problem is not None:
         return None
     text = doc.text
-    starts = doc.line_starts
-    line_index = max(origin.line - 1, 0)
-    if line_index >= len(starts):
+    line_start = _line_start(doc, max(origin.line - 1, 0))
+    if line_start is None:
         return None
-    offset = starts[line_index] + origin.ref.column - 1
+    offset = line_start + origin.ref.column - 1
     if text[offset : offset + 1 + len(origin.ref.written)] != "@" + origin.ref.written:
         return None
     return offset
+
+
+def _line_start(doc: Document, line_index: int) -> int | None:
+    """Where the 0-based line starts in `doc.text`, or None past its end (`Document.line_starts`,
+    without listing every line of the file for one include)."""
+    text = doc.text
+    if "\r" in text:  # CR and CRLF end lines too: the document's own list knows them
+        starts = doc.line_starts
+        return starts[line_index] if line_index < len(starts) else None
+    # Only LF ends a line here: line k starts after the k-th LF.
+    at = 0
+    for _ in range(line_index):
+        at = text.find("\n", at) + 1
+        if at == 0:
+            return None
+    return at
 
 
 def _backslash_after(ctx: RuleContext, origin: Origin) -> bool:

@@ -66,6 +66,17 @@ def utf16_last_newline(text: str, at_most: int) -> int:
 
 def node_extname(path: str) -> str:
     """Node's `path.posix.extname` (`.env` has none, `a.md.` has `.`, `..md` has `.md`)."""
+    if path and not path.endswith("/"):
+        # Without a trailing slash Node's scan reads only the last segment: the extension runs
+        # from its last dot, unless that dot opens the segment (`.env`) or the segment is `..`.
+        base = path[path.rfind("/") + 1 :]
+        dot = base.rfind(".")
+        return "" if dot <= 0 or base == ".." else base[dot:]
+    return _node_extname_scan(path)
+
+
+def _node_extname_scan(path: str) -> str:
+    """Node's `path.posix.extname`, its own backward scan (any path)."""
     start_dot = -1
     start_part = 0
     end = -1

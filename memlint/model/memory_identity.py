@@ -86,7 +86,7 @@ def _automem_dirs(ctx: RuleContext) -> dict[str, str]:
     home = _real(ctx.home) + os.sep if ctx.home is not None else None
     out: dict[str, str] = {}
     for loaded in ctx.loads.values():
-        real = _real(loaded.automem_dir)
+        real = ctx.workspace.resolved(loaded.automem_dir)  # start folders often share one: resolved once
         if real not in out:
             out[real] = ("the project's auto-memory folder under HOME" if home is not None and real.startswith(home)
                          else "the folder `autoMemoryDirectory` names")

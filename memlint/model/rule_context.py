@@ -54,7 +54,7 @@ class RuleContext:
     launch: Launch = field(default_factory=Launch)  # the --settings file and environment modelled
     memo: dict[object, Any] = field(default_factory=dict, repr=False)  # cross-file facts, once per run
 
-    def document(self, path: Path) -> Document:
+    def document(self, path: Path | str) -> Document:
         return self.workspace.document(path)
 
     def once(self, key: object, compute: Callable[[], T]) -> T:

@@ -10,7 +10,16 @@ from memlint.engine import RuleContext
 
 
 def show(ctx: RuleContext, path: Path | str) -> str:
-    """A path as a person reads it: relative to the checked root, `~/` in HOME, else absolute."""
+    """A path as a person reads it: relative to the checked root, `~/` in HOME, else absolute
+    (worked out once per path and run: rules show the same start folders many times)."""
+    shown: dict[Path | str, str] = ctx.once(("show-memo",), dict)
+    known = shown.get(path)
+    if known is None:
+        known = shown[path] = _show(ctx, path)
+    return known
+
+
+def _show(ctx: RuleContext, path: Path | str) -> str:
     text = posixpath.normpath(str(path))
     roots, home = ctx.once(("show-bases",), lambda: _bases(ctx))
     for bases in roots:

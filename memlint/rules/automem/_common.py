@@ -42,7 +42,7 @@ def folder_names(ctx: RuleContext, folder: str) -> FolderNames:
 
 
 def _read_exists(ctx: RuleContext, path: Path | str) -> bool:
-    doc = ctx.document(Path(path))
+    doc = ctx.document(path)  # the workspace takes a string as it is (no Path made per name)
     return doc.problem is None or doc.problem.reason != "not-found"
 
 

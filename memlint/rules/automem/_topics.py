@@ -97,7 +97,11 @@ def memory_folders(ctx: RuleContext) -> dict[Path, list[Path]]:
 
 
 def all_topics(ctx: RuleContext) -> Iterator[Topic]:
-    """Every readable topic file of an auto-memory folder."""
+    """Every readable topic file of an auto-memory folder (listed once per run: eight rules ask)."""
+    return iter(ctx.once(("all-topics",), lambda: list(_all_topics(ctx))))
+
+
+def _all_topics(ctx: RuleContext) -> Iterator[Topic]:
     for paths in memory_folders(ctx).values():
         for path in paths:
             doc = ctx.document(path)

@@ -57,26 +57,44 @@ META = RuleMeta(
 )
 
 
+def _line_count(text: str) -> int:
+    """The lines of `text`, a final line break ending the last line (`text.split("\n")` without a
+    last empty piece)."""
+    return text.count("\n") + (0 if text == "" or text.endswith("\n") else 1)
+
+
+def _recall_stop(text: str, line_count: int) -> int:
+    """The line where a recall stops: the 200-line cut, or the last whole line within 4,096 bytes
+    (a line counts its bytes and one for its line break, the last one too)."""
+    stop = min(line_count, RECALL_LINES)
+    if text.isascii():
+        # One byte a character: a line runs past the cap when its line break (or, for a last
+        # line without one, the text's end) stands at offset RECALL_BYTES or later. The lines
+        # whose line break comes before that offset are kept; the next line is the first cut.
+        whole = text.count("\n", 0, RECALL_BYTES)
+        if whole >= stop:
+            return stop
+        last_unbroken = whole + 1 == line_count and not text.endswith("\n")
+        return stop if last_unbroken and len(text) < RECALL_BYTES else whole
+    size = 0
+    for number, line in enumerate(text.split("\n")[:stop], 1):
+        size += len(line.encode("utf-8")) + 1
+        if size > RECALL_BYTES:
+            return number - 1
+    return stop
+
+
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for topic in all_topics(ctx):
         data = topic.doc.data
-        lines = topic.doc.text.split("\n")
-        if lines and lines[-1] == "":
-            lines.pop()
-        over_lines, over_bytes = len(lines) > RECALL_LINES, len(data) > RECALL_BYTES
+        line_count = _line_count(topic.doc.text)
+        over_lines, over_bytes = line_count > RECALL_LINES, len(data) > RECALL_BYTES
         if not over_lines and not over_bytes:
             continue
-        # the line where the recall stops: the 200-line cut or the last whole line within 4,096 bytes
-        stop = min(len(lines), RECALL_LINES)
-        size = 0
-        for number, line in enumerate(lines[:stop], 1):
-            size += len(line.encode("utf-8")) + 1
-            if size > RECALL_BYTES:
-                stop = number - 1
-                break
+        stop = _recall_stop(topic.doc.text, line_count)
         what = []
         if over_lines:
-            what.append(f"{len(lines)} lines (cap {RECALL_LINES})")
+            what.append(f"{line_count} lines (cap {RECALL_LINES})")
         if over_bytes:
             what.append(f"{len(data):,} bytes (cap {RECALL_BYTES:,})")
         yield Finding(

@@ -81,9 +81,17 @@ _WHY = {
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for path in _memory_paths(ctx):
         doc = ctx.document(path)
-        for item in suspects(doc, ctx.home, ctx.workspace.resolved):
+        for item in suspects(doc, ctx.home, lambda p: _real(ctx, p)):
             message = f"Claude Code does not load `{show(ctx, item.target)}` from `@{item.written}`: {_why(item)}"
             yield Finding(path, item.line, message, column=item.column, fix=_fix(ctx, path, item))
+
+
+def _real(ctx: RuleContext, path: str) -> str:
+    """`os.path.realpath` of a memory file `suspects` reads (absolute, and readable: it has no
+    problem): for a file that exists, the loader's cached resolution (`Workspace.realpath`, which
+    the loader already asked for the files it loaded) is the same path."""
+    real, _linked = ctx.workspace.realpath(path)
+    return real
 
 
 def _why(item: Suspect) -> str:

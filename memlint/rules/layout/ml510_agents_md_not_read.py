@@ -158,7 +158,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                    f"the start folder or above, and `{show(ctx, claude)}` does, so this AGENTS.md is silently left out")
         else:
             why = f"{_why(ctx, mode, path)}: it loads `{show(ctx, claude)}`, which neither includes nor mentions AGENTS.md"
-        written = os.path.relpath(path, os.path.dirname(os.path.realpath(claude)))
+        written = os.path.relpath(path, os.path.dirname(ctx.workspace.resolved(claude)))  # realpath, cached
         yield Finding(
             path,
             1,

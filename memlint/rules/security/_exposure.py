@@ -124,6 +124,23 @@ def _exposed(ctx: RuleContext) -> list[Exposed]:
     return out
 
 
+def readable_files(ctx: RuleContext) -> list[tuple[Exposed, Document]]:
+    """Each exposed file whose text memlint can read, with its document (worked out once per check
+    run for the six text rules; forgotten, like `exposed`, when a fix changes a file)."""
+    key = ("security.readable", id(ctx))
+    cached = ctx.workspace.memo.get(key)
+    if isinstance(cached, tuple) and cached[0] is ctx:
+        result: list[tuple[Exposed, Document]] = cached[1]
+        return result
+    result = []
+    for item in exposed(ctx):
+        doc = readable(ctx, item)
+        if doc is not None:
+            result.append((item, doc))
+    ctx.workspace.memo[key] = (ctx, result)
+    return result
+
+
 def readable(ctx: RuleContext, item: Exposed) -> Document | None:
     doc = ctx.document(item.path)
     return doc if doc.problem is None or doc.problem.reason == "invalid-utf8" else None
@@ -149,4 +166,4 @@ def sanitised(ctx: RuleContext, item: Exposed) -> bool:
     return item.memory_index and ctx.release.memory_sanitised
 
 
-__all__ = ["Exposed", "Lines", "exposed", "line_col", "readable", "sanitised", "where"]
+__all__ = ["Exposed", "Lines", "exposed", "line_col", "readable", "readable_files", "sanitised", "where"]

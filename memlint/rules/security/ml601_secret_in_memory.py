@@ -63,7 +63,7 @@ from pathlib import Path
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.security._exposure import exposed, line_col, readable, where
+from memlint.rules.security._exposure import line_col, readable_files, where
 from memlint.rules.security._secrets import find_secrets
 from memlint.rules.security._suppress import unsuppressed
 from memlint.rules.security._text import MAX_PER_FILE, and_more, capped, how_many
@@ -86,10 +86,7 @@ def _shared(ctx: RuleContext, path: Path) -> str:
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
-    for item in exposed(ctx):
-        doc = readable(ctx, item)
-        if doc is None:
-            continue
+    for item, doc in readable_files(ctx):
         secrets, over = capped(find_secrets(doc.text))
         over = over or len(secrets) >= MAX_PER_FILE
         secrets, dropped = unsuppressed(ctx, item.path, doc, META, secrets, lambda secret: secret.start)

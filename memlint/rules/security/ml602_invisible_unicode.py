@@ -53,7 +53,7 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.security._exposure import exposed, line_col, readable, sanitised, where
+from memlint.rules.security._exposure import line_col, readable_files, sanitised, where
 from memlint.rules.security._suppress import unsuppressed
 from memlint.rules.security._text import and_more, capped, how_many
 from memlint.rules.security._unicode import hidden_characters
@@ -70,10 +70,7 @@ _SHOWN = 5
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
-    for item in exposed(ctx):
-        doc = readable(ctx, item)
-        if doc is None:
-            continue
+    for item, doc in readable_files(ctx):
         found, over = capped(hidden_characters(doc.text))
         found, dropped = unsuppressed(ctx, item.path, doc, META, found, lambda h: h.offset)
         yield from dropped  # the engine drops these: the comment covers that occurrence only

@@ -40,7 +40,7 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.security._exposure import exposed, line_col, readable, where
+from memlint.rules.security._exposure import line_col, readable_files, where
 from memlint.rules.security._suppress import unsuppressed
 from memlint.rules.security._text import and_more, capped, how_many
 from memlint.rules.security._unicode import escape, mixed_words
@@ -57,10 +57,7 @@ _SHOWN = 5
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
-    for item in exposed(ctx):
-        doc = readable(ctx, item)
-        if doc is None:
-            continue
+    for item, doc in readable_files(ctx):
         words, over = capped(mixed_words(doc.text))
         words, dropped = unsuppressed(ctx, item.path, doc, META, words, lambda w: w.offset)
         yield from dropped  # the engine drops these: the comment covers that occurrence only

@@ -46,7 +46,7 @@ from memlint.engine import RuleContext
 from memlint.model.sanitise import HARNESS_TAGS
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.security._exposure import exposed, line_col, readable, sanitised, where
+from memlint.rules.security._exposure import line_col, readable_files, sanitised, where
 from memlint.rules.security._suppress import unsuppressed
 from memlint.rules.security._text import MAX_PER_FILE, Lines, capped, how_many
 from memlint.violations import Finding
@@ -96,10 +96,7 @@ def tags(text: str, memory_sanitised: bool) -> list[tuple[int, str]]:
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
-    for item in exposed(ctx):
-        doc = readable(ctx, item)
-        if doc is None:
-            continue
+    for item, doc in readable_files(ctx):
         found, over = capped(tags(doc.text, sanitised(ctx, item)))
         found, dropped = unsuppressed(ctx, item.path, doc, META, found, lambda f: f[0])
         yield from dropped  # the engine drops these: the comment covers that occurrence only

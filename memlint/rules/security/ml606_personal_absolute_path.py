@@ -40,7 +40,7 @@ from pathlib import Path
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.security._exposure import exposed, line_col, readable, where
+from memlint.rules.security._exposure import line_col, readable_files, where
 from memlint.rules.security._suppress import unsuppressed
 from memlint.rules.security._text import MAX_PER_FILE, and_more, capped, how_many
 from memlint.violations import Finding
@@ -107,10 +107,7 @@ def _exists_here(path: str) -> bool:
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
-    for item in exposed(ctx):
-        doc = readable(ctx, item)
-        if doc is None:
-            continue
+    for item, doc in readable_files(ctx):
         named = list(paths(doc.text))
         if not named or not _shared(ctx, item.path):
             continue

@@ -1,0 +1,117 @@
+"""The common shapes of frontmatter read without PyYAML, giving exactly what `bunyaml.load` gives.
+
+Most frontmatter is a few `key: value` lines (`name: x`, `description: y`, `type: project`) or a
+`paths:` list of double-quoted globs. `simple_load` reads only those shapes, and answers None for
+anything else (the caller then runs the full loader). tests/test_simpleyaml.py checks, with
+hypothesis, that whenever it answers, the answer equals `bunyaml.load` (types and key order too).
+
+Why each shape reads the same as the loader:
+- a key is a letters-first name, a value a plain scalar that starts with no YAML indicator and
+  holds none of `#`, `:`, `[`, `]`, `{`, `}`, no tab, no line break YAML knows (`\\r`, `\\x85`,
+  `\\u2028`, `\\u2029`), no BOM and no non-ASCII space, and does not end in a space: YAML reads such
+  a line as one key and one plain scalar, kept as written;
+- a plain scalar becomes something other than a string only through an implicit resolver
+  (`bunyaml._BunLoader`: booleans, nulls, numbers, the merge key, the empty value), and those
+  resolvers' patterns (`RESOLVED`, shared with bunyaml) are tried here: a match falls back;
+- a double-quoted scalar without `\\` or `"` inside is its text, and stays a string;
+- a block list (`key:` then `- "glob"` lines, all at one indent) or a flow list
+  (`key: ["a", "b"]`) of such scalars is a list of those strings;
+- a repeated key keeps its last value in the first key's place (the loader's dict assignment).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+# The implicit resolvers of bunyaml._BunLoader: tag -> (pattern, the first characters it applies to).
+CORE_RESOLVERS: dict[str, tuple[str, str | list[str]]] = {
+    "tag:yaml.org,2002:bool": (r"true|True|TRUE|false|False|FALSE", "tTfF"),
+    "tag:yaml.org,2002:null": (r"~|null|Null|NULL|", ["~", "n", "N", ""]),
+    "tag:yaml.org,2002:int": (r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+", "-+0123456789"),
+    "tag:yaml.org,2002:float": (
+        r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)",
+        "-+0123456789.",
+    ),
+}
+# Every pattern a plain scalar is resolved against (bunyaml adds the merge key and the empty value).
+RESOLVED = re.compile("|".join(f"(?:{regex})" for regex, _ in CORE_RESOLVERS.values()) + "|<<")
+
+# Characters a plain scalar may hold here: printable ASCII but space, `#`, `:`, `[`, `]`, `{`, `}`;
+# and non-ASCII letters and marks (no NEL, no BOM, no line or paragraph separator, no space).
+_SAFE = (
+    r'!"$-9;-Z\\^-z|~'
+    "\u00a1-\u167f\u1681-\u1fff\u200b-\u2027\u202a-\u202e\u2030-\u205e\u2060-\u2fff\u3001-\ud7ff"
+    "\ue000-\ufefe\uff00-\ufffd"
+)
+# A plain scalar's first character is no indicator: not one of -?,&*!|>'"%@ and the backquote.
+_PLAIN = rf"(?![-?,&*!|>'\"%@`])[{_SAFE}](?:[{_SAFE} ]*[{_SAFE}])?"
+_QUOTED = r'"[ !#-\[\]-~]*"'  # printable ASCII without `"` and `\`
+_KEY = r"[A-Za-z][A-Za-z0-9_-]{0,127}"
+
+_SCALAR_LINE = re.compile(rf"({_KEY}): ({_PLAIN}|{_QUOTED})")
+_FLOW_LIST_LINE = re.compile(rf"({_KEY}): \[({_QUOTED}(?:, {_QUOTED})*)\]")
+_LIST_KEY_LINE = re.compile(rf"({_KEY}):")
+_ITEM_LINE = re.compile(rf"( *)- ({_QUOTED})")
+_QUOTED_ITEM = re.compile(_QUOTED)
+
+
+def _scalar(text: str) -> str | None:
+    """The string a plain or simple double-quoted scalar reads as, or None when the loader might
+    read it as something else."""
+    if text.startswith('"'):
+        return text[1:-1]
+    return None if RESOLVED.fullmatch(text) else text
+
+
+def _key(text: str) -> str | None:
+    """A key as the loader reads it (a string), or None when a resolver could make it a boolean
+    or a null (`true: x`, `null: x`)."""
+    return None if RESOLVED.fullmatch(text) else text
+
+
+def simple_load(text: str) -> dict[str, Any] | None:
+    """What `bunyaml.load(text)` gives, when `text` has one of the simple shapes; else None."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()  # the newline ending the last line
+    if not lines:
+        return None
+    out: dict[str, Any] = {}
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        index += 1
+        match = _SCALAR_LINE.fullmatch(line)
+        if match is not None:
+            key, value = _key(match.group(1)), _scalar(match.group(2))
+            if key is None or value is None:
+                return None
+            out[key] = value
+            continue
+        match = _FLOW_LIST_LINE.fullmatch(line)
+        if match is not None:
+            key = _key(match.group(1))
+            if key is None:
+                return None
+            out[key] = [item[1:-1] for item in _QUOTED_ITEM.findall(match.group(2))]
+            continue
+        match = _LIST_KEY_LINE.fullmatch(line)
+        if match is None:
+            return None
+        key = _key(match.group(1))
+        items: list[str] = []
+        indent: str | None = None
+        while index < len(lines):
+            item = _ITEM_LINE.fullmatch(lines[index])
+            if item is None:
+                break
+            if indent is not None and item.group(1) != indent:
+                return None
+            indent = item.group(1)
+            items.append(item.group(2)[1:-1])
+            index += 1
+        if key is None or not items:
+            return None  # `key:` with nothing under it is null: left to the loader
+        out[key] = items
+    return out

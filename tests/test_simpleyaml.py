@@ -1,0 +1,116 @@
+"""The frontmatter fast path (memlint.model.simpleyaml) reads exactly what the Bun-compatible loader
+(memlint.model.bunyaml) reads, whenever it answers at all."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memlint.model.bunyaml import load
+from memlint.model.frontmatter import parse_frontmatter
+from memlint.model.simpleyaml import simple_load
+
+
+def _typed(value: Any) -> Any:
+    """A value with every type and the key order spelled out (so `1 == 1.0 == True` cannot hide)."""
+    if isinstance(value, dict):
+        return ("dict", [(_typed(k), _typed(v)) for k, v in value.items()])
+    if isinstance(value, list):
+        return ("list", [_typed(v) for v in value])
+    return (type(value).__name__, repr(value))
+
+
+def _agrees(text: str) -> bool:
+    """The fast path declines, or gives what the loader gives."""
+    fast = simple_load(text)
+    if fast is None:
+        return True
+    try:
+        slow = load(text)
+    except (yaml.YAMLError, ValueError, RecursionError) as exc:
+        raise AssertionError(f"fast path read {text!r} as {fast!r}; the loader fails: {exc}") from exc
+    assert _typed(fast) == _typed(slow), (text, fast, slow)
+    return True
+
+
+_TRICKY = list("aZ09 -_:#'\"[]{},.?!&*|>%@`~+=/\\<\t\r") + ["\x85", "\u2028", "\ufeff", "\u00a0", "\u00e9", "\u2014",
+                                                               "\x00", "\x7f", "\U0001f600"]
+_WORDS = ["true", "True", "false", "null", "Null", "NULL", "~", "yes", "off", "y", "1", "0x1F", "0o7", "1e3", ".5",
+          ".inf", "-.inf", ".nan", "+1", "1_000", "2024-01-01", "<<", "0", "-", "--", "---", "...", "name",
+          "description", "type", "paths", "topic 9 of agent 8", "project"]
+_pieces = st.one_of(st.sampled_from(_TRICKY), st.sampled_from(_WORDS))
+_scalar_text = st.lists(_pieces, max_size=6).map("".join)
+_key = st.one_of(st.sampled_from(["name", "description", "type", "paths", "true", "null", "Y", "a-b", "_x", "x1",
+                                  "<<", "1", "on", "k" * 130]), _scalar_text)
+_quoted = _scalar_text.map(lambda s: f'"{s}"')
+_value = st.one_of(_scalar_text, _quoted, st.sampled_from(_WORDS))
+_separator = st.sampled_from([": ", ":", ":  ", ": \t", " : ", ":\t"])
+_scalar_line = st.builds(lambda k, s, v: f"{k}{s}{v}", _key, _separator, _value)
+_flow_line = st.builds(lambda k, items, gap: f"{k}: [{gap.join(items)}]", _key, st.lists(_quoted, max_size=3),
+                       st.sampled_from([", ", ",", " , "]))
+_indent = st.sampled_from(["", " ", "  ", "    ", "\t"])
+_block = st.builds(lambda k, indents, items: "\n".join([f"{k}:"] + [f"{i}- {v}" for i, v in zip(indents, items)]),
+                   _key, st.lists(_indent, min_size=3, max_size=3), st.lists(_value, max_size=3))
+_line = st.one_of(_scalar_line, _scalar_line, _flow_line, _block, _scalar_text)
+_document = st.builds(lambda lines, end: "\n".join(lines) + end, st.lists(_line, max_size=5),
+                      st.sampled_from(["\n", "", "\r\n", "\n\n"]))
+
+
+# Near the shapes the fast path takes: good keys, `: `, values mostly of ordinary characters.
+_ordinary = st.lists(st.one_of(st.sampled_from(list("abcXYZ019 .,-_/()'\"+=|>!&*%@`~\\?<;$^")),
+                               st.sampled_from(_TRICKY), st.sampled_from(_WORDS)), min_size=1, max_size=8).map("".join)
+_good_key = st.sampled_from(["name", "description", "type", "paths", "originSessionId", "a-b", "x_1", "true", "N"])
+_near_value = st.one_of(_ordinary, _ordinary.map(lambda s: f'"{s}"'), st.sampled_from(_WORDS))
+_near_scalar = st.builds(lambda k, v: f"{k}: {v}", _good_key, _near_value)
+_near_flow = st.builds(lambda k, items: f"{k}: [{', '.join(items)}]", _good_key,
+                       st.lists(_ordinary.map(lambda s: f'"{s}"'), min_size=1, max_size=3))
+_near_block = st.builds(lambda k, i, items: "\n".join([f"{k}:"] + [f"{i}- {v}" for v in items]), _good_key,
+                        st.sampled_from(["", "  ", "    "]), st.lists(_near_value, min_size=1, max_size=3))
+_near = st.builds(lambda lines: "\n".join(lines) + "\n",
+                  st.lists(st.one_of(_near_scalar, _near_scalar, _near_flow, _near_block), min_size=1, max_size=4))
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_document)
+def test_fast_path_reads_what_the_loader_reads(text: str) -> None:
+    assert _agrees(text)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_near)
+def test_fast_path_near_its_shapes(text: str) -> None:
+    assert _agrees(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40))
+def test_fast_path_on_any_text(text: str) -> None:
+    assert _agrees(text)
+
+
+def test_fast_path_takes_the_common_shapes() -> None:
+    """The shapes it exists for are read without PyYAML (a guard against a fast path that never answers)."""
+    common = {
+        "name: topic1\ndescription: topic 1 of agent 8\ntype: project\n": {
+            "name": "topic1", "description": "topic 1 of agent 8", "type": "project"},
+        'paths:\n  - "packages/pkg795/**/*.ts"\n': {"paths": ["packages/pkg795/**/*.ts"]},
+        'paths: ["checks/**/*.md", "a, b"]\n': {"paths": ["checks/**/*.md", "a, b"]},
+        "name: Pillar 3 — 6 partners, 12+ ventures\noriginSessionId: 2ccbe833-32ed\n": {
+            "name": "Pillar 3 — 6 partners, 12+ ventures", "originSessionId": "2ccbe833-32ed"},
+        "name: a\nname: b\ntype: c\n": {"name": "b", "type": "c"},
+    }
+    for text, expected in common.items():
+        assert simple_load(text) == expected
+        assert _agrees(text)
+    for declined in ("type: true\n", "n: 12\n", "a: b: c\n", "paths:\n", "a: x # c\n", "metadata:\n  type: x\n",
+                     "a:\n  - \"x\"\n - \"y\"\n", "a: 'x'\n", "a: x\r\n", ""):
+        assert simple_load(declined) is None, declined
+
+
+def test_parse_frontmatter_uses_the_fast_path_result() -> None:
+    found = parse_frontmatter("---\nname: x\ndescription: y\n---\nbody\n")
+    assert found is not None and found.data == {"name": "x", "description": "y"} and found.error is None
+    assert not found.retried and found.raw == "name: x\ndescription: y\n"
