@@ -199,9 +199,12 @@ def split_fix(ctx: RuleContext, mem: MemoryIndex) -> tuple[Fix | None, SplitPlan
     options = (str(ctx.options.get("default-type", "project")), int(ctx.options.get("intro-lines", 3)))
     folder = mem.path.parent
 
-    def folder_state() -> tuple[tuple[str, int], ...]:
+    def folder_state() -> tuple[tuple[str, Document], ...]:
+        # Each file beside the index by its document object: the workspace replaces a document
+        # whenever a fix changes the file, and a Document compares by identity, so an unchanged
+        # folder gives an equal state without re-encoding every file to measure it.
         beside = sorted({p for p in files_by_folder(ctx).get(folder, ()) if p != mem.path}, key=path_order)
-        return tuple((p.name, len(ctx.document(p).data)) for p in beside)
+        return tuple((p.name, ctx.document(p)) for p in beside)
 
     state = ctx.once(("split-folder-state", mem.path), folder_state)
     key = ("split", mem.path, mem.doc.text, options, state)
