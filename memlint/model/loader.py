@@ -79,6 +79,16 @@ def _present(folder: Path, names: tuple[str, ...]) -> set[str]:
     return {name for name in names if os.path.lexists(os.path.join(base, name))}
 
 
+def _non_text_extension(path: str) -> str | None:
+    """Node's extension of `path` (lower-cased) when Claude Code does not read such a file, else None.
+    A name ending in `.md` has `.md` or (`.md` alone) none, both read: decided without `node_extname`,
+    a character loop, for nearly every file."""
+    if path.endswith(".md"):
+        return None
+    extension = node_extname(path).lower()
+    return extension if extension and extension not in TEXT_EXTENSIONS else None
+
+
 class _Loader(Recorder):
     """One loading: what Claude Code reads from one start folder (steps shared via Recorder)."""
 
@@ -94,12 +104,11 @@ class _Loader(Recorder):
         # the document's own Path when it names the same (absolute, normalized) path: one object per file
         same = doc.path if os.path.abspath(path) == path else Path(path)
         key = posixpath.normpath(path)
-        extension = node_extname(path).lower()
         # each outcome built directly (`dataclasses.replace` is a tenth of this method's time)
         if doc.problem is not None and not doc.readable:
             reason = {"not-found": "missing"}.get(doc.problem.reason, doc.problem.reason)
             facts = _Facts(key, same, resolved, is_symlink, doc, skip=(reason, doc.problem.detail))
-        elif extension and extension not in TEXT_EXTENSIONS:
+        elif (extension := _non_text_extension(path)) is not None:
             facts = _Facts(key, same, resolved, is_symlink, doc,
                            skip=("non-text-extension", f"extension {extension!r} is not read"))
         else:
