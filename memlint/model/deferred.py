@@ -20,7 +20,7 @@ from memlint.model.loader import (
 )
 from memlint.model.replay import _within
 from memlint.model.settings import Launch
-from memlint.model.workspace import Workspace, walk
+from memlint.model.workspace import Workspace, listed, walk
 
 
 def nested_agents(loader: _Loader, folder: Path, path: Path) -> bool:
@@ -63,11 +63,16 @@ def _listing(workspace: Workspace, folder: str) -> tuple[list[str], list[str]] |
         known = workspace.memo[key]
         return known  # type: ignore[return-value]
     found: tuple[list[str], list[str]] | None = None
-    for top, subfolders, names in walk(folder):
-        kept = sorted(d for d in subfolders if d not in PRUNED_FOLDERS)
-        found = ([d for d in kept if not os.path.islink(os.path.join(top, d))], names)
-        subfolders[:] = []
-        break
+    known = listed(workspace.memo, folder)  # discovery walked most folders already
+    if known is not None:
+        subfolders, names, links = known
+        found = ([d for d in sorted(subfolders) if d not in PRUNED_FOLDERS and d not in links], list(names))
+    else:
+        for top, found_subfolders, found_names in walk(folder):
+            kept = sorted(d for d in found_subfolders if d not in PRUNED_FOLDERS)
+            found = ([d for d in kept if not os.path.islink(os.path.join(top, d))], found_names)
+            found_subfolders[:] = []
+            break
     workspace.memo[key] = found
     return found
 
