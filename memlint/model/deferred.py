@@ -23,15 +23,17 @@ from memlint.model.settings import Launch
 from memlint.model.workspace import Workspace, listed, walk
 
 
-def nested_agents(loader: _Loader, folder: Path, path: Path) -> bool:
+def nested_agents(loader: _Loader, folder: Path | str, path: Path) -> bool:
     """C05: a folder's AGENTS files arrive when Claude reads a file there (fallback mode: only when
-    no CLAUDE.md family file loaded at start and the folder has no CLAUDE.md)."""
+    no CLAUDE.md family file loaded at start and the folder has no CLAUDE.md). `folder` may be text:
+    it is made a Path only in fallback mode."""
     if loader.facts(str(path)).skip is not None:  # missing, empty, unreadable: nothing arrives
         return False
     if loader.agents_mode == "claude-md-and-agents-md":
         return True
     if loader.agents_mode != "claude-md-or-agents-md" or loader.claude_md_at_start:
         return False
+    folder = Path(folder)
     return not any(loader.workspace.document(p).readable for p in (folder / "CLAUDE.md", folder / ".claude" / "CLAUDE.md"))
 
 
@@ -135,15 +137,19 @@ def _own(loader: _Loader, folder: str, names: list[str], start: Path | None) -> 
         parent = os.path.dirname(folder)
         if parent != shown and "CLAUDE.md" in names:
             out.append(Deferred(Path(folder, "CLAUDE.md"), "nested-claude-md", "project"))
-        if parent != shown and "AGENTS.md" in names and nested_agents(loader, Path(parent), Path(folder, "AGENTS.md")):
-            out.append(Deferred(Path(folder, "AGENTS.md"), "nested-agents-md", "project"))
+        if parent != shown and "AGENTS.md" in names:
+            agents = Path(folder, "AGENTS.md")  # one Path for the test and the deferred file
+            if nested_agents(loader, parent, agents):
+                out.append(Deferred(agents, "nested-agents-md", "project"))
         return out
     if "CLAUDE.md" in names:
         out.append(Deferred(Path(folder, "CLAUDE.md"), "nested-claude-md", "project"))
     if "CLAUDE.local.md" in names:
         out.append(Deferred(Path(folder, "CLAUDE.local.md"), "nested-claude-md", "local"))
-    if "AGENTS.md" in names and nested_agents(loader, Path(folder), Path(folder, "AGENTS.md")):
-        out.append(Deferred(Path(folder, "AGENTS.md"), "nested-agents-md", "project"))
+    if "AGENTS.md" in names:
+        agents = Path(folder, "AGENTS.md")
+        if nested_agents(loader, folder, agents):
+            out.append(Deferred(agents, "nested-agents-md", "project"))
     if "/.claude/" in folder and "/rules" in folder:
         segments = folder.split("/")
         anchor = segments.index(".claude")

@@ -412,6 +412,9 @@ def _within_limits(workspace: Workspace, settings: Settings) -> Settings:
     return replace(settings, excludes=settings.excludes[:limit])
 
 
+_PATH_TYPE = type(Path())
+
+
 def _real(workspace: Workspace, path: Path) -> Path:
     """`os.path.realpath(path)`, for a folder from its parent's real path (once per folder and run:
     1,000 nested start folders would each resolve every ancestor again)."""
@@ -419,9 +422,11 @@ def _real(workspace: Workspace, path: Path) -> Path:
 
     def resolve() -> Path:
         try:
-            return Path(workspace.real_folder(text))
+            real = workspace.real_folder(text)
         except (OSError, RuntimeError):  # missing, not a folder, a loop: as realpath says
-            return Path(os.path.realpath(text))
+            real = os.path.realpath(text)
+        # the caller's own Path when it already names the real folder (most start folders): no parse
+        return path if type(path) is _PATH_TYPE and real == text and str(path) == text else Path(real)
 
     return workspace.once(("real-folder-path", text), resolve)
 
