@@ -1,4 +1,4 @@
-"""The walk's shortcut for names its probe did not find (`_Loader.folder_names`) gives the same
+"""The walk's shortcut for names its probe did not find (`_Loader.folder_missing`) gives the same
 loading as reading every name: missing files are still marked as processed, in-memory files of a
 fix are still loaded, and a folder's listing shared by discovery gives the same deferred files."""
 
@@ -34,7 +34,7 @@ def _both(start: Path, prepare: object = None) -> tuple[tuple[object, ...], tupl
         if shortcut:
             out.append(_summary(load(start, NO_HOME, workspace, NO_MANAGED)))
         else:
-            with mock.patch.object(_Loader, "folder_names", lambda self, folder: None):
+            with mock.patch.object(_Loader, "folder_missing", lambda self, folder: frozenset()):
                 out.append(_summary(load(start, NO_HOME, workspace, NO_MANAGED)))
     return out[0], out[1]
 
@@ -89,3 +89,16 @@ def test_the_shortcut_reads_no_missing_file(tree: Path) -> None:
     assert [s.reason for s in ctx.skipped][-2:] == ["duplicate", "duplicate"]  # marked although never read
     assert str(tree / "other" / ".claude" / "CLAUDE.md") not in workspace._documents
     assert str(tree / "other" / "CLAUDE.md") not in workspace._documents
+
+
+def test_a_name_that_cannot_be_probed_is_read_not_taken_as_missing(tmp_path: Path) -> None:
+    # `.claude` is a file: `.claude/CLAUDE.md` fails with ENOTDIR, which Claude Code's read
+    # reports (unreadable), unlike a missing file (the same holds for a folder without permission)
+    start = tmp_path / "repo"
+    start.mkdir()
+    (start / "CLAUDE.md").write_text("# Repo\n")
+    (start / ".claude").write_text("not a folder\n")
+    fast, slow = _both(start)
+    assert fast == slow
+    skipped = [(path, reason) for path, reason, *_ in fast[1]]  # type: ignore[index]
+    assert (start / ".claude" / "CLAUDE.md", "unreadable") in skipped

@@ -73,10 +73,24 @@ class _Facts:
     includes: tuple[tuple[str, IncludeRef], ...] = ()
 
 
-def _present(folder: Path, names: tuple[str, ...]) -> set[str]:
-    """Which of `names` exist in `folder` (as links too; a case-insensitive disk may say more)."""
+def _probe(folder: Path, names: tuple[str, ...]) -> tuple[set[str], set[str]]:
+    """(which of `names` exist in `folder`, as `os.path.lexists` says: as links too, and a
+    case-insensitive disk may say more; which are certainly not there: `lstat` found no such entry).
+    A name in neither (permissions, a name too long, a file where a folder should be) reads as a
+    problem, not as missing."""
     base = str(folder)
-    return {name for name in names if os.path.lexists(os.path.join(base, name))}
+    present: set[str] = set()
+    missing: set[str] = set()
+    for name in names:
+        try:
+            os.lstat(os.path.join(base, name))
+        except FileNotFoundError:
+            missing.add(name)
+        except (OSError, ValueError):
+            pass
+        else:
+            present.add(name)
+    return present, missing
 
 
 def _non_text_extension(path: str) -> str | None:
@@ -130,11 +144,12 @@ class _Loader(Recorder):
         if not (release.special_folders_skipped or release.process_files_skipped or release.read_deny_withholds):
             return None
         resolved = path if absent else self.workspace.realpath(path)[0]
+        linked = resolved != path  # the resolved path asked again only when it differs (the same answer)
         if release.special_folders_skipped:
-            why = special_folder(path) or special_folder(resolved)
+            why = special_folder(path) or (special_folder(resolved) if linked else None)
             if why is not None:
                 return "special-folder", why
-        if release.process_files_skipped and (process_file(path) or process_file(resolved)):
+        if release.process_files_skipped and (process_file(path) or (linked and process_file(resolved))):
             return "process-file", "it names a device or process file, which Claude Code does not read"
         if release.read_deny_withholds and self.settings.deny and kind in ("project", "local"):
             rule = self.settings.denied(path) or self.settings.denied(resolved)
@@ -152,7 +167,7 @@ class _Loader(Recorder):
         absent: bool = False,
     ) -> list[LoadedFile]:
         """Claude Code's processMemoryFile: the file, then its includes depth first. `absent`: the
-        walk's probe found nothing at `path` (see `folder_names`), so it is marked as processed, as
+        walk's probe found nothing at `path` (see `folder_missing`), so it is marked as processed, as
         a missing file is, without being read."""
         key = posixpath.normpath(path)
         if self.seen(key):
@@ -241,23 +256,27 @@ class _Loader(Recorder):
         if known is None:
             # names probed one by one, not the folder listed: an ancestor such as HOME or /tmp gains
             # files all the time, and a listing would make every cached run look stale
-            names = _present(folder, ("CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", ".claude"))
-            inner = _present(folder / ".claude", ("CLAUDE.md", "rules", "AGENTS.md")) if ".claude" in names else set()
+            names, missing = _probe(folder, ("CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", ".claude"))
+            inner_names = ("CLAUDE.md", "rules", "AGENTS.md")
+            inner, inner_missing = _probe(folder / ".claude", inner_names) if ".claude" in names else (set(), set())
+            if ".claude" in missing:  # no .claude/: nothing below it either
+                inner_missing = set(inner_names)
             known = bool(names & {"CLAUDE.md", "CLAUDE.local.md", "AGENTS.md"} or inner & {"CLAUDE.md", "rules", "AGENTS.md"})
             dot = folder / ".claude"
             known = known or any(p.parent == folder or dot in p.parents for p in self.workspace.created)
             self.workspace.memo[key] = known
-            self.workspace.memo[("folder-names", str(folder))] = frozenset(names | {".claude/" + n for n in inner})
+            self.workspace.memo[("folder-missing", str(folder))] = frozenset(
+                missing | {".claude/" + n for n in inner_missing})
         return bool(known)
 
-    def folder_names(self, folder: Path) -> frozenset[str] | None:
+    def folder_missing(self, folder: Path) -> frozenset[str]:
         """Which of CLAUDE.md, CLAUDE.local.md, AGENTS.md, .claude, .claude/CLAUDE.md, .claude/rules and
-        .claude/AGENTS.md the probe of `holds_memory` found in `folder` (asked after it); None when a
-        fix holds files in memory that the disk does not show, so the probe cannot tell what is absent."""
+        .claude/AGENTS.md the probe of `holds_memory` found certainly not there in `folder` (asked
+        after it); none when a fix holds files in memory that the disk does not show."""
         if self.workspace.created:
-            return None
-        found = self.workspace.memo.get(("folder-names", str(folder)))
-        return found if isinstance(found, frozenset) else None
+            return frozenset()
+        found = self.workspace.memo.get(("folder-missing", str(folder)))
+        return found if isinstance(found, frozenset) else frozenset()
 
     def folder(self, folder: Path, external_ok: bool) -> list[LoadedFile]:
         """One folder of the walk: CLAUDE.md, .claude/CLAUDE.md, its rules, CLAUDE.local.md."""
@@ -271,8 +290,8 @@ class _Loader(Recorder):
         # a name the probe did not find is not read: a missing file is only marked as processed and
         # a missing rules folder gives nothing (most folders of a tree have no .claude/ and no
         # CLAUDE.local.md: reading them was a fifth of the loader's time)
-        names = self.folder_names(folder)
-        no_claude, no_dot, no_rules, no_local = (names is not None and name not in names for name in FOLDER_NAMES)
+        missing = self.folder_missing(folder)
+        no_claude, no_dot, no_rules, no_local = (name in missing for name in FOLDER_NAMES)
         files = self.step(("process", claude), external_ok,
                           lambda: self.process(claude, "project", external_ok, absent=no_claude), shared)
         files += self.step(("process", dot), external_ok,
