@@ -12,7 +12,7 @@ import posixpath
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from memlint.model.automem import automem_folder, find_project_root, truncate_index
+from memlint.model.automem import find_project_root, truncate_index
 from memlint.model.document import Document
 from memlint.model.globs import picomatch
 from memlint.model.guards import process_file, special_folder
@@ -32,6 +32,16 @@ from memlint.model.markdown import IncludeRef, _is_net_path
 from memlint.model.release import DEFAULT, Release
 from memlint.model.replay import Recorder
 from memlint.model.settings import Launch, Mode, Settings, automem_dir_name, automount_roots, read_settings
+from memlint.model.walkpaths import (
+    FOLDER_NAMES,
+    ancestors,
+    child,
+    folder_paths,
+    joined,
+    probe,
+    project_automem_folder,
+    real_folder_path,
+)
 from memlint.model.workspace import Workspace
 
 __all__ = [
@@ -71,26 +81,6 @@ class _Facts:
     skip: tuple[str, str] | None = None  # (reason, detail) when it is never loaded
     globs: tuple[str, ...] | None = None
     includes: tuple[tuple[str, IncludeRef], ...] = ()
-
-
-def _probe(folder: Path, names: tuple[str, ...]) -> tuple[set[str], set[str]]:
-    """(which of `names` exist in `folder`, as `os.path.lexists` says: as links too, and a
-    case-insensitive disk may say more; which are certainly not there: `lstat` found no such entry).
-    A name in neither (permissions, a name too long, a file where a folder should be) reads as a
-    problem, not as missing."""
-    base = str(folder)
-    present: set[str] = set()
-    missing: set[str] = set()
-    for name in names:
-        try:
-            os.lstat(os.path.join(base, name))
-        except FileNotFoundError:
-            missing.add(name)
-        except (OSError, ValueError):
-            pass
-        else:
-            present.add(name)
-    return present, missing
 
 
 def _non_text_extension(path: str) -> str | None:
@@ -256,9 +246,9 @@ class _Loader(Recorder):
         if known is None:
             # names probed one by one, not the folder listed: an ancestor such as HOME or /tmp gains
             # files all the time, and a listing would make every cached run look stale
-            names, missing = _probe(folder, ("CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", ".claude"))
+            names, missing = probe(folder, ("CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", ".claude"))
             inner_names = ("CLAUDE.md", "rules", "AGENTS.md")
-            inner, inner_missing = _probe(folder / ".claude", inner_names) if ".claude" in names else (set(), set())
+            inner, inner_missing = probe(folder / ".claude", inner_names) if ".claude" in names else (set(), set())
             if ".claude" in missing:  # no .claude/: nothing below it either
                 inner_missing = set(inner_names)
             known = bool(names & {"CLAUDE.md", "CLAUDE.local.md", "AGENTS.md"} or inner & {"CLAUDE.md", "rules", "AGENTS.md"})
@@ -284,7 +274,7 @@ class _Loader(Recorder):
             return []
         # one step per file and per rules folder: a start that sees an ancestor's include as
         # external still shares that ancestor's rules
-        claude, dot, rules, local = _folder_paths(self.workspace, folder)
+        claude, dot, rules, local = folder_paths(self.workspace, folder)
         above = self.workspace.above_starts
         shared = above is None or str(folder) in above
         # a name the probe did not find is not read: a missing file is only marked as processed and
@@ -322,7 +312,6 @@ class _Loader(Recorder):
 
 
 CLAUDE_NAMES = ("CLAUDE.md", "CLAUDE.local.md")
-FOLDER_NAMES = ("CLAUDE.md", ".claude/CLAUDE.md", ".claude/rules", "CLAUDE.local.md")
 
 
 def _is_claude_family(f: LoadedFile) -> bool:
@@ -343,8 +332,8 @@ def load(
     launched with `launch` (its `--settings` file and environment; default none)."""
     launch = Launch() if launch is None else launch
     workspace = Workspace(release) if workspace is None else workspace
-    start = _real(workspace, start)
-    home = _real(workspace, home)
+    start = real_folder_path(workspace, start)
+    home = real_folder_path(workspace, home)
     project_root = find_project_root(start, workspace.memo)
     reads = workspace.memo.setdefault(("settings-reads",), {})
     assert isinstance(reads, dict)
@@ -353,17 +342,17 @@ def load(
     approved = settings.external_includes_approved
     mode: Mode | None = settings.mode if release.agents_md and settings.agents_plugin_enabled else None
     files: list[LoadedFile] = []
-    managed, managed_rules = _joined(workspace, managed_dir, "CLAUDE.md", ".claude/rules")
+    managed, managed_rules = joined(workspace, managed_dir, "CLAUDE.md", ".claude/rules")
     files += loader.step(("managed", managed), approved, lambda: loader.process(managed, "managed", approved))
     files += loader.step(("managed-rules", managed_rules), approved,
                          lambda: loader.rules(managed_rules, "managed", approved))
     if mode != "managed-only":  # C04: the plugin's managed-only mode drops user, project and local files
-        user_dir = settings.config_dir or _child(workspace, home, ".claude")
-        user, user_rules = _joined(workspace, user_dir, "CLAUDE.md", "rules")
+        user_dir = settings.config_dir or child(workspace, home, ".claude")
+        user, user_rules = joined(workspace, user_dir, "CLAUDE.md", "rules")
         files += loader.step(("user", user), True, lambda: loader.process(user, "user", True))
         files += loader.step(("user-rules", user_rules), True, lambda: loader.rules(user_rules, "user", True))
         skipped_roots = automount_roots(release, launch)
-        folders = [f for f in _ancestors(workspace, start)[:-1] if str(f) not in skipped_roots]  # `/` is not visited
+        folders = [f for f in ancestors(workspace, start)[:-1] if str(f) not in skipped_roots]  # `/` is not visited
         walk = [(folder, loader.folder(folder, approved)) for folder in reversed(folders)]
         loader.claude_md_at_start = any(_is_claude_family(f) for _folder, own in walk for f in own)
         loader.agents_mode = mode
@@ -375,10 +364,10 @@ def load(
             if read_agents:  # C02: right after the folder's own files, before deeper folders'
                 files += loader.agents(folder, approved, walked, mode == "claude-md-or-agents-md")
     name = automem_dir_name(release, launch)
-    memory_dir = settings.auto_memory_dir or _automem_folder(workspace, home, project_root, settings.config_dir, name)
+    memory_dir = settings.auto_memory_dir or project_automem_folder(workspace, home, project_root, settings.config_dir, name)
     enabled = settings.auto_memory_enabled and not _env_true(launch.env.get("CLAUDE_CODE_DISABLE_AUTO_MEMORY"))
     if enabled:
-        index = _child(workspace, memory_dir, "MEMORY.md")  # the same file for every start folder of a project: shared
+        index = child(workspace, memory_dir, "MEMORY.md")  # the same file for every start folder of a project: shared
         files += loader.step(("index", str(index)), True, lambda: [
             f for f in [_load_index(loader, index, release)] if f is not None])
     if include_nested:
@@ -389,31 +378,6 @@ def load(
         start, home, project_root, memory_dir, tuple(files), loader.skipped.build(), loader.deferred.build(),
         settings.excludes, release, settings,
     )
-
-
-def _joined(workspace: Workspace, folder: Path, *names: str) -> tuple[str, ...]:
-    """`str(folder / name)` for each name, joined once per run (the same for every start folder)."""
-    return workspace.once(("joined", folder, names), lambda: tuple(str(folder / name) for name in names))
-
-
-def _child(workspace: Workspace, folder: Path, name: str) -> Path:
-    """`folder / name`, made once per run."""
-    return workspace.once(("child", folder, name), lambda: folder / name)
-
-
-def _automem_folder(workspace: Workspace, home: Path, project_root: Path, config_dir: Path | None,
-                    name: str | None) -> Path:
-    """`automem_folder`, once per project root and run: start folders of one project share it."""
-    return workspace.once(("automem-folder", home, project_root, config_dir, name),
-                          lambda: automem_folder(home, project_root, config_dir, name))
-
-
-def _folder_paths(workspace: Workspace, folder: Path) -> tuple[str, str, str, str]:
-    """A folder's CLAUDE.md, .claude/CLAUDE.md, .claude/rules and CLAUDE.local.md, joined once per run."""
-    base = str(folder)
-    return workspace.once(("folder-paths", folder), lambda: (
-        os.path.join(base, FOLDER_NAMES[0]), os.path.join(base, FOLDER_NAMES[1]),
-        os.path.join(base, FOLDER_NAMES[2]), os.path.join(base, FOLDER_NAMES[3])))
 
 
 def _within_limits(workspace: Workspace, settings: Settings) -> Settings:
@@ -429,44 +393,6 @@ def _within_limits(workspace: Workspace, settings: Settings) -> Settings:
         f"{len(settings.excludes) - limit:,} more `claudeMdExcludes` patterns are not applied, so memlint may count "
         "as loaded a file that one of them keeps out (Claude Code has no such limit and applies them all)"))
     return replace(settings, excludes=settings.excludes[:limit])
-
-
-_PATH_TYPE = type(Path())
-
-
-def _real(workspace: Workspace, path: Path) -> Path:
-    """`os.path.realpath(path)`, for a folder from its parent's real path (once per folder and run:
-    1,000 nested start folders would each resolve every ancestor again)."""
-    text = os.path.abspath(path)
-
-    def resolve() -> Path:
-        try:
-            real = workspace.real_folder(text)
-        except (OSError, RuntimeError):  # missing, not a folder, a loop: as realpath says
-            real = os.path.realpath(text)
-        # the caller's own Path when it already names the real folder (most start folders): no parse
-        return path if type(path) is _PATH_TYPE and real == text and str(path) == text else Path(real)
-
-    return workspace.once(("real-folder-path", text), resolve)
-
-
-def _ancestors(workspace: Workspace, start: Path) -> list[Path]:
-    """`[start, *start.parents]`, each folder's parent Path made once per run and shared between
-    start folders (the list itself is built per start: keeping one per folder would grow with the
-    square of a deep tree)."""
-    parents = workspace.memo.setdefault(("parent-paths",), {})
-    assert isinstance(parents, dict)
-    out = [start]
-    current = start
-    while True:
-        key = str(current)
-        parent = parents.get(key)
-        if parent is None:
-            parent = parents[key] = current.parent
-        if str(parent) == key:
-            return out
-        out.append(parent)
-        current = parent
 
 
 def _env_true(value: str | None) -> bool:
