@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import stat
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
@@ -74,12 +76,32 @@ def find_project_root(start: Path, memo: dict[object, object] | None = None) -> 
     return found if found is not None else start
 
 
+# The errors `Path.is_dir` and `Path.is_file` take for "not there" (pathlib's `_IGNORED_ERRNOS`);
+# any other error of the stat is raised, as they raise it.
+_ABSENT_ERRNOS = (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP)
+
+
+def _marker_kind(marker: str) -> str | None:
+    """"dir" or "file" for what `marker` is (symlinks followed), else None: `Path.is_dir()` then
+    `Path.is_file()` in one `stat` of a text path (once per start folder's ancestor, unshared)."""
+    try:
+        mode = os.stat(marker).st_mode
+    except OSError as exc:
+        if exc.errno in _ABSENT_ERRNOS:
+            return None
+        raise
+    except ValueError:  # an embedded NUL: pathlib says neither
+        return None
+    return "dir" if stat.S_ISDIR(mode) else "file" if stat.S_ISREG(mode) else None
+
+
 def _git_root_at(folder: Path) -> Path | None:
     """The project root a `.git` in `folder` makes (a worktree maps to its main repository)."""
-    marker = folder / ".git"
-    if marker.is_dir():
+    kind = _marker_kind(os.path.join(str(folder), ".git"))
+    if kind == "dir":
         return folder
-    if marker.is_file():
+    if kind == "file":
+        marker = folder / ".git"
         data = read_file(marker, 65_536)
         if not isinstance(data, bytes):
             return folder

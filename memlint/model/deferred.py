@@ -20,18 +20,20 @@ from memlint.model.loader import (
 )
 from memlint.model.replay import _within
 from memlint.model.settings import Launch
-from memlint.model.workspace import Workspace, walk
+from memlint.model.workspace import Workspace, listed, walk
 
 
-def nested_agents(loader: _Loader, folder: Path, path: Path) -> bool:
+def nested_agents(loader: _Loader, folder: Path | str, path: Path) -> bool:
     """C05: a folder's AGENTS files arrive when Claude reads a file there (fallback mode: only when
-    no CLAUDE.md family file loaded at start and the folder has no CLAUDE.md)."""
+    no CLAUDE.md family file loaded at start and the folder has no CLAUDE.md). `folder` may be text:
+    it is made a Path only in fallback mode."""
     if loader.facts(str(path)).skip is not None:  # missing, empty, unreadable: nothing arrives
         return False
     if loader.agents_mode == "claude-md-and-agents-md":
         return True
     if loader.agents_mode != "claude-md-or-agents-md" or loader.claude_md_at_start:
         return False
+    folder = Path(folder)
     return not any(loader.workspace.document(p).readable for p in (folder / "CLAUDE.md", folder / ".claude" / "CLAUDE.md"))
 
 
@@ -63,11 +65,16 @@ def _listing(workspace: Workspace, folder: str) -> tuple[list[str], list[str]] |
         known = workspace.memo[key]
         return known  # type: ignore[return-value]
     found: tuple[list[str], list[str]] | None = None
-    for top, subfolders, names in walk(folder):
-        kept = sorted(d for d in subfolders if d not in PRUNED_FOLDERS)
-        found = ([d for d in kept if not os.path.islink(os.path.join(top, d))], names)
-        subfolders[:] = []
-        break
+    known = listed(workspace.memo, folder)  # discovery walked most folders already
+    if known is not None:
+        subfolders, names, links = known
+        found = ([d for d in sorted(subfolders) if d not in PRUNED_FOLDERS and d not in links], list(names))
+    else:
+        for top, found_subfolders, found_names in walk(folder):
+            kept = sorted(d for d in found_subfolders if d not in PRUNED_FOLDERS)
+            found = ([d for d in kept if not os.path.islink(os.path.join(top, d))], found_names)
+            found_subfolders[:] = []
+            break
     workspace.memo[key] = found
     return found
 
@@ -130,15 +137,19 @@ def _own(loader: _Loader, folder: str, names: list[str], start: Path | None) -> 
         parent = os.path.dirname(folder)
         if parent != shown and "CLAUDE.md" in names:
             out.append(Deferred(Path(folder, "CLAUDE.md"), "nested-claude-md", "project"))
-        if parent != shown and "AGENTS.md" in names and nested_agents(loader, Path(parent), Path(folder, "AGENTS.md")):
-            out.append(Deferred(Path(folder, "AGENTS.md"), "nested-agents-md", "project"))
+        if parent != shown and "AGENTS.md" in names:
+            agents = Path(folder, "AGENTS.md")  # one Path for the test and the deferred file
+            if nested_agents(loader, parent, agents):
+                out.append(Deferred(agents, "nested-agents-md", "project"))
         return out
     if "CLAUDE.md" in names:
         out.append(Deferred(Path(folder, "CLAUDE.md"), "nested-claude-md", "project"))
     if "CLAUDE.local.md" in names:
         out.append(Deferred(Path(folder, "CLAUDE.local.md"), "nested-claude-md", "local"))
-    if "AGENTS.md" in names and nested_agents(loader, Path(folder), Path(folder, "AGENTS.md")):
-        out.append(Deferred(Path(folder, "AGENTS.md"), "nested-agents-md", "project"))
+    if "AGENTS.md" in names:
+        agents = Path(folder, "AGENTS.md")
+        if nested_agents(loader, folder, agents):
+            out.append(Deferred(agents, "nested-agents-md", "project"))
     if "/.claude/" in folder and "/rules" in folder:
         segments = folder.split("/")
         anchor = segments.index(".claude")

@@ -75,11 +75,12 @@ PRIVATE_MEMORY = frozenset({"CLAUDE.local.md", ".claude"})
 
 
 def discover(roots: list[Path], extra_memory_dirs: list[Path] | None = None,
-             respect_gitignore: bool = True) -> list[MemoryFile]:
+             respect_gitignore: bool = True, seen: dict[object, object] | None = None) -> list[MemoryFile]:
     """Memory files under `roots` (files or folders), sorted by path; topic files beside every
     MEMORY.md found or named. With `respect_gitignore`, paths ignored by `.gitignore` or `.ignore`
     files are skipped, except `CLAUDE.local.md` and `.claude/` folders (private memory that Claude Code
-    loads); a file named as a root is always checked."""
+    loads); a file named as a root is always checked. `seen`: a run's `Workspace.memo`, where the
+    walk leaves each folder's listing (see `workspace.walk`)."""
     found: dict[Path, Role] = {}
     memory_dirs: set[Path] = set(extra_memory_dirs or [])
     for root in roots:
@@ -88,23 +89,31 @@ def discover(roots: list[Path], extra_memory_dirs: list[Path] | None = None,
             if role:
                 found[root.absolute()] = role
             continue
-        rules_at: dict[Path, IgnoreRules | None] = {
-            root.absolute(): IgnoreRules.for_root(root) if respect_gitignore else None}
-        for folder, subfolders, names in walk(root):
+        top = root.absolute()
+        # folders as text (a `Path` per subfolder was most of discovery's time): `str(Path(x).absolute())`
+        # of a folder the walk lists is its parent's text joined with its name
+        rules_at: dict[str, IgnoreRules | None] = {
+            str(top): IgnoreRules.for_root(root) if respect_gitignore else None}
+        for folder, subfolders, names in walk(root, seen):
             here = Path(folder).absolute()
-            rules = rules_at.pop(here, None)
+            here_text = str(here)
+            rules = rules_at.pop(here_text, None)
             if rules is not None and ".claude" not in here.parts:
-                rules = rules.descend(here, names) if here != root.absolute() else rules
+                rules = rules.descend(here, names) if here != top else rules
             else:
                 rules = None  # inside .claude/, or gitignore not respected
+            if rules is not None and not rules.layers:
+                ignoring: IgnoreRules | None = None  # no patterns in force here: nothing to ask
+            else:
+                ignoring = rules
             kept = []
             for d in sorted(subfolders):
                 if d in PRUNED_FOLDERS:
                     continue
-                if rules is not None and d not in PRIVATE_MEMORY and rules.ignored(here / d, is_dir=True):
+                if ignoring is not None and d not in PRIVATE_MEMORY and ignoring.ignored(here / d, is_dir=True):
                     continue
                 kept.append(d)
-                rules_at[here / d] = rules
+                rules_at[os.path.join(here_text, d)] = rules
             subfolders[:] = kept
             if here.parent.name in ("agent-memory", "agent-memory-local") and here.parent.parent.name == ".claude":
                 memory_dirs.add(here)  # an agent's memory folder, with or without its MEMORY.md yet
@@ -116,7 +125,7 @@ def discover(roots: list[Path], extra_memory_dirs: list[Path] | None = None,
                 role = classify(path)
                 if role is None:
                     continue
-                if rules is not None and name not in PRIVATE_MEMORY and rules.ignored(path, is_dir=False):
+                if ignoring is not None and name not in PRIVATE_MEMORY and ignoring.ignored(path, is_dir=False):
                     continue
                 found[path] = role
                 if role == "automem-index":
@@ -130,9 +139,10 @@ def discover(roots: list[Path], extra_memory_dirs: list[Path] | None = None,
         except OSError:
             continue
         for name in listed:
-            path = (memory_dir / name).absolute()
-            if name.endswith(".md") and name != "MEMORY.md" and path.is_file():
-                found.setdefault(path, "topic")
+            if name.endswith(".md") and name != "MEMORY.md":  # the name first: a Path only for a .md file
+                path = (memory_dir / name).absolute()
+                if path.is_file():
+                    found.setdefault(path, "topic")
     return [MemoryFile(p, found[p]) for p in sorted(found, key=path_order)]
 
 

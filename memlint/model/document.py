@@ -138,10 +138,10 @@ class Document:
         """Includes and loaded text, parsed with markdown-it-py only when the body needs it
         (it holds an `@` or a `<!--`)."""
         if self._scan is None:
-            from memlint.model.markdown import scan_body
+            from memlint.model.markdown import has_comment_open, scan_body
 
             body = self.body
-            needs_tokens = "@" in body or "<!--" in body
+            needs_tokens = "@" in body or has_comment_open(body)
             self._scan = scan_body(body, self.body_line_offset, self.tokens() if needs_tokens else None,
                                    verbatim=self.release.comments_spliced_verbatim, max_includes=self.max_includes)
         return self._scan

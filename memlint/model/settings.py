@@ -247,7 +247,12 @@ def _deny_matches(rule: DenyRule, path: str) -> bool:
 
 
 def _approved(home: Path, config_dir: Path | None, project_root: Path, reads: dict[object, Any]) -> bool:
-    state = _read_json_once((config_dir or home) / ".claude.json", reads) or {}  # CLAUDE_CONFIG_DIR holds it when set
+    folder = config_dir or home
+    state_key = ("claude-json-path", folder)  # the path made once per run, not once per start folder
+    state_path = reads.get(state_key)
+    if state_path is None:
+        state_path = reads[state_key] = folder / ".claude.json"
+    state = _read_json_once(state_path, reads) or {}  # CLAUDE_CONFIG_DIR holds it when set
     projects = state.get("projects")
     entry = projects.get(str(project_root)) if isinstance(projects, dict) else None
     return isinstance(entry, dict) and entry.get("hasClaudeMdExternalIncludesApproved") is True

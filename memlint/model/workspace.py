@@ -184,10 +184,18 @@ class Workspace:
         self.memo.clear()
 
 
-def walk(top: str | os.PathLike[str]) -> Iterator[tuple[str, list[str], list[str]]]:
+# What `walk` saw of one folder: (subfolders, other names, the subfolders that are symlinks).
+Listing = tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]
+
+
+def walk(
+    top: str | os.PathLike[str], seen: dict[object, object] | None = None
+) -> Iterator[tuple[str, list[str], list[str]]]:
     """`os.walk(top)` (top-down, the caller may prune `subfolders`, symlinked folders not entered)
     without recursion: Python 3.10 and 3.11 recurse once per level, so a 10,000-deep tree raised
-    RecursionError. Folders that cannot be listed (permissions, a path over PATH_MAX) are passed over."""
+    RecursionError. Folders that cannot be listed (permissions, a path over PATH_MAX) are passed over.
+    With `seen` (a run's `Workspace.memo`), each folder's listing is kept under `listing_key(folder)`
+    for `listed` (the loader's deferred files list the same folders again)."""
     stack = [os.fspath(top)]
     while stack:
         folder = stack.pop()
@@ -197,14 +205,40 @@ def walk(top: str | os.PathLike[str]) -> Iterator[tuple[str, list[str], list[str
             continue
         subfolders: list[str] = []
         names: list[str] = []
+        links: set[str] = set()
         for entry in entries:
             try:
                 is_dir = entry.is_dir()
             except OSError:
                 is_dir = False
-            (subfolders if is_dir else names).append(entry.name)
+            if is_dir:
+                subfolders.append(entry.name)
+                if _is_link(entry):
+                    links.add(entry.name)
+            else:
+                names.append(entry.name)
+        if seen is not None:
+            seen[listing_key(folder)] = (tuple(subfolders), tuple(names), frozenset(links))
         yield folder, subfolders, names
         for name in reversed(subfolders):
-            path = os.path.join(folder, name)
-            if not os.path.islink(path):
-                stack.append(path)
+            if name not in links:  # symlinked folders are not entered
+                stack.append(os.path.join(folder, name))
+
+
+def _is_link(entry: os.DirEntry[str]) -> bool:
+    """`os.path.islink(entry.path)`, from the listing when it says (no `lstat` per folder)."""
+    try:
+        return entry.is_symlink()
+    except OSError:
+        return False
+
+
+def listing_key(folder: str) -> tuple[str, str]:
+    """Where `walk` keeps a folder's listing in a run's memo."""
+    return ("walk.listing", folder)
+
+
+def listed(seen: dict[object, object], folder: str) -> Listing | None:
+    """A folder's listing as a `walk` of this run saw it (None: not walked, or not listable)."""
+    found = seen.get(listing_key(folder))
+    return found  # type: ignore[return-value]
