@@ -4,6 +4,7 @@ baselines and `--watch`. The click options live here; cli.py attaches them."""
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import time
@@ -155,6 +156,7 @@ def watch(roots: list[Path], run_once: Callable[[], int], interval: float = 0.5,
                 state = now
                 click.echo(f"[{time.strftime('%H:%M:%S')}] change detected; checking again", err=True)
                 run_once()
+                gc.collect()  # the command line runs without the automatic collector (memlint/__main__.py)
     except KeyboardInterrupt:
         click.echo("memlint: watch stopped", err=True)
     return 0
