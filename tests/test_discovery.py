@@ -88,3 +88,20 @@ def test_exclude_and_extend_exclude(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     _write(tmp_path / ".memlint.toml", "respect-gitignore = 1\n")
     result = CliRunner().invoke(main, ["check", "."])
     assert result.exit_code == 2 and "respect-gitignore: expected true or false" in result.output
+
+
+def test_topic_files_are_those_is_file_says(tmp_path: Path) -> None:
+    """Topic files beside MEMORY.md come from the folder's listing: what counts is still exactly
+    what `Path.is_file` says (a symlink to a file counts; a dangling link, a link loop, a folder do not)."""
+    memory = tmp_path / "memory"
+    memory.mkdir()
+    (memory / "MEMORY.md").write_text("# Index\n")
+    (memory / "plain.md").write_text("x\n")
+    (tmp_path / "target.md").write_text("y\n")
+    (memory / "linked.md").symlink_to(tmp_path / "target.md")
+    (memory / "dangling.md").symlink_to(tmp_path / "gone.md")
+    (memory / "loop.md").symlink_to(memory / "loop.md")
+    (memory / "folder.md").mkdir()
+    topics = {f.path.name for f in discover([], [memory]) if f.role == "topic"}
+    expected = {p.name for p in memory.iterdir() if p.name != "MEMORY.md" and p.is_file()}
+    assert topics == expected == {"plain.md", "linked.md"}

@@ -334,3 +334,13 @@ def test_anchored_patterns_looked_up_by_their_folders_answer_as_before(globs: tu
             for path in paths:
                 if ignores((glob,), path):
                     assert path.lower().startswith(prefix) or not path.isascii() or "//" in path, (glob, path)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(FOLDER_PARTS, FILE_NAMES)
+def test_discovery_role_by_name_is_classify(parts: list[str], name: str) -> None:
+    from memlint.model import discovery
+
+    folder = Path("/", *parts)
+    in_rules = discovery._rules_folder(folder.parts)
+    assert discovery.role_in_folder(name, in_rules, folder.name) == discovery.classify(folder / name)

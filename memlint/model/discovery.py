@@ -70,6 +70,27 @@ def classify(path: Path) -> Role | None:
     return None
 
 
+def role_in_folder(name: str, in_rules: bool, folder_name: str) -> Role | None:
+    """`classify(folder / name)` from the name alone, where `in_rules` is `_rules_folder(folder.parts)`
+    and `folder_name` is `folder.name` (discovery knows both once per folder: no Path per file).
+    A file named `.claude` is the last `.claude` of its own path, so it is no rule even in a rules folder."""
+    if in_rules and name != ".claude":
+        return "rule"
+    if name == "CLAUDE.md":
+        return "claude-md"
+    if name == "CLAUDE.local.md":
+        return "local"
+    if name.lower() in _MISNAMED:
+        return "misnamed"
+    if name == "AGENTS.md":
+        return "agents"
+    if name == "MEMORY.md":
+        return "automem-index"
+    if name == "summary.md" and folder_name == "session-memory":
+        return "session-notes"
+    return None
+
+
 # Private memory that Claude Code loads and that projects gitignore on purpose: still checked.
 PRIVATE_MEMORY = frozenset({"CLAUDE.local.md", ".claude"})
 
@@ -121,10 +142,10 @@ def discover(roots: list[Path], extra_memory_dirs: list[Path] | None = None,
             for name in names:
                 if not in_rules and name not in _ROLE_NAMES and name.lower() not in _MISNAMED:
                     continue  # `classify` would say None: no Path made for the tree's other files
-                path = here / name
-                role = classify(path)
+                role = role_in_folder(name, in_rules, here.name)
                 if role is None:
                     continue
+                path = here / name
                 if ignoring is not None and name not in PRIVATE_MEMORY and ignoring.ignored(path, is_dir=False):
                     continue
                 found[path] = role
@@ -135,15 +156,26 @@ def discover(roots: list[Path], extra_memory_dirs: list[Path] | None = None,
         if index.is_file():
             found.setdefault(index.absolute(), "automem-index")
         try:
-            listed = sorted(os.listdir(memory_dir))
+            with os.scandir(memory_dir) as listing:
+                entries = sorted((entry.name, entry) for entry in listing)
         except OSError:
             continue
-        for name in listed:
+        for name, entry in entries:
             if name.endswith(".md") and name != "MEMORY.md":  # the name first: a Path only for a .md file
                 path = (memory_dir / name).absolute()
-                if path.is_file():
+                if _is_file(entry, path):
                     found.setdefault(path, "topic")
     return [MemoryFile(p, found[p]) for p in sorted(found, key=path_order)]
+
+
+def _is_file(entry: os.DirEntry[str], path: Path) -> bool:
+    """`path.is_file()` for a listed entry: the listing's file type answers without a `stat` (it
+    follows a symlink as `is_file` does); an error (a symlink loop, a file gone since the listing)
+    is left to `Path.is_file`, which says False or raises exactly as before."""
+    try:
+        return entry.is_file()
+    except OSError:
+        return path.is_file()
 
 
 def session_notes(config_root: Path, patterns: tuple[str, ...], roots: tuple[Path, ...],
