@@ -23,12 +23,12 @@ from memlint.engine import Report
 from memlint.model.loader import MANAGED_DIR, LoadedContext, load
 from memlint.model.release import DEFAULT, Release
 from memlint.model.settings import Launch
-from memlint.model.windows import Window
 from memlint.model.workspace import Workspace
 from memlint.violations import Applicability, Violation
 
 if TYPE_CHECKING:
     from memlint.fixes import FixResult
+    from memlint.model.windows import Window
 
 __all__ = ["Context", "FixOutcome", "Report", "StrPath", "check", "context", "default_home", "fix"]
 
