@@ -15,18 +15,20 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Union
 
 from memlint import engine
 from memlint.config import Config, load_config
 from memlint.engine import Report
-from memlint.fixes import FixResult, fix_loop
 from memlint.model.loader import MANAGED_DIR, LoadedContext, load
 from memlint.model.release import DEFAULT, Release
 from memlint.model.settings import Launch
-from memlint.model.windows import Window
 from memlint.model.workspace import Workspace
 from memlint.violations import Applicability, Violation
+
+if TYPE_CHECKING:
+    from memlint.fixes import FixResult
+    from memlint.model.windows import Window
 
 __all__ = ["Context", "FixOutcome", "Report", "StrPath", "check", "context", "default_home", "fix"]
 
@@ -139,6 +141,8 @@ def fix(
         if v.fix.applicability is Applicability.SAFE:
             return True
         return v.fix.applicability is Applicability.UNSAFE and (unsafe or bool(named))
+
+    from memlint.fixes import fix_loop  # imported by the fix path only: a check does not need it
 
     result, violations = fix_loop(workspace, run, accept)
     files = len(ctx_holder[0].files) if ctx_holder else 0

@@ -14,7 +14,7 @@ import click
 from memlint import __version__
 from memlint.conventions import Conventions, use_colour
 from memlint.conventions import attach as attach_conventions
-from memlint.errors import MemlintError
+from memlint.errors import FixError, MemlintError
 from memlint.model.tokens import TOKENIZERS
 from memlint.reporters import FORMATS
 from memlint.reporters.escape import for_terminal
@@ -201,7 +201,6 @@ def _run(
     from memlint.config import load_config
     from memlint.conventions import read_stdin
     from memlint.conventions import watch as watch_loop
-    from memlint.fixes import FixError
     from memlint.model.settings import Launch
 
     opts = Conventions(**conventions)
@@ -242,9 +241,7 @@ def _run_once(
     allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...], config_path: Path | None,
 ) -> int:
     from memlint import api
-    from memlint.baseline import Baseline, baseline_json
     from memlint.conventions import fixes_summary
-    from memlint.fixes import FixError, write_changes, write_roots
     from memlint.reporters.check import display_path, render, render_statistics
     from memlint.reporters.escape import diff_safe
     from memlint.safe_io import fix_lock
@@ -264,6 +261,8 @@ def _run_once(
                 if diff:
                     click.echo(diff_safe(unified_diff(outcome.result)), nl=False)
                 elif outcome.result.changed:
+                    from memlint.fixes import write_changes, write_roots
+
                     roots = write_roots(targets, home, config.memory_dirs if config_path else ())
                     done = write_changes(outcome.result, "~" if backup else None, roots)
                     for item in done.not_written:
@@ -281,6 +280,8 @@ def _run_once(
                 report = api.check(targets, config, home, launch, stdin=stdin)
         if stdin is not None:
             report = replace(report, violations=tuple(v for v in report.violations if v.path == stdin[0]))
+        if opts.write_baseline is not None or opts.baseline is not None:
+            from memlint.baseline import Baseline, baseline_json  # only a baseline run needs it
         if opts.write_baseline is not None:
             _write(opts.write_baseline, baseline_json(report.violations, opts.write_baseline.absolute().parent))
             click.echo(f"memlint: recorded {len(report.violations)} finding(s) in {opts.write_baseline}", err=True)

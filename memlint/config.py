@@ -25,11 +25,6 @@ from memlint.rules import Rule, all_rules, default_codes
 if TYPE_CHECKING:
     import pathspec
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
-
 KEYS = {
     "select", "extend-select", "ignore", "extend-ignore", "exclude", "extend-exclude", "respect-gitignore",
     "per-file-ignores", "options", "memory-dirs", "session-notes", "claude-code", "limits",
@@ -222,10 +217,7 @@ def find_config_file(start: Path) -> tuple[Path | None, dict[str, Any]]:
             path = candidate / name
             if not path.is_file():
                 continue
-            try:
-                data = tomllib.loads(path.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as exc:
-                raise ConfigError(f"{path}: cannot read: {exc}") from exc
+            data = _load_toml(path)
             if name == ".memlint.toml":
                 return path, _memlint_table(data, path)
             tool = data.get("tool")
@@ -245,11 +237,20 @@ def load_config(start: Path, explicit: Path | None = None, cli: Mapping[str, Any
 
 
 def _read(path: Path) -> dict[str, Any]:
+    return _memlint_table(_load_toml(path), path)
+
+
+def _load_toml(path: Path) -> dict[str, Any]:
+    # The TOML parser is imported only when there is a configuration file to read.
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from exc
-    return _memlint_table(data, path)
+    return data
 
 
 def _memlint_table(data: dict[str, Any], path: Path) -> dict[str, Any]:

@@ -7,5 +7,10 @@ class MemlintError(Exception):
     """A problem with memlint's input as a whole (usage, configuration, plugin, I/O)."""
 
 
+class FixError(Exception):
+    """A fix could not be applied or written; nothing was changed on disk. Defined here (and
+    re-exported by memlint.fixes) so that a check run need not import the fix machinery."""
+
+
 class ConfigError(MemlintError):
     """The configuration is invalid; the message names the key."""

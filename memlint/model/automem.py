@@ -7,7 +7,6 @@ import os
 import re
 import stat
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 from itertools import chain
 from pathlib import Path
@@ -127,6 +126,8 @@ def format_size(units: int) -> str:
     kib = units / 1024
     if kib < 1:
         return f"{units} bytes"
+    from decimal import ROUND_HALF_UP, Decimal  # imported here: only a finding shows a size
+
     for unit in ("KB", "MB", "GB"):
         if kib < 1024 or unit == "GB":
             text = str(Decimal(kib).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from memlint.model.jstext import js_trim, utf16_len
-from memlint.model.notes_template import Notes, Section, normalize
 from memlint.model.tokens import counter
+
+if TYPE_CHECKING:
+    from memlint.model.notes_template import Notes, Section
 
 KEEP = frozenset({"current state", "errors and corrections"})  # condensed last, per Claude Code
 TRUNCATE_CHARS = 8_000  # at compaction a longer section is cut at a line boundary
@@ -54,6 +57,8 @@ def table(rows: list[SectionSize], budget: int) -> str:
 def condense_first(rows: list[SectionSize], excess: int, budget: int) -> list[SectionSize]:
     """Sections to condense first: every section over its budget, then the largest others until
     they cover `excess` tokens; Current State and Errors & Corrections last of all."""
+    from memlint.model.notes_template import normalize  # imported by runs that have notes only
+
     candidates = sorted((r for r in rows if normalize(r.heading.lstrip("#")) not in KEEP),
                         key=lambda r: -r.tokens)
     chosen = [r for r in candidates if r.tokens > budget]

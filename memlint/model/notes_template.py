@@ -11,7 +11,6 @@ section above it.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 
@@ -102,6 +101,8 @@ def similarity(a: str, b: str) -> float:
     na, nb = normalize(a), normalize(b)
     if na == nb:
         return 1.0
+    import difflib  # imported here: only a renamed heading is compared
+
     return difflib.SequenceMatcher(None, na, nb).ratio()
 
 

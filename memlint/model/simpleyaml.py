@@ -12,7 +12,7 @@ Why each shape reads the same as the loader:
   a line as one key and one plain scalar, kept as written;
 - a plain scalar becomes something other than a string only through an implicit resolver
   (`bunyaml._BunLoader`: booleans, nulls, numbers, the merge key, the empty value), and those
-  resolvers' patterns (`RESOLVED`, shared with bunyaml) are tried here: a match falls back;
+  resolvers' patterns (`_RESOLVED`, shared with bunyaml) are tried here: a match falls back;
 - a double-quoted scalar without `\\` or `"` inside is its text, and stays a string;
 - a block list (`key:` then `- "glob"` lines, all at one indent) or a flow list
   (`key: ["a", "b"]`) of such scalars is a list of those strings;
@@ -22,6 +22,7 @@ Why each shape reads the same as the loader:
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 # The implicit resolvers of bunyaml._BunLoader: tag -> (pattern, the first characters it applies to).
@@ -35,39 +36,54 @@ CORE_RESOLVERS: dict[str, tuple[str, str | list[str]]] = {
     ),
 }
 # Every pattern a plain scalar is resolved against (bunyaml adds the merge key and the empty value).
-RESOLVED = re.compile("|".join(f"(?:{regex})" for regex, _ in CORE_RESOLVERS.values()) + "|<<")
+_RESOLVED = "|".join(f"(?:{regex})" for regex, _ in CORE_RESOLVERS.values()) + "|<<"
 
 # Characters a plain scalar may hold here: printable ASCII but space, `#`, `:`, `[`, `]`, `{`, `}`;
-# and non-ASCII letters and marks (no NEL, no BOM, no line or paragraph separator, no space).
-_SAFE = (
-    r'!"$-9;-Z\\^-z|~'
-    "\u00a1-\u167f\u1681-\u1fff\u200b-\u2027\u202a-\u202e\u2030-\u205e\u2060-\u2fff\u3001-\ud7ff"
-    "\ue000-\ufefe\uff00-\ufffd"
+# and non-ASCII letters and marks (no NEL, no BOM, no line or paragraph separator, no space), that is
+# !"$-9;-Z\\^-z|~ and \u00a1-\u167f \u1681-\u1fff \u200b-\u2027 \u202a-\u202e \u2030-\u205e
+# \u2060-\u2fff \u3001-\ud7ff \ue000-\ufefe \uff00-\ufffd. Written as the complement (what a
+# scalar may NOT hold besides the space and the controls below it): `re` compiles a class of wide
+# ranges point by point, and the set spelled out cost 12 ms at every start (_SAFE_SPEC in
+# tests/test_simpleyaml.py checks both spellings match the same characters).
+_UNSAFE = (
+    r"#:\[\]{}\x7f-\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ud800-\udfff\ufeff\ufffe\uffff"
+    r"\U00010000-\U0010ffff"
 )
+_SAFE_CHAR = rf"[^\x00-\x20{_UNSAFE}]"
+_SAFE_OR_SPACE = rf"[^\x00-\x1f{_UNSAFE}]"
 # A plain scalar's first character is no indicator: not one of -?,&*!|>'"%@ and the backquote.
-_PLAIN = rf"(?![-?,&*!|>'\"%@`])[{_SAFE}](?:[{_SAFE} ]*[{_SAFE}])?"
+_PLAIN = rf"(?![-?,&*!|>'\"%@`]){_SAFE_CHAR}(?:{_SAFE_OR_SPACE}*{_SAFE_CHAR})?"
 _QUOTED = r'"[ !#-\[\]-~]*"'  # printable ASCII without `"` and `\`
 _KEY = r"[A-Za-z][A-Za-z0-9_-]{0,127}"
 
-_SCALAR_LINE = re.compile(rf"({_KEY}): ({_PLAIN}|{_QUOTED})")
-_FLOW_LIST_LINE = re.compile(rf"({_KEY}): \[({_QUOTED}(?:, {_QUOTED})*)\]")
-_LIST_KEY_LINE = re.compile(rf"({_KEY}):")
-_ITEM_LINE = re.compile(rf"( *)- ({_QUOTED})")
-_QUOTED_ITEM = re.compile(_QUOTED)
 
 
-def _scalar(text: str) -> str | None:
+@cache
+def _patterns() -> tuple[re.Pattern[str], ...]:
+    """The resolvers' pattern, then the line shapes: compiled at the first frontmatter read, not at
+    start (a run of a few files often reads none)."""
+    return (
+        re.compile(_RESOLVED),
+        re.compile(rf"({_KEY}): ({_PLAIN}|{_QUOTED})"),
+        re.compile(rf"({_KEY}): \[({_QUOTED}(?:, {_QUOTED})*)\]"),
+        re.compile(rf"({_KEY}):"),
+        re.compile(rf"( *)- ({_QUOTED})"),
+        re.compile(_QUOTED),
+    )
+
+
+def _scalar(text: str, resolved: re.Pattern[str]) -> str | None:
     """The string a plain or simple double-quoted scalar reads as, or None when the loader might
     read it as something else."""
     if text.startswith('"'):
         return text[1:-1]
-    return None if RESOLVED.fullmatch(text) else text
+    return None if resolved.fullmatch(text) else text
 
 
-def _key(text: str) -> str | None:
+def _key(text: str, resolved: re.Pattern[str]) -> str | None:
     """A key as the loader reads it (a string), or None when a resolver could make it a boolean
     or a null (`true: x`, `null: x`)."""
-    return None if RESOLVED.fullmatch(text) else text
+    return None if resolved.fullmatch(text) else text
 
 
 def simple_load(text: str) -> dict[str, Any] | None:
@@ -77,33 +93,34 @@ def simple_load(text: str) -> dict[str, Any] | None:
         lines.pop()  # the newline ending the last line
     if not lines:
         return None
+    resolved, scalar_line, flow_list_line, list_key_line, item_line, quoted_item = _patterns()
     out: dict[str, Any] = {}
     index = 0
     while index < len(lines):
         line = lines[index]
         index += 1
-        match = _SCALAR_LINE.fullmatch(line)
+        match = scalar_line.fullmatch(line)
         if match is not None:
-            key, value = _key(match.group(1)), _scalar(match.group(2))
+            key, value = _key(match.group(1), resolved), _scalar(match.group(2), resolved)
             if key is None or value is None:
                 return None
             out[key] = value
             continue
-        match = _FLOW_LIST_LINE.fullmatch(line)
+        match = flow_list_line.fullmatch(line)
         if match is not None:
-            key = _key(match.group(1))
+            key = _key(match.group(1), resolved)
             if key is None:
                 return None
-            out[key] = [item[1:-1] for item in _QUOTED_ITEM.findall(match.group(2))]
+            out[key] = [item[1:-1] for item in quoted_item.findall(match.group(2))]
             continue
-        match = _LIST_KEY_LINE.fullmatch(line)
+        match = list_key_line.fullmatch(line)
         if match is None:
             return None
-        key = _key(match.group(1))
+        key = _key(match.group(1), resolved)
         items: list[str] = []
         indent: str | None = None
         while index < len(lines):
-            item = _ITEM_LINE.fullmatch(lines[index])
+            item = item_line.fullmatch(lines[index])
             if item is None:
                 break
             if indent is not None and item.group(1) != indent:

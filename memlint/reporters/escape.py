@@ -13,12 +13,20 @@ print: it never reaches a terminal or a CI log raw.
 from __future__ import annotations
 
 import re
+from functools import cache
 from urllib.parse import quote
 
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
-_UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\ud800-\udfff]")
-_DIFF_UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
-_UNSAFE_WITH_TAB = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+_UNSAFE = "[\x00-\x08\x0a-\x1f\x7f-\x9f\ud800-\udfff]"
+_DIFF_UNSAFE = "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]"
+_UNSAFE_WITH_TAB = "[\x00-\x1f\x7f-\x9f\ud800-\udfff]"
+
+
+@cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    # Compiled at first use: `re` builds a class holding the surrogate range point by point (half a
+    # millisecond each), and most runs print no finding and no diff.
+    return re.compile(pattern)
 
 
 def _visible(match: re.Match[str]) -> str:
@@ -35,7 +43,7 @@ def _visible(match: re.Match[str]) -> str:
 
 def for_terminal(text: str, keep_tab: bool = True) -> str:
     """`text` with every control character and undecodable byte shown as an escape."""
-    pattern = _UNSAFE if keep_tab else _UNSAFE_WITH_TAB
+    pattern = _compiled(_UNSAFE if keep_tab else _UNSAFE_WITH_TAB)
     return pattern.sub(_visible, text) if pattern.search(text) else text
 
 
@@ -49,7 +57,8 @@ def styled_for_terminal(line: str) -> str:
 def diff_safe(diff: str) -> str:
     """A unified diff of file text with its line structure kept (LF, CR, tab) and every other control
     character escaped: a diff stays a diff, an ANSI escape in a file cannot drive the terminal."""
-    return _DIFF_UNSAFE.sub(_visible, diff) if _DIFF_UNSAFE.search(diff) else diff
+    pattern = _compiled(_DIFF_UNSAFE)
+    return pattern.sub(_visible, diff) if pattern.search(diff) else diff
 
 
 def github_message(text: str) -> str:

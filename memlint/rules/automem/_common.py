@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from memlint.engine import RuleContext
 from memlint.model.automem import Truncation, truncate_index
@@ -16,8 +17,10 @@ from memlint.model.jstext import js_trim, js_trim_start
 from memlint.model.memory_identity import identity
 from memlint.model.pathorder import path_order
 from memlint.rules.automem._index import Entry, Index, parse_index
-from memlint.rules.automem.split import SplitError, SplitPlan, plan_split
 from memlint.violations import Applicability, Edit, Fix
+
+if TYPE_CHECKING:
+    from memlint.rules.automem.split import SplitPlan
 
 NOT_TOPICS = frozenset({"CLAUDE.md", "CLAUDE.local.md", "AGENTS.md"})
 
@@ -213,6 +216,9 @@ def split_fix(ctx: RuleContext, mem: MemoryIndex) -> tuple[Fix | None, SplitPlan
 
 def _split_fix(ctx: RuleContext, mem: MemoryIndex, default_type: str, intro_lines: int
                ) -> tuple[Fix | None, SplitPlan | None]:
+    # Imported here: the split machinery is needed only for an index over the write-guard target.
+    from memlint.rules.automem.split import SplitError, plan_split
+
     folder = mem.path.parent
 
     def existing(path: Path) -> str | None:

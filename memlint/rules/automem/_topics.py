@@ -15,7 +15,6 @@ from memlint.model.document import Document
 from memlint.model.memory_identity import is_memory_folder
 from memlint.rules.automem._common import MemoryIndex, indexes, topics
 from memlint.rules.automem._index import heading_text, plain_text
-from memlint.rules.automem.split import first_sentence
 
 TYPES = ("user", "feedback", "project", "reference")
 # Claude Code keeps a name matching this as it is; any other it lower-cases and kebab-cases.
@@ -133,6 +132,8 @@ def body_sentence(body: str) -> str | None:
             continue
         words = plain_text(stripped)
         if words:
+            from memlint.rules.automem.split import first_sentence  # not needed on most runs
+
             return first_sentence(words)
     return None
 

@@ -61,7 +61,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from memlint.engine import RuleContext
-from memlint.fixes import apply_edits
 from memlint.model.automem import GUARD_TARGET_LINES, GUARD_TARGET_UNITS
 from memlint.model.jstext import utf16_len
 from memlint.rules import RuleMeta
@@ -172,6 +171,8 @@ def _edits(mem: MemoryIndex, placed: list[tuple[str | None, str]]) -> list[Edit]
 
 def _entries_land(mem: MemoryIndex, edits: list[Edit], entries: list[str]) -> bool:
     """Whether every added line reads as an index entry once the edits are made."""
+    from memlint.fixes import apply_edits  # the fix machinery is imported only when a fix is planned
+
     after = index_of_text(mem.path, apply_edits(mem.doc.text, edits))
     landed = {entry.line.content for entry in after.index.entries}
     return all(entry in landed for entry in entries)

@@ -52,7 +52,6 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules.automem._topics import Topic, all_topics, body_sentence, first_heading
-from memlint.rules.automem.split import infer_type, slugify, yaml_scalar
 from memlint.violations import Applicability, Edit, Finding, Fix
 
 META = RuleMeta(
@@ -70,6 +69,8 @@ def frontmatter_fix(topic: Topic, default_type: str) -> Fix | None:
     description = body_sentence(doc.text)
     if doc.has_bom or description is None or doc.text.lstrip().startswith("---"):
         return None
+    from memlint.rules.automem.split import infer_type, slugify, yaml_scalar  # only when a fix is built
+
     name = slugify(topic.path.stem)
     kind = infer_type(topic.path.stem.replace("_", " ").replace("-", " "), first_heading(doc.text), default_type)
     nl = doc.newline

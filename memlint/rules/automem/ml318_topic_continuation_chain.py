@@ -53,7 +53,6 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules.automem._topics import Topic, folders
-from memlint.rules.automem.split import slugify
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -66,6 +65,12 @@ META = RuleMeta(
 _NUMBERED = re.compile(r"(?P<base>.*[^\d\W_])[-_](?P<n>\d{1,3})")
 
 
+def _slugify(title: str) -> str:
+    from memlint.rules.automem.split import slugify  # the split machinery is imported only when needed
+
+    return slugify(title)
+
+
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for paths in folders(ctx).values():
         stems = {p.stem: p for p in paths}
@@ -73,7 +78,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         for stem, path in stems.items():
             match = _NUMBERED.fullmatch(stem)
             name = Topic(path, ctx.document(path)).name
-            if match and (not name or slugify(name).startswith(slugify(match.group("base")))):
+            if match and (not name or _slugify(name).startswith(_slugify(match.group("base")))):
                 chains.setdefault(match.group("base"), []).append(stem)
         for base, numbered in sorted(chains.items()):
             if base not in stems and len(numbered) < 2:

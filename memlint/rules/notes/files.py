@@ -13,10 +13,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from memlint.engine import RuleContext
 from memlint.model.document import Document
-from memlint.model.notes_template import DEFAULT_TEMPLATE, Notes, Template, parse_template, split_notes
+
+if TYPE_CHECKING:
+    from memlint.model.notes_template import Notes, Template
+
+# memlint.model.notes_template is imported only by runs that have session notes to check: with no
+# notes file, no template is read either (`notes_files`, ML401).
 
 HOME_TEMPLATE = Path(".claude/session-memory/config/template.md")
 
@@ -39,6 +45,8 @@ def notes_paths(ctx: RuleContext) -> list[Path]:
 
 def template_for(ctx: RuleContext) -> Template | str:
     """The template to check against, or why it cannot be read."""
+    from memlint.model.notes_template import DEFAULT_TEMPLATE, parse_template
+
     candidates: list[Path] = []
     if ctx.config.session_notes_template is not None:
         candidates.append(ctx.config.session_notes_template)
@@ -60,10 +68,15 @@ def template_for(ctx: RuleContext) -> Template | str:
 def notes_files(ctx: RuleContext) -> Iterator[NotesFile]:
     """Each readable notes file, split against its template (none when the template is broken:
     ML401 reports that)."""
+    paths = notes_paths(ctx)
+    if not paths:
+        return
     template = template_for(ctx)
     if isinstance(template, str):
         return
-    for path in notes_paths(ctx):
+    from memlint.model.notes_template import split_notes
+
+    for path in paths:
         doc = ctx.document(path)
         if doc.problem is not None:
             continue
@@ -71,6 +84,8 @@ def notes_files(ctx: RuleContext) -> Iterator[NotesFile]:
 
 
 def template_name(template: Template) -> str:
+    from memlint.model.notes_template import DEFAULT_TEMPLATE
+
     if template is DEFAULT_TEMPLATE:
         return "Claude Code's session-notes template"
     return f"the template `{template.source}`"
@@ -79,6 +94,8 @@ def template_name(template: Template) -> str:
 def by_claude(template: Template, config_template: Path | None) -> bool:
     """Whether Claude Code itself writes notes from this template (its own, or the custom one
     in HOME), rather than a team template named in the project's config."""
+    from memlint.model.notes_template import DEFAULT_TEMPLATE
+
     return template is DEFAULT_TEMPLATE or config_template is None or str(config_template) != template.source
 
 

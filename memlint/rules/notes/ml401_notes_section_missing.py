@@ -88,6 +88,8 @@ META = RuleMeta(
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
+    if not notes_paths(ctx):
+        return  # no notes file: no template is read
     template = template_for(ctx)
     if isinstance(template, str):
         for path in notes_paths(ctx):

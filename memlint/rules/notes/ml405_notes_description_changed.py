@@ -34,7 +34,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from memlint.model.notes_template import describes
 from memlint.rules import RuleMeta
 from memlint.rules.notes.files import keeper, notes_files, template_name
 from memlint.rules.notes.repair import put_back_description
@@ -54,6 +53,8 @@ META = RuleMeta(
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for nf in notes_files(ctx):
+        from memlint.model.notes_template import describes  # imported by runs that have notes only
+
         notes = nf.notes
         for section in notes.sections:
             if section.template_index is None or section.heading is None or section.duplicate:

@@ -37,7 +37,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from memlint.model.notes_template import heading_level, is_italic, normalize
 from memlint.rules import RuleMeta
 from memlint.rules.notes.files import notes_files
 from memlint.violations import Finding
@@ -55,6 +54,8 @@ META = RuleMeta(
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for nf in notes_files(ctx):
+        from memlint.model.notes_template import normalize  # imported by runs that have notes only
+
         notes = nf.notes
         template = notes.template
         current = next((i for i, s in enumerate(template.sections) if normalize(s.title) == "current state"), None)
@@ -79,4 +80,6 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
 
 def _content(text: str) -> bool:
     """A line that is a note: not a heading, not a lone italic line."""
+    from memlint.model.notes_template import heading_level, is_italic
+
     return heading_level(text) is None and not is_italic(text)

@@ -4,9 +4,12 @@ their section; extra sections travel with the template section above them, never
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from memlint.model.notes_template import Notes, Section
 from memlint.violations import Applicability, Edit, Fix
+
+if TYPE_CHECKING:
+    from memlint.model.notes_template import Notes, Section
 
 
 def _break_after(text: str, end: int) -> int:

@@ -52,7 +52,6 @@ Use four spaces.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from decimal import ROUND_HALF_UP, Decimal
 
 from memlint.engine import RuleContext
 from memlint.model.loader import LoadedFile
@@ -75,6 +74,8 @@ def compact(number: int) -> str:
     """Claude Code's number text in these warnings (en-US compact, one decimal: `123.5k`)."""
     if number < 1000:
         return str(number)
+    from decimal import ROUND_HALF_UP, Decimal  # imported here: only a finding shows a number
+
     for power, suffix in ((3, "k"), (6, "m"), (9, "b")):
         value = (Decimal(number) / Decimal(10) ** power).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
         if value < 1000:
