@@ -162,6 +162,16 @@ def test_placeholders_are_found_as_when_every_line_is_read(text: str) -> None:
         assert fast == ml516.placeholders(text)
 
 
+@settings(max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.sampled_from(["t", "o", "d", "b", "f", "i", "x", "m", "e", "T", "O", "D", "B", "X", "todo", "TBD",
+                                 "FiXmE", "fix", "me", "to", "do", " ", "\n", "\u0130", "\u0131", "é"]),
+                max_size=20).map("".join))
+def test_a_todo_word_is_found_by_the_fast_scans_as_by_substring_tests(text: str) -> None:
+    lower = text.lower()
+    turkish_i = not text.isascii() and ("\u0130" in text or "\u0131" in text)
+    assert ml516._may_hold_todo(text) == (turkish_i or any(word in lower for word in ("todo", "tbd", "fixme")))
+
+
 def test_a_text_with_no_single_or_tag_character_has_no_hidden_candidate() -> None:
     candidates = {c for run in _unicode._CANDIDATE.findall(every_character()) for c in run}
     assert candidates == set(_unicode._SINGLES) | set(_unicode._TAG.findall(every_character()))
