@@ -146,17 +146,15 @@ def candidates(text: str, lower: str) -> set[str]:
         if out.isdisjoint(whats):
             continue  # ruled out already: no need to scan again
         where = lower if in_lower else text
-        if not any(_finds(test, where, trapped) for test in tests):
+        for test in tests:  # (a plain loop: this runs for every file, a generator costs more)
+            if isinstance(test, str):
+                if test in where:
+                    break
+            elif trapped and test is _ASCII_AFTER_DASH or test.search(where) is not None:
+                break  # (a trapped text cannot rule anything out: see `_ASCII_AFTER_DASH`)
+        else:
             out.difference_update(whats)
     return {what for what in out if any(word in lower for word in GATES[what])}
-
-
-def _finds(test: str | re.Pattern[str], where: str, trapped: bool) -> bool:
-    if isinstance(test, str):
-        return test in where
-    if trapped and test is _ASCII_AFTER_DASH:
-        return True  # cannot rule anything out: see `_ASCII_AFTER_DASH`
-    return test.search(where) is not None
 
 
 # The words every match of each pattern starts with. The patterns ignore case and open with `\b` or a
