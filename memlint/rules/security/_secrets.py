@@ -161,7 +161,8 @@ def find_secrets(text: str) -> Iterator[Secret]:
         if len(body) >= 64 and looks_random(body, 4.0):
             add(f"{match.group(1) or ''}private key block".strip(), match.start(), match.end(), match.group(0))
     groups = {i for i, gate in enumerate(_SHAPE_GROUPS) if gate.pattern[:1] in text and gate.search(text)}
-    for (kind, pattern, group, literals), gates in zip(_SHAPES, _SHAPE_GATES):
+    # (no group found, no shape to look for: most texts skip the loop)
+    for (kind, pattern, group, literals), gates in zip(_SHAPES, _SHAPE_GATES) if groups else ():
         if not gates & groups or not any(literal in text for literal in literals):
             continue
         for match in pattern.finditer(text):
