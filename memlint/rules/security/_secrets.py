@@ -83,13 +83,13 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], int, tuple[str, ...]], ...] = tuple(
 # Fewer scans for the shapes: each pattern here starts with a fixed character (a fast scan, faster
 # for a rare one: `_` and `-` before the letters that precede them) and finds the literals of one
 # or more shapes; a shape is looked for only when a group that finds one of its literals is in the
-# text (a group absent rules out all its shapes in one scan, not one each).
+# text (a group absent rules out all its shapes in one scan, not one each). A group's first
+# character is in every match: a text without it (a one-character `in`, a scan several times faster
+# than a pattern's) skips the group's search.
 _SHAPE_GROUPS: tuple[re.Pattern[str], ...] = (
     re.compile("A(?:KIA|SIA|Iza)"),
-    re.compile("g(?:h[pousr]_|ithub_pat_|lpat-)"),
-    re.compile("xox[abpr]-"),
-    re.compile("_(?<=k_)live_"),
-    re.compile("-(?<=sk-)"),
+    re.compile("_(?:(?<=gh[pousr]_)|(?<=github_pat_)|(?<=k_live_))"),
+    re.compile("-(?:(?<=glpat-)|(?<=xox[abpr]-)|(?<=sk-))"),
 )
 # For each shape, the groups that find one of its literals.
 _SHAPE_GATES = tuple(frozenset(i for i, group in enumerate(_SHAPE_GROUPS) for literal in literals if group.search(literal))
@@ -97,9 +97,15 @@ _SHAPE_GATES = tuple(frozenset(i for i, group in enumerate(_SHAPE_GROUPS) for li
 # The text every `_KEY_WORD` match starts with (`key_words` finds matches from these).
 _KEY_WORD_STARTS = ("token", "secret", "passw", "pwd", "api", "access", "private", "client", "auth", "credential")
 _AWS_SECRET = re.compile(r"(?i)aws.{0,20}secret.{0,20}?[=:]\s*[\"']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])")
+# What follows the separator of every `_AWS_SECRET` match in an ASCII text (where ignoring case adds
+# nothing to `[A-Za-z0-9/+]`), one pattern for each separator (each starts with its own: a fast scan).
+_AWS_VALUE = tuple(re.compile(sep + r"\s*[\"']?[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])") for sep in "=:")
 _PRIVATE_KEY = re.compile(r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----([\s\S]{0,8000}?)-----END")
 _JWT = re.compile(r"(eyJ[A-Za-z0-9_-]{8,300}\.eyJ[A-Za-z0-9_-]{8,4000}\.[A-Za-z0-9_-]{16,1000})")
 _JWT_START = re.compile("J(?<=eyJ)")  # `eyJ` found by its `J`, rarer than `e` (a faster scan)
+# A character of each text looked for, tested first: a one-character `in` is a memchr scan, several
+# times faster than a longer one or a pattern's search, and most texts lack these rarer characters.
+_RARE = {"PRIVATE KEY": "V", "eyJ": "J", "://": "/"}
 # After `://`: user, password, host. The scheme is read backwards from `://` (leading patterns
 # without a literal make Python's regex engine try every offset of a 4 MiB file).
 _URL_PASSWORD = re.compile(r"([^\s:/@'\"`<>]{1,256}):([^\s/@'\"`<>]{1,256})@([^\s/?#'\"`<>]{1,256})")
@@ -150,12 +156,13 @@ def find_secrets(text: str) -> Iterator[Secret]:
         taken.insert(index, (start, end))
         found[start] = Secret(kind, start, value)
 
-    for match in _PRIVATE_KEY.finditer(text) if "PRIVATE KEY" in text else ():
+    for match in _PRIVATE_KEY.finditer(text) if _RARE["PRIVATE KEY"] in text and "PRIVATE KEY" in text else ():
         body = re.sub(r"[^A-Za-z0-9+/=]", "", re.sub(r"(?m)^[A-Za-z-]+:.*$", "", match.group(2)))
         if len(body) >= 64 and looks_random(body, 4.0):
             add(f"{match.group(1) or ''}private key block".strip(), match.start(), match.end(), match.group(0))
-    groups = {i for i, gate in enumerate(_SHAPE_GROUPS) if gate.search(text)}
-    for (kind, pattern, group, literals), gates in zip(_SHAPES, _SHAPE_GATES):
+    groups = {i for i, gate in enumerate(_SHAPE_GROUPS) if gate.pattern[:1] in text and gate.search(text)}
+    # (no group found, no shape to look for: most texts skip the loop)
+    for (kind, pattern, group, literals), gates in zip(_SHAPES, _SHAPE_GATES) if groups else ():
         if not gates & groups or not any(literal in text for literal in literals):
             continue
         for match in pattern.finditer(text):
@@ -166,17 +173,20 @@ def find_secrets(text: str) -> Iterator[Secret]:
             if looks_random(rand, 3.0) and re.search(r"[0-9]", rand) and re.search(r"[A-Za-z]", rand) \
                     and not _wordy(rand):
                 add(kind, match.start(group), match.end(group), value)
-    lower = text.lower()
-    if len(lower) != len(text):  # a few letters lower-case to two characters: keep offsets
-        lower = text.translate(_ASCII_LOWER)
+    # The whole text lower-cased only when needed: an ASCII text lower-cases each run of lines on its
+    # own (`_key_word_starts`), to the same offsets.
+    ascii_text = text.isascii()
+    lower = None if ascii_text else _lowered(text)
     # (?i) also matches a few non-ASCII letters (`ſ` for s): only ASCII text is gated on "aws"
-    for match in _AWS_SECRET.finditer(text) if "aws" in lower or not text.isascii() else ():
-        if looks_random(match.group(1), 4.0):
-            add("AWS secret access key", match.start(1), match.end(1), match.group(1))
-    for match in _JWT.finditer(text) if _JWT_START.search(text) else ():
+    if not ascii_text or any(gate.pattern[:1] in text and gate.search(text) for gate in _AWS_VALUE) \
+            and "aws" in text.lower():
+        for match in _AWS_SECRET.finditer(text):
+            if looks_random(match.group(1), 4.0):
+                add("AWS secret access key", match.start(1), match.end(1), match.group(1))
+    for match in _JWT.finditer(text) if _RARE["eyJ"] in text and _JWT_START.search(text) else ():
         if not _glued(text, match.start()) and not _jwt_is_example(match.group(1)):
             add("JWT", match.start(1), match.end(1), match.group(1))
-    for sep in re.finditer("://", text):
+    for sep in re.finditer("://", text) if _RARE["://"] in text else ():
         scheme = _SCHEME.search(text, max(0, sep.start() - 21), sep.start())
         url = _URL_PASSWORD.match(text, sep.end())
         if scheme is None or url is None:
@@ -190,10 +200,10 @@ def find_secrets(text: str) -> Iterator[Secret]:
             continue
         add(f"password in a `{scheme.group(0).lower()}://` URL", url.start(2), url.end(2), password)
     end = 0
-    for word in (word for start, stop in assignment_lines(text) for word in key_words(lower, start, stop)):
-        if word.start() < end:
+    for word in _key_word_starts(text, lower, assignment_lines(text)):
+        if word < end:
             continue
-        assigned = _ASSIGNED.match(text, word.start())
+        assigned = _ASSIGNED.match(text, word)
         if assigned is None:
             continue
         end = assigned.end()
@@ -209,6 +219,24 @@ def find_secrets(text: str) -> Iterator[Secret]:
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 
 
+def _lowered(text: str) -> str:
+    lower = text.lower()
+    if len(lower) != len(text):  # a few letters lower-case to two characters: keep offsets
+        lower = text.translate(_ASCII_LOWER)
+    return lower
+
+
+def _key_word_starts(text: str, lower: str | None, runs: list[tuple[int, int]]) -> Iterator[int]:
+    """The offset of each key word in the runs of lines, in order: found in `lower`, the whole text
+    lower-cased, or (when None: an ASCII text, whose letters lower-case one for one and alone) in
+    each run lower-cased on its own."""
+    for start, stop in runs:
+        if lower is None:
+            yield from (start + word.start() for word in key_words(text[start:stop].lower()))
+        else:
+            yield from (word.start() for word in key_words(lower, start, stop))
+
+
 def assignment_lines(text: str) -> list[tuple[int, int]]:
     """(start, end) of each run of lines, in order, where a separator is followed by a value as long
     as `_ASSIGNED` wants on every line (no match spans a line break): the only lines whose key words
@@ -216,6 +244,8 @@ def assignment_lines(text: str) -> list[tuple[int, int]]:
     lines: dict[int, int] = {}
     most = len(text) // 256 + 64  # past this many lines, reading the whole text at once is faster
     for gate in _VALUE_AFTER:
+        if gate.pattern[0] not in text:
+            continue  # every match starts with this separator: a one-character `in` is a faster scan
         pos = 0  # the start of a line: each search resumes on the line after the last one found
         while (match := gate.search(text, pos)) is not None:
             newline = text.rfind("\n", pos, match.start())
