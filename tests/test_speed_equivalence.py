@@ -344,3 +344,8 @@ def test_discovery_role_by_name_is_classify(parts: list[str], name: str) -> None
     folder = Path("/", *parts)
     in_rules = discovery._rules_folder(folder.parts)
     assert discovery.role_in_folder(name, in_rules, folder.name) == discovery.classify(folder / name)
+    # the rule test spelled on the whole path: the file's last `.claude` is followed by `rules` and more
+    whole = (folder / name).parts
+    last = len(whole) - 1 - whole[::-1].index(".claude") if ".claude" in whole else None
+    is_rule = last is not None and whole[last + 1 : last + 2] == ("rules",) and len(whole) > last + 2
+    assert (discovery.classify(folder / name) == "rule") == is_rule

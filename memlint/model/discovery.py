@@ -49,31 +49,13 @@ def _rules_folder(parts: tuple[str, ...]) -> bool:
 
 def classify(path: Path) -> Role | None:
     """The role of a file by its path alone, or None when it is no memory file."""
-    name = path.name
-    parts = path.parts
-    if ".claude" in parts:
-        i = len(parts) - 1 - parts[::-1].index(".claude")
-        if parts[i + 1 : i + 2] == ("rules",) and len(parts) > i + 2:
-            return "rule"
-    if name == "CLAUDE.md":
-        return "claude-md"
-    if name == "CLAUDE.local.md":
-        return "local"
-    if name.lower() in _MISNAMED:
-        return "misnamed"
-    if name == "AGENTS.md":
-        return "agents"
-    if name == "MEMORY.md":
-        return "automem-index"
-    if name == "summary.md" and path.parent.name == "session-memory":
-        return "session-notes"
-    return None
+    return role_in_folder(path.name, _rules_folder(path.parent.parts), path.parent.name)
 
 
 def role_in_folder(name: str, in_rules: bool, folder_name: str) -> Role | None:
-    """`classify(folder / name)` from the name alone, where `in_rules` is `_rules_folder(folder.parts)`
-    and `folder_name` is `folder.name` (discovery knows both once per folder: no Path per file).
-    A file named `.claude` is the last `.claude` of its own path, so it is no rule even in a rules folder."""
+    """The role of the file `name` in a folder, where `in_rules` is `_rules_folder(folder.parts)` and
+    `folder_name` is `folder.name` (discovery knows both once per folder: no Path per file). A file
+    named `.claude` is the last `.claude` of its own path, so it is no rule even in a rules folder."""
     if in_rules and name != ".claude":
         return "rule"
     if name == "CLAUDE.md":

@@ -9,8 +9,10 @@ folder that loads it.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from memlint.engine import RuleContext
 from memlint.model.document import Document
@@ -18,6 +20,8 @@ from memlint.model.loader import Deferred
 from memlint.model.shared import Unseen
 from memlint.rules._paths import show
 from memlint.rules.security._text import Lines, line_col
+
+T = TypeVar("T")
 
 
 class _Later:
@@ -65,17 +69,23 @@ class Exposed:
         return tuple(f for f in dict.fromkeys(found) if f not in self.at_start)
 
 
+def _per_run(ctx: RuleContext, name: str, compute: Callable[[], T]) -> T:
+    """`compute()` once per check run, kept in the workspace's memo (which a fix that changes a
+    file clears) beside the context it was worked out for."""
+    key = (name, id(ctx))
+    cached = ctx.workspace.memo.get(key)
+    if isinstance(cached, tuple) and cached[0] is ctx:
+        found: T = cached[1]
+        return found
+    result = compute()
+    ctx.workspace.memo[key] = (ctx, result)
+    return result
+
+
 def exposed(ctx: RuleContext) -> list[Exposed]:
     """Every file Claude Code loads or may load, sorted by path (worked out once per check run and
     shared by the security rules; forgotten when a fix changes a file)."""
-    key = ("security.exposed", id(ctx))
-    cached = ctx.workspace.memo.get(key)
-    if isinstance(cached, tuple) and cached[0] is ctx:
-        result: list[Exposed] = cached[1]
-        return result
-    result = _exposed(ctx)
-    ctx.workspace.memo[key] = (ctx, result)
-    return result
+    return _per_run(ctx, "security.exposed", lambda: _exposed(ctx))
 
 
 def _exposed(ctx: RuleContext) -> list[Exposed]:
@@ -127,18 +137,11 @@ def _exposed(ctx: RuleContext) -> list[Exposed]:
 def readable_files(ctx: RuleContext) -> list[tuple[Exposed, Document]]:
     """Each exposed file whose text memlint can read, with its document (worked out once per check
     run for the six text rules; forgotten, like `exposed`, when a fix changes a file)."""
-    key = ("security.readable", id(ctx))
-    cached = ctx.workspace.memo.get(key)
-    if isinstance(cached, tuple) and cached[0] is ctx:
-        result: list[tuple[Exposed, Document]] = cached[1]
-        return result
-    result = []
-    for item in exposed(ctx):
-        doc = readable(ctx, item)
-        if doc is not None:
-            result.append((item, doc))
-    ctx.workspace.memo[key] = (ctx, result)
-    return result
+    def pair() -> list[tuple[Exposed, Document]]:
+        docs = ((item, readable(ctx, item)) for item in exposed(ctx))
+        return [(item, doc) for item, doc in docs if doc is not None]
+
+    return _per_run(ctx, "security.readable", pair)
 
 
 def readable(ctx: RuleContext, item: Exposed) -> Document | None:
