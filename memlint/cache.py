@@ -15,7 +15,11 @@ path and replays only when all signatures are equal:
 - a path that did not exist: its error number.
 
 Signatures are packed because a run over 16,000 files holds 50,000 of them (as tuples of ints they
-took 17 MiB). A folder is listed once: its signature is made from the entries the run itself gets.
+took 17 MiB), and kept in one table per operation keyed by the path alone (a run over 32,000 files
+makes 87,000 probes: a key tuple each was 6 MiB more). A folder is listed once: its signature is
+made from the entries the run itself gets. An entry is stored as a small header (what is replayed)
+followed by the three tables, each marshalled and written on its own, so storing a big run never
+holds a second copy of everything it signed.
 
 A result is not stored when a file it read changed within `RACY_NS` of the run's start (a write in
 the same timestamp tick could go unseen), when a path gave two answers during the run, or when the
@@ -50,10 +54,10 @@ if TYPE_CHECKING:
     from typing import Any, TextIO
 
     Signature = bytes | str | tuple[str, int]  # packed stat, listing, or ("error", errno)
-    Probe = tuple[str, str]  # (operation, path as the run gave it)
+    Table = dict[str, Signature]  # path as the run gave it -> its signature, for one operation
 
 CACHE_DIR = ".memlint_cache"
-FORMAT = 2
+FORMAT = 3
 RACY_NS = 2_000_000_000  # a file changed this close to the run's start is not trusted
 ROOT_MARKERS = (".memlint.toml", "pyproject.toml", ".git")
 # Arguments that make `check` write files or skip the cache: such runs are never cached.
@@ -79,6 +83,7 @@ def cache_root(first_path: str) -> str:
         folder = parent
 
 
+_SIZES = struct.Struct("<4Q")  # a stored entry's header and tables, in bytes
 _FILE = struct.Struct("<IqqqQ")  # mode, size, mtime_ns, ctime_ns, inode
 _FOLDER = struct.Struct("<IQ")  # mode, inode
 _ERRORS: dict[int, Signature] = {}  # one signature object per error number
@@ -166,17 +171,25 @@ def sign(operation: str, path: str) -> Signature:
         return sign_error(exc)
 
 
-def still_true(probes: list[tuple[Probe, Signature]]) -> bool:
-    """Whether every recorded path still answers as it did (the replay's hot loop)."""
-    real_stat, real_lstat = _Real.stat, _Real.lstat
-    for (operation, path), signature in probes:
+OPERATIONS = ("stat", "lstat", "list")  # the order of a stored entry's tables
+
+
+def still_true(operation: str, table: Table) -> bool:
+    """Whether every path `operation` recorded still answers as it did (the replay's hot loop)."""
+    if operation == "list":
+        scandir = _Real.scandir
+        for path, signature in table.items():
+            try:
+                now = _listing(path, scandir)
+            except OSError as exc:
+                now = sign_error(exc)
+            if now != signature:
+                return False
+        return True
+    real = _Real.stat if operation == "stat" else _Real.lstat
+    for path, signature in table.items():
         try:
-            if operation == "stat":
-                now = sign_stat(real_stat(path))
-            elif operation == "lstat":
-                now = sign_stat(real_lstat(path))
-            else:
-                now = _listing(path, _Real.scandir)
+            now = sign_stat(real(path))
         except OSError as exc:
             now = sign_error(exc)
         if now != signature:
@@ -189,7 +202,7 @@ class Recorder:
 
     def __init__(self, own_folder: str | None = None) -> None:
         self.own_folder = None if own_folder is None else os.path.join(own_folder, "")
-        self.seen: dict[Probe, Signature] = {}
+        self.seen: dict[str, Table] = {operation: {} for operation in OPERATIONS}
         self.unsure = False  # a path gave two answers, or was reached in a way we cannot sign again
         self.started_ns = time.time_ns()
 
@@ -206,10 +219,9 @@ class Recorder:
                 return
         if self.own_folder is not None and text.startswith(self.own_folder):
             return  # memlint's own cache files (the tokenizer's rank table, by absolute path)
-        probe = (operation, text)
         if signature is None:
             signature = sign(operation, text)
-        known = self.seen.setdefault(probe, signature)
+        known = self.seen[operation].setdefault(text, signature)
         if known != signature:
             self.unsure = True
 
@@ -217,7 +229,7 @@ class Recorder:
     def active(self) -> Iterator[Recorder]:
         """Wrap the file-system entry points for the duration of the block."""
         recorder = self
-        seen, own, real_stat = self.seen, self.own_folder, _Real.stat
+        stats, lstats, own, real_stat = self.seen["stat"], self.seen["lstat"], self.own_folder, _Real.stat
         real_scandir: Callable[..., Any] = _Real.scandir
 
         def wrapped_stat(path: Any, *args: Any, dir_fd: Any = None, follow_symlinks: bool = True) -> Any:
@@ -232,7 +244,7 @@ class Recorder:
                 raise
             if type(path) is str and (own is None or not path.startswith(own)):  # `note`, inlined: the hot case
                 signature = sign_stat(result)
-                if seen.setdefault((operation, path), signature) != signature:
+                if (stats if follow_symlinks else lstats).setdefault(path, signature) != signature:
                     recorder.unsure = True
             else:
                 recorder.note(operation, path, sign_stat(result))
@@ -291,27 +303,25 @@ class Recorder:
             if isinstance(path, str):
                 self.note("stat", path)
 
-    def probes(self) -> list[tuple[Probe, Signature]]:
-        """What to check again before a replay: a `stat` of a path whose `lstat` found no symbolic
-        link is implied by that `lstat` (the same answer), so it is left out."""
-        out = []
-        for probe, signature in self.seen.items():
-            operation, path = probe
-            if operation == "stat" and self.seen.get(("lstat", path)) == signature and (
-                    not stat.S_ISLNK(_mode(signature) or 0)):
-                continue
-            out.append((probe, signature))
-        return out
+    def probes(self) -> list[Table]:
+        """What to check again before a replay, one table per operation of `OPERATIONS`: a `stat`
+        of a path whose `lstat` found no symbolic link is implied by that `lstat` (the same
+        answer), so it is left out."""
+        lstats = self.seen["lstat"]
+        stats = {path: signature for path, signature in self.seen["stat"].items()
+                 if lstats.get(path) != signature or stat.S_ISLNK(_mode(signature) or 0)}
+        return [stats, lstats, self.seen["list"]]
 
     def trustworthy(self) -> bool:
         """No path gave two answers and no file read changed too close to the run's start."""
         if self.unsure:
             return False
         limit = self.started_ns - RACY_NS
-        for (operation, _path), signature in self.seen.items():
-            changed = _changed_ns(signature) if operation != "list" else None
-            if changed is not None and changed >= limit:
-                return False
+        for operation in ("stat", "lstat"):
+            for signature in self.seen[operation].values():
+                changed = _changed_ns(signature)
+                if changed is not None and changed >= limit:
+                    return False
         return True
 
 
@@ -385,11 +395,18 @@ class Entry:
             raw = read_file(self.path, MAX_ENTRY_BYTES)  # a planted FIFO or link to a device is never read
             if not isinstance(raw, bytes):
                 return None
-            fmt, key, probes, out, err, code = marshal.loads(raw)
-        except (OSError, EOFError, ValueError, TypeError):
+            sizes = _SIZES.unpack_from(raw)
+            view, offset = memoryview(raw), _SIZES.size + sizes[0]
+            fmt, key, out, err, code = marshal.loads(view[_SIZES.size:offset])
+            if fmt != FORMAT or key != self.key or not isinstance(code, int):
+                return None
+            for operation, size in zip(OPERATIONS, sizes[1:]):
+                table = marshal.loads(view[offset:offset + size])
+                offset += size
+                if not isinstance(table, dict) or not still_true(operation, table):
+                    return None
+        except (OSError, EOFError, ValueError, TypeError, struct.error):
             return None  # missing, corrupt or foreign: the run goes on and rewrites it
-        if fmt != FORMAT or key != self.key or not isinstance(code, int) or not still_true(probes):
-            return None
         stdout.write(out)
         stdout.flush()
         stderr.write(err)
@@ -401,12 +418,23 @@ class Entry:
         recorder.modules()
         if code not in (0, 1) or not recorder.trustworthy():
             return False
-        data = marshal.dumps((FORMAT, self.key, recorder.probes(), out, err, code))
+        header = marshal.dumps((FORMAT, self.key, out, err, code))
+        tables = recorder.probes()
         temporary = f"{self.path}.{os.getpid()}.tmp"
         try:
             prepare(self.folder)
             with open(temporary, "wb") as handle:
-                handle.write(data)
+                handle.write(_SIZES.pack(len(header), 0, 0, 0))
+                handle.write(header)
+                sizes = [len(header)]
+                for index in range(len(tables)):  # one table's bytes at a time
+                    data = marshal.dumps(tables[index])
+                    tables[index] = {}
+                    sizes.append(len(data))
+                    handle.write(data)
+                    del data
+                handle.seek(0)
+                handle.write(_SIZES.pack(*sizes))
             os.replace(temporary, self.path)
         except OSError:
             try:

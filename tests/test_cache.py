@@ -173,11 +173,15 @@ def test_a_corrupt_entry_is_ignored_and_rewritten(run: Runner, tree: Path, conte
 
 def test_a_foreign_entry_is_ignored(run: Runner, tree: Path) -> None:
     import marshal
+    import struct
 
     run("check", ".")
     (entry,) = _entries(tree)
-    _fmt, _key, probes, _out, err, code = marshal.loads(entry.read_bytes())
-    entry.write_bytes(marshal.dumps((cache.FORMAT, "another key", probes, "forged\n", err, code)))
+    raw = entry.read_bytes()
+    sizes = struct.unpack_from("<4Q", raw)
+    _fmt, _key, _out, err, code = marshal.loads(raw[32:32 + sizes[0]])
+    header = marshal.dumps((cache.FORMAT, "another key", "forged\n", err, code))
+    entry.write_bytes(struct.pack("<4Q", len(header), *sizes[1:]) + header + raw[32 + sizes[0]:])
     _code, out2, _err, replayed = run("check", ".")
     assert not replayed and "forged" not in out2
 
