@@ -21,11 +21,15 @@ from memlint.reporters.escape import for_terminal
 from memlint.safe_io import Interrupted
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from memlint.config import Config
     from memlint.engine import Report
     from memlint.fixes import FixResult
     from memlint.model.settings import Launch
     from memlint.model.windows import Window
+    from memlint.rules import Rule
+    from memlint.rules.catalog import Entry
 
 # The loader, the rules and the parsers are imported inside the commands that need them, so that
 # `--version`, `clean` and a replayed cached run start fast.
@@ -391,14 +395,28 @@ def unified_diff(result: FixResult) -> str:
     return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in chunks)
 
 
+def _rule_pages(report_plugins: bool) -> Sequence[Rule | Entry]:
+    """Every registered rule for `rules` and `explain`: from the generated catalog when it describes
+    them all (no plugin, nothing edited since: importing the rules costs more than the rest of the
+    command), else imported as `check` does, reporting skipped plugins when asked."""
+    from memlint.rules.catalog import builtin_entries
+
+    entries = builtin_entries()
+    if entries is not None:
+        return entries
+    from memlint.rules import all_rules
+
+    rules = all_rules()
+    if report_plugins:
+        _report_plugin_problems()
+    return rules
+
+
 @main.command("rules")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 def list_rules(fmt: str) -> None:
     """List every rule: code, slug, severity, fix, summary."""
-    from memlint.rules import all_rules
-
-    rules = all_rules()
-    _report_plugin_problems()
+    rules = _rule_pages(report_plugins=True)
     if fmt == "json":
         click.echo(json.dumps([{"code": r.code, "slug": r.slug, "severity": r.meta.severity, "fix": r.meta.fix,
                                 "summary": r.meta.summary, "default": r.meta.default} for r in rules], indent=1))
@@ -413,9 +431,9 @@ def list_rules(fmt: str) -> None:
 @click.argument("rule")
 def explain(rule: str) -> None:
     """Print a rule's page (by code or slug)."""
-    from memlint.rules import find_rule
+    from memlint.rules import pick_rule
 
-    found = find_rule(rule)
+    found = pick_rule(_rule_pages(report_plugins=False), rule)
     if found is None:
         click.echo(f"memlint: unknown rule {rule!r} (see `memlint rules`)", err=True)
         sys.exit(EXIT_ERROR)

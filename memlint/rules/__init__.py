@@ -14,11 +14,11 @@ import importlib
 import os
 import re
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 from memlint.errors import MemlintError
 from memlint.violations import Finding, Severity
@@ -209,10 +209,28 @@ def default_codes() -> frozenset[str]:
     return frozenset(r.code for r in all_rules() if r.meta.default)
 
 
-def find_rule(name: str) -> Rule | None:
-    """A rule by code (`ML101`) or slug (`include-target-missing`)."""
+class Named(Protocol):
+    """What finding a rule by name needs: a `Rule`, or a built-in rule's catalog entry."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def slug(self) -> str: ...
+
+
+NamedT = TypeVar("NamedT", bound=Named)
+
+
+def pick_rule(rules: Iterable[NamedT], name: str) -> NamedT | None:
+    """The first of `rules` with code (`ML101`) or slug (`include-target-missing`) `name`."""
     key = name.strip()
-    for rule in all_rules():
+    for rule in rules:
         if rule.code == key.upper() or rule.slug == key.lower():
             return rule
     return None
+
+
+def find_rule(name: str) -> Rule | None:
+    """A rule by code (`ML101`) or slug (`include-target-missing`)."""
+    return pick_rule(all_rules(), name)

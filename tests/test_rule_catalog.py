@@ -1,0 +1,176 @@
+"""The rule catalog (memlint/rules/_catalog.py) is what importing the rules gives: `memlint rules`
+and `memlint explain` print byte for byte the same from it as from the imported rules, for every
+code and slug; they import no rule module and none of the model; and they import the rules again
+whenever the catalog cannot answer (a plugin, a rule edited since)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memlint import cli, docgen
+from memlint.rules import _catalog, _entry_points, _is_builtin, all_rules, plugin_problems
+from memlint.rules import catalog as rule_catalog
+from memlint.rules.catalog import Entry, builtin_entries, checksum, page_head
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _builtin() -> list[Entry]:
+    return [Entry(r.meta, r.module.__name__, r.doc) for r in all_rules() if r.plugin is None]
+
+
+def test_the_catalog_is_what_importing_the_rules_gives() -> None:
+    assert list(_catalog.ENTRIES) == _builtin()
+    assert set(_catalog.FAMILIES) == {ep.value for ep in _entry_points() if _is_builtin(ep.value)}
+    assert docgen.CATALOG.read_text(encoding="utf-8") == docgen.catalog(), "run `python -m memlint.docgen`"
+    assert builtin_entries() == _catalog.ENTRIES  # current: the commands use it in this checkout
+
+
+def _outputs() -> Iterator[tuple[tuple[str, ...], str, str, int]]:
+    names = ["NOPE", "ML000", "", " ml101 ", "include", "ML10"]
+    for rule in all_rules():
+        names += [rule.code, rule.slug, rule.code.lower(), rule.slug.upper(), f" {rule.slug} "]
+    for args in [("rules",), ("rules", "--format", "json"), ("rules", "--format", "text"),
+                 *(("explain", name) for name in names)]:
+        result = CliRunner().invoke(cli.main, list(args))
+        yield args, result.stdout, result.stderr, result.exit_code
+
+
+def test_rules_and_explain_print_the_same_from_the_catalog_as_from_the_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[bool] = []
+
+    def counted() -> tuple[Entry, ...] | None:
+        found = builtin_entries()
+        asked.append(found is not None)
+        return found
+
+    monkeypatch.setattr(rule_catalog, "builtin_entries", counted)
+    from_catalog = list(_outputs())
+    assert asked and all(asked)
+    monkeypatch.setattr(rule_catalog, "builtin_entries", lambda: None)
+    imported = list(_outputs())
+    assert from_catalog == imported
+    assert len(from_catalog) > 3 * len(all_rules())
+    assert json.loads(from_catalog[1][1])[0]["code"] == "ML101"
+
+
+_PROBE = """
+import json, sys
+from memlint.__main__ import _invoke
+code = _invoke(sys.argv[1:])
+print(json.dumps([code, sorted(sys.modules)]), file=sys.stderr)
+"""
+
+
+def _modules(args: list[str], pythonpath: str | None = None) -> tuple[int, str, list[str]]:
+    path = pythonpath or os.pathsep.join(p for p in sys.path if p)
+    env = dict(os.environ, PYTHONPATH=path)
+    done = subprocess.run([sys.executable, "-c", _PROBE, *args], env=env, capture_output=True, text=True,
+                          check=False, cwd=ROOT.parent)
+    code, modules = json.loads(done.stderr.strip().splitlines()[-1])
+    return code, done.stdout, modules
+
+
+@pytest.mark.parametrize("args", [["--version"], ["rules"], ["rules", "--format", "json"], ["explain", "ML301"],
+                                  ["explain", "include-target-missing"]])
+def test_listing_and_explaining_import_no_rule_and_no_model(args: list[str]) -> None:
+    code, _, modules = _modules(args)
+    assert code == 0
+    heavy = [m for m in modules if m.startswith(("memlint.rules.", "memlint.engine", "markdown_it", "memlint.api",
+                                                 "memlint.config", "importlib.metadata"))
+             or (m.startswith("memlint.model.") and m not in {"memlint.model.files", "memlint.model.jstext",
+                                                              "memlint.model.tokens"})]
+    allowed = {"memlint.rules.catalog", "memlint.rules._catalog"} if args[0] != "--version" else set()
+    assert set(heavy) == allowed
+    if args[0] == "--version":
+        assert "memlint.rules" not in modules
+
+
+def test_a_rule_edited_since_the_catalog_is_imported(tmp_path: Path) -> None:
+    copy = tmp_path / "memlint"
+    shutil.copytree(ROOT / "memlint", copy, ignore=shutil.ignore_patterns("__pycache__"))
+    rule = copy / "rules" / "includes" / "ml101_include_target_missing.py"
+    rule.write_text(rule.read_text(encoding="utf-8").replace("## What it does", "## What it does\nEdited.", 1),
+                    encoding="utf-8")
+    code, out, modules = _modules(["explain", "ML101"], str(tmp_path))
+    assert code == 0 and "## What it does\nEdited." in out
+    assert "memlint.rules.includes.ml101_include_target_missing" in modules
+    summary = copy / "rules" / "size" / "ml203_empty_file.py"
+    text = summary.read_text(encoding="utf-8")
+    summary.write_text(text.replace('summary="', 'summary="Edited: ', 1), encoding="utf-8")
+    listed = _modules(["rules"], str(tmp_path))[1].splitlines()
+    assert next(line for line in listed if "Edited: " in line).startswith("ML203  empty-file")
+
+
+@pytest.fixture
+def plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "acme_good.py").write_text(
+        '"""Acme\'s own rule.\n\n## What it does\nNothing."""\nfrom memlint.rules import RuleMeta\n'
+        "META = RuleMeta(code='AC101', slug='acme-rule', severity='info', summary='acme')\n"
+        "def check(ctx):\n    return iter(())\n", encoding="utf-8")
+    info = site / "acme_good-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: acme-good\nVersion: 1.0\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text("[memlint.rules]\nacme = acme_good\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(site))
+    importlib.invalidate_caches()
+    all_rules.cache_clear()
+    yield
+    all_rules.cache_clear()
+    cli._REPORTED.clear()
+
+
+@pytest.mark.usefixtures("plugin")
+def test_a_plugin_is_listed_and_explained_with_the_builtin_rules() -> None:
+    assert builtin_entries() is None
+    listed = CliRunner().invoke(cli.main, ["rules"])
+    assert "AC101  acme-rule" in listed.stdout and "ML101  include-target-missing" in listed.stdout
+    assert listed.stderr == "" and plugin_problems() == ()
+    assert CliRunner().invoke(cli.main, ["explain", "acme-rule"]).stdout == "# AC101 acme-rule\n\nAcme's own rule.\n\n## What it does\nNothing.\n"
+    assert CliRunner().invoke(cli.main, ["explain", "ML301"]).stdout.startswith("# ML301 memory-index-truncated")
+
+
+def test_docgen_check_fails_on_a_stale_catalog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    stale = tmp_path / "_catalog.py"
+    stale.write_text(docgen.catalog().replace("include-target-missing", "include-missing", 1), encoding="utf-8")
+    monkeypatch.setattr(docgen, "CATALOG", stale)
+    assert docgen.main(["--check"]) == 1
+    stale.write_text(docgen.catalog(), encoding="utf-8")
+    assert docgen.main(["--check"]) == 0
+
+
+_RULE_FILES = sorted(path for path, _ in _catalog.SOURCES if "/ml" in path)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(_RULE_FILES), st.text(), st.data())
+def test_the_page_head_covers_the_page_and_meta_and_nothing_below(path: str, added: str, data: st.DataObject) -> None:
+    text = (ROOT / "memlint" / path).read_bytes()
+    head = page_head(text)
+    assert head.endswith(b")") and b"\nMETA = " in head and text.startswith(head)
+    code = text[len(head):]
+    assert code.startswith(b"\n")
+    below = data.draw(st.integers(1, len(code)))
+    assert page_head(head + code[:below] + added.encode() + code[below:]) == head  # a change to the code
+    at = data.draw(st.integers(0, len(head) - 1))
+    changed = head[:at] + b"#" + head[at:]
+    assert page_head(changed + code) != head  # any insertion above changes what the checksum covers
+
+
+def test_checksum_of_a_missing_file_matches_nothing() -> None:
+    assert checksum("rules/no_such_rule.py") == ""
+    assert all(crc != "" for _, crc in _catalog.SOURCES)
