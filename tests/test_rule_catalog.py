@@ -174,3 +174,11 @@ def test_the_page_head_covers_the_page_and_meta_and_nothing_below(path: str, add
 def test_checksum_of_a_missing_file_matches_nothing() -> None:
     assert checksum("rules/no_such_rule.py") == ""
     assert all(crc != "" for _, crc in _catalog.SOURCES)
+
+
+def test_a_crlf_checkout_has_the_same_checksums(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for path, _ in _catalog.SOURCES:
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_bytes((ROOT / "memlint" / path).read_bytes().replace(b"\n", b"\r\n"))
+    monkeypatch.setattr(rule_catalog, "PACKAGE", str(tmp_path))
+    assert [(path, checksum(path)) for path, _ in _catalog.SOURCES] == list(_catalog.SOURCES)

@@ -62,13 +62,15 @@ def page_head(text: bytes) -> bytes:
 
 
 def checksum(relative: str) -> str:
-    """CRC-32 of the page head of a file of the memlint package (`rules/x/y.py`), as 8 hex digits;
-    "" when it cannot be read (an install without sources: the rules are imported then)."""
+    """CRC-32 of the page head of a file of the memlint package (`rules/x/y.py`), as 8 hex digits,
+    with CRLF read as LF (a Windows checkout); "" when it cannot be read (an install without
+    sources: the rules are imported then)."""
     try:
         with open(os.path.join(PACKAGE, *relative.split("/")), "rb") as handle:
-            return f"{zlib.crc32(page_head(handle.read())):08x}"
+            text = handle.read().replace(b"\r\n", b"\n")
     except OSError:
         return ""
+    return f"{zlib.crc32(page_head(text)):08x}"
 
 
 def builtin_entries() -> tuple[Entry, ...] | None:
