@@ -182,3 +182,22 @@ def test_a_crlf_checkout_has_the_same_checksums(tmp_path: Path, monkeypatch: pyt
         (tmp_path / path).write_bytes((ROOT / "memlint" / path).read_bytes().replace(b"\n", b"\r\n"))
     monkeypatch.setattr(rule_catalog, "PACKAGE", str(tmp_path))
     assert [(path, checksum(path)) for path, _ in _catalog.SOURCES] == list(_catalog.SOURCES)
+
+
+def test_memlint_registered_twice_alike_is_one_registration(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An editable install puts memlint's entry points on sys.path twice (its dist-info and the
+    checkout's egg-info): the catalog still answers, with no plugin lookup; a copy that differs
+    (a stale egg-info, a plugin) is left to importlib.metadata."""
+    section = "".join(f"{ep.name} = {ep.value}\n" for ep in _entry_points())
+    info = tmp_path / "claude_memlint.egg-info"
+    info.mkdir()
+    (info / "entry_points.txt").write_text(f"[console_scripts]\nmemlint = memlint.__main__:run\n\n[memlint.rules]\n{section}",
+                                           encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    calls: list[str] = []
+    import importlib.metadata
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda **kw: calls.append("asked") or [])
+    assert builtin_entries() is not None and calls == []
+    (info / "entry_points.txt").write_text(f"[memlint.rules]\n{section}stale = memlint.rules.gone\n", encoding="utf-8")
+    assert builtin_entries() is None and calls == ["asked"]

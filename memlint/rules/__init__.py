@@ -182,7 +182,10 @@ def _entry_points() -> list[_EntryPoint]:
                 continue
             if "[memlint.rules]" in text:
                 found.append(_section(text, "memlint.rules"))
-    if len(found) == 1 and found[0] and all(_is_builtin(ep.value) for ep in found[0]):
+    # an editable install lists memlint twice (its dist-info, and the checkout's egg-info): the same
+    # entry points twice are one registration
+    if found and all(section == found[0] for section in found) and found[0] and (
+            all(_is_builtin(ep.value) for ep in found[0])):
         return found[0]
     from importlib.metadata import entry_points
 
