@@ -187,7 +187,7 @@ def cut_entries(mem: MemoryIndex) -> tuple[int, list[Entry]]:
     numbers = loaded_line_numbers(mem.doc)
     kept = mem.truncation.kept_lines
     last = numbers[kept - 1] if 0 < kept <= len(numbers) else 0
-    return last, [e for e in mem.index.entries if e.line.number > last]
+    return last, [e for e in mem.index.entries if e.number > last]
 
 
 def titles(entries: list[Entry], limit: int = 5) -> str:
