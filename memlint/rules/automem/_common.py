@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memlint.engine import RuleContext
-from memlint.model.automem import Truncation, truncate_index
+from memlint.model.automem import Truncation, cut_index, truncate_index
 from memlint.model.document import Document
 from memlint.model.jstext import js_trim, js_trim_start
 from memlint.model.memory_identity import identity
@@ -130,9 +130,10 @@ def loaded_every_session(ctx: RuleContext, path: Path) -> str:
 
 
 def index_of_text(path: Path, text: str) -> MemoryIndex:
-    """A MEMORY.md that is not on disk (a fix's result)."""
+    """A MEMORY.md that is not on disk (a fix's result): parsed and cut without the caches, which
+    would keep every such text for the run."""
     doc = Document.from_text(path, text)
-    return MemoryIndex(path, doc, parse_index(doc), truncate_index(doc.scan().loaded))
+    return MemoryIndex(path, doc, parse_index(doc, cached=False), cut_index(doc.scan().loaded))
 
 
 def topics(ctx: RuleContext, folder: Path | None = None) -> list[Path]:

@@ -228,8 +228,9 @@ def shorten(text: str, limit: int) -> str:
     return cut.rstrip(" ,;:-") + "\u2026"
 
 
-def parse_index(doc: Document, intro_lines: int = 3) -> Index:
-    return _parse_cached(doc.text, intro_lines)
+def parse_index(doc: Document, intro_lines: int = 3, cached: bool = True) -> Index:
+    """The index of `doc` (the rules and the split share one parse of each text: `cached`)."""
+    return _parse_cached(doc.text, intro_lines) if cached else _parse(doc.text, intro_lines)
 
 
 @lru_cache(maxsize=4096)

@@ -29,7 +29,7 @@ from memlint.model.automem import (
     GUARD_TARGET_LINES,
     GUARD_TARGET_UNITS,
     Truncation,
-    truncate_index,
+    cut_index,
 )
 from memlint.model.document import Document
 from memlint.model.frontmatter import parse_frontmatter
@@ -87,7 +87,7 @@ def measure(text: str) -> Truncation:
     """Claude Code's cut of MEMORY.md text (the markdown parse only when comments need it)."""
     doc = Document.from_text(Path("MEMORY.md"), text)
     body = doc.body
-    return truncate_index(doc.scan().loaded if "<!--" in body else body)
+    return cut_index(doc.scan().loaded if "<!--" in body else body)  # not cached: a plan's texts are not kept
 
 
 def slugify(title: str) -> str:
