@@ -21,8 +21,8 @@ import itertools
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from memlint.model.automem import (
@@ -65,17 +65,27 @@ class NewTopic:
     title: str
     description: str
     text: str  # the whole file as written
-    moved: str  # the lines of MEMORY.md it holds, verbatim
+    source: str = field(repr=False)  # the old MEMORY.md (not a copy)
+    span: tuple[int, int]  # where in `source` the moved lines are
     reused: bool  # already on disk from an earlier run: linked, not written
+
+    @property
+    def moved(self) -> str:
+        """The lines of MEMORY.md it holds, verbatim (sliced when asked: a run keeps every plan)."""
+        return self.source[self.span[0] : self.span[1]]
 
 
 @dataclass(frozen=True)
 class SplitPlan:
     old_text: str
-    new_text: str  # the new MEMORY.md
     topics: tuple[NewTopic, ...]
     replacements: tuple[tuple[int, int, str], ...]  # (start, end, new text) in the old MEMORY.md
     entries: tuple[str, ...] = ()  # the entry lines the split adds
+
+    @property
+    def new_text(self) -> str:
+        """The new MEMORY.md, made when asked (a run keeps every plan; few ask for this)."""
+        return _apply(self.old_text, self.replacements)
 
     @property
     def truncation(self) -> Truncation:
@@ -285,7 +295,8 @@ def _build(
     for n in chosen:
         unit = found.units[n]
         moved_lines = lines[unit.first : unit.last + 1]
-        moved = text[lines.start(unit.first) : lines.end(unit.last)]
+        span = (lines.start(unit.first), lines.end(unit.last))
+        moved = text[span[0] : span[1]]
         heading = plain_text(lines.content(unit.heading)) if unit.heading >= 0 else None
         description = describe(list(moved_lines[1:] if unit.whole else moved_lines), unit.title)
         name, on_disk = _name(folder, unit.title, moved, existing, used, planned)
@@ -296,11 +307,10 @@ def _build(
                                   f"  type: {kind}", "---", "", ""]) + body
         reused = on_disk is not None
         topics.append(NewTopic(folder / f"{name}.md", name, unit.title, description,
-                               on_disk if on_disk is not None else file_text, moved, reused))
+                               on_disk if on_disk is not None else file_text, text, span, reused))
         entries[n] = entry_line(unit.title, name, description, separator)
     replacements = _replacements(text, index, found, chosen, entries, newline)
-    new_text = _apply(text, replacements)
-    return SplitPlan(text, new_text, tuple(topics), tuple(replacements), tuple(entries[n] for n in chosen))
+    return SplitPlan(text, tuple(topics), tuple(replacements), tuple(entries[n] for n in chosen))
 
 
 def _name(
@@ -371,7 +381,7 @@ def _replacements(
     return out
 
 
-def _apply(text: str, replacements: list[tuple[int, int, str]]) -> str:
+def _apply(text: str, replacements: Sequence[tuple[int, int, str]]) -> str:
     out, cursor = [], 0
     for start, end, new in replacements:
         out.append(text[cursor:start])
