@@ -67,7 +67,9 @@ class FolderNames:
     @classmethod
     def of(cls, ctx: RuleContext, folder: str) -> FolderNames:
         listing = ctx.workspace.listing(folder) if os.name == "posix" and os.path.abspath(folder) == folder else None
-        folded = None if listing is None else frozenset(name.lower() for name, _, _ in listing)
+        # a name already in lower case is kept as the listing's string, not a copy
+        folded = None if listing is None else frozenset(
+            name if (low := name.lower()) == name else low for name, _, _ in listing)
         return cls(folded, frozenset(p.name for p in ctx.workspace.created if str(p.parent) == folder))
 
     def exists(self, ctx: RuleContext, folder: str, name: str) -> bool:
