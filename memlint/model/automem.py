@@ -6,8 +6,8 @@ import errno
 import os
 import re
 import stat
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from itertools import chain
 from pathlib import Path
 
@@ -138,21 +138,40 @@ def format_size(units: int) -> str:
 
 @dataclass(frozen=True)
 class Truncation:
-    """MEMORY.md as Claude Code loads it."""
+    """MEMORY.md as Claude Code loads it. Its texts are not stored: `kept` is sliced from the text
+    it was cut from when asked, and `content` made at the first ask (most MEMORY.md files of a run,
+    those no start folder loads, are never asked: they held up to three copies of their text)."""
 
-    content: str  # what the model sees, warning included (sanitised on releases that sanitise)
+    source: str = field(repr=False)  # the text cut (the caller's, not a copy)
     line_count: int
     size: int  # UTF-16 units of the trimmed text
     kept_lines: int  # how many lines of the trimmed text were loaded
     over_lines: bool
     over_size: bool
-    warning: str | None
-    kept: str = ""  # the kept text as cut, before the warning and sanitising (lone surrogates kept)
+    warning: str | None  # as the model sees it (sanitised on releases that sanitise)
     sanitised: bool = False  # whether this release sanitises the text (C08)
+    kept_start: int = 0  # the kept text is source[kept_start:kept_end] ...
+    kept_end: int = 0
+    cut_kept: str | None = field(default=None, repr=False)  # ... unless a cut through a pair made it
+    raw_warning: str | None = field(default=None, repr=False)  # the warning before sanitising
 
     @property
     def truncated(self) -> bool:
         return self.over_lines or self.over_size
+
+    @property
+    def kept(self) -> str:
+        """The kept text as cut, before the warning and sanitising (lone surrogates kept)."""
+        return self.cut_kept if self.cut_kept is not None else self.source[self.kept_start : self.kept_end]
+
+    @cached_property
+    def content(self) -> str:
+        """What the model sees, warning included (sanitised on releases that sanitise)."""
+        kept = self.kept
+        if self.raw_warning is None:
+            return sanitise(kept) if self.sanitised else kept
+        content = kept + "\n\n" + self.raw_warning
+        return sanitise(content) if self.sanitised else _no_lone_surrogates(content)
 
 
 def _js_slice(text: str, units: int) -> str:
@@ -204,19 +223,19 @@ def _no_lone_surrogates(text: str) -> str:
     return re.sub("[\ud800-\udfff]", "\ufffd", text)
 
 
-@lru_cache(maxsize=1024)
-def truncate_index(text: str, release: Release = DEFAULT) -> Truncation:
+def cut_index(text: str, release: Release = DEFAULT) -> Truncation:
     """Claude Code's MEMORY.md cut: first 200 lines, then at the last newline before 25,000 units,
     with the WARNING line of `release` appended and, from 2.1.284, the whole text sanitised."""
     trimmed = js_trim(text)
+    start = text.index(trimmed) if trimmed else 0  # the first character js_trim keeps
     lines = trimmed.split("\n")
     count = len(lines)
     size = utf16_len(trimmed)
     over_lines = count > MAX_LINES
     over_size = size > MAX_UNITS
     if not over_lines and not over_size:
-        content = sanitise(trimmed) if release.memory_sanitised else trimmed
-        return Truncation(content, count, size, count, False, False, None, trimmed, release.memory_sanitised)
+        return Truncation(text, count, size, count, False, False, None, release.memory_sanitised, start,
+                          start + len(trimmed))
     kept = "\n".join(lines[:MAX_LINES]) if over_lines else trimmed
     if utf16_len(kept) > MAX_UNITS:
         cut = utf16_last_newline(kept, MAX_UNITS)
@@ -229,18 +248,19 @@ def truncate_index(text: str, release: Release = DEFAULT) -> Truncation:
         what = f"{count} lines and {format_size(size)}"
     loaded = f"Only part of it was loaded: {_detail(trimmed, kept, lines)}." if release.memory_notice_detail \
         else "Only part of it was loaded."
-    warning = (
+    raw_warning = (
         f"> WARNING: MEMORY.md is {what}. {loaded} Keep index entries to one line "
         "under ~200 chars; move detail into topic files."
     )
-    content = kept + "\n\n" + warning
-    if release.memory_sanitised:
-        content, warning = sanitise(content), sanitise(warning)
-    else:
-        content, warning = _no_lone_surrogates(content), _no_lone_surrogates(warning)
+    warning = sanitise(raw_warning) if release.memory_sanitised else _no_lone_surrogates(raw_warning)
     kept_lines = kept.count("\n") + 1 if kept else 0
-    return Truncation(content, count, size, kept_lines, over_lines, over_size, warning, kept,
-                      release.memory_sanitised)
+    sliced = trimmed.startswith(kept)  # else a cut through a surrogate pair left a lone high one
+    return Truncation(text, count, size, kept_lines, over_lines, over_size, warning, release.memory_sanitised,
+                      start, start + len(kept), None if sliced else kept, raw_warning)
+
+
+# The loader cuts a project's MEMORY.md once per start folder: the same text, the same answer.
+truncate_index = lru_cache(maxsize=1024)(cut_index)
 
 
 _GUARD_ADVICE = "keep one line per entry, move detail into topic files, and merge or drop stale entries."

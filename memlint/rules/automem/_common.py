@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memlint.engine import RuleContext
-from memlint.model.automem import Truncation, truncate_index
+from memlint.model.automem import Truncation, cut_index, truncate_index
 from memlint.model.document import Document
 from memlint.model.jstext import js_trim, js_trim_start
 from memlint.model.memory_identity import identity
@@ -67,7 +67,9 @@ class FolderNames:
     @classmethod
     def of(cls, ctx: RuleContext, folder: str) -> FolderNames:
         listing = ctx.workspace.listing(folder) if os.name == "posix" and os.path.abspath(folder) == folder else None
-        folded = None if listing is None else frozenset(name.lower() for name, _, _ in listing)
+        # a name already in lower case is kept as the listing's string, not a copy
+        folded = None if listing is None else frozenset(
+            name if (low := name.lower()) == name else low for name, _, _ in listing)
         return cls(folded, frozenset(p.name for p in ctx.workspace.created if str(p.parent) == folder))
 
     def exists(self, ctx: RuleContext, folder: str, name: str) -> bool:
@@ -130,9 +132,10 @@ def loaded_every_session(ctx: RuleContext, path: Path) -> str:
 
 
 def index_of_text(path: Path, text: str) -> MemoryIndex:
-    """A MEMORY.md that is not on disk (a fix's result)."""
+    """A MEMORY.md that is not on disk (a fix's result): parsed and cut without the caches, which
+    would keep every such text for the run."""
     doc = Document.from_text(path, text)
-    return MemoryIndex(path, doc, parse_index(doc), truncate_index(doc.scan().loaded))
+    return MemoryIndex(path, doc, parse_index(doc, cached=False), cut_index(doc.scan().loaded))
 
 
 def topics(ctx: RuleContext, folder: Path | None = None) -> list[Path]:
@@ -187,7 +190,7 @@ def cut_entries(mem: MemoryIndex) -> tuple[int, list[Entry]]:
     numbers = loaded_line_numbers(mem.doc)
     kept = mem.truncation.kept_lines
     last = numbers[kept - 1] if 0 < kept <= len(numbers) else 0
-    return last, [e for e in mem.index.entries if e.line.number > last]
+    return last, [e for e in mem.index.entries if e.number > last]
 
 
 def titles(entries: list[Entry], limit: int = 5) -> str:

@@ -8,20 +8,22 @@ offsets in the document's text.
 from __future__ import annotations
 
 import re
+from array import array
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 from pathlib import Path
 from typing import Literal, NamedTuple
 from urllib.parse import unquote
 
 from memlint.model.document import Document
 from memlint.model.jstext import js_trim
+from memlint.rules.automem._lines import _KIND_CODE, LineKind, Lines
+from memlint.rules.automem._lines import Line as Line  # noqa: PLC0414 - re-exported: ML320 imports it from here
 
 MAX_LINE_CHARS = 200
-LineKind = Literal["blank", "heading", "entry", "detail", "code", "layout", "comment"]
 BlockKind = Literal["section", "paragraph", "code", "list", "table", "quote", "long-entry", "entry-detail"]
 
-_LINE = re.compile(r"[^\n]*\n|[^\n]+")
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 _HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t#]*$")
 _RULE = re.compile(r" {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
@@ -44,18 +46,6 @@ WIKI = re.compile(r"\[\[([^\[\]\n|]+)(?:\|[^\[\]\n]*)?\]\]")
 _CODE_SPAN = re.compile(r"(`+)[^`]*?\1")
 
 
-class Line(NamedTuple):
-    """One line of MEMORY.md (a tuple: an index has one per line, and a 100,000-line file is
-    parsed in well under a second)."""
-
-    number: int  # 1-based line of the file
-    start: int  # offset of the first character in the document text
-    end: int  # offset after the line ending
-    raw: str  # the line with its ending
-    kind: LineKind
-    content: str  # the line without its ending (`\r\n` or `\n`)
-
-
 class Link(NamedTuple):
     """A link outside code (a tuple, as `Line`: a big index has one per line)."""
 
@@ -73,12 +63,18 @@ class WikiLink:
 
 
 class Entry(NamedTuple):
-    """A one-line index entry: a list item at column 1 that links a local `.md` file (a tuple)."""
+    """A one-line index entry: a list item at column 1 that links a local `.md` file (a tuple; its
+    `Line` is made from the index's `Lines` when asked, not stored: a big index has one per line)."""
 
-    line: Line
+    number: int  # the file line
     title: str
     target: str
     well_formed: bool
+    lines: Lines
+
+    @property
+    def line(self) -> Line:
+        return self.lines.entry_line(self.number)
 
 
 @dataclass(frozen=True)
@@ -95,7 +91,7 @@ class Block:
 
 @dataclass(frozen=True)
 class Index:
-    lines: tuple[Line, ...]
+    lines: Lines
     entries: tuple[Entry, ...]
     blocks: tuple[Block, ...]
     links: tuple[Link, ...]
@@ -103,10 +99,11 @@ class Index:
     wiki: tuple[WikiLink, ...] = ()  # `[[name]]` links outside code
 
     def block_text(self, block: Block) -> str:
-        return "".join(line.raw for line in self.lines[block.first : block.last + 1])
+        lines = self.lines
+        return lines.text[lines.start(block.first) : lines.end(block.last)]
 
     def block_lines(self, block: Block) -> range:
-        return range(self.lines[block.first].number, self.lines[block.last].number + 1)
+        return range(self.lines.first + block.first, self.lines.first + block.last + 1)
 
 
 _SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
@@ -138,16 +135,15 @@ def plain_text(text: str) -> str:
     return " ".join(text.split())
 
 
-def _classify(lines: list[tuple[int, int, str]], first_number: int, fast: bool = True,
-              simple_entries: dict[int, re.Match[str]] | None = None) -> list[Line]:
-    """Each line with its kind; `simple_entries` gets the `_SIMPLE_ENTRY` match of such lines, by index."""
-    out: list[Line] = []
+def _classify(contents: list[str], fast: bool = True,
+              simple_entries: dict[int, re.Match[str]] | None = None) -> list[LineKind]:
+    """Each line's kind; `simple_entries` gets the `_SIMPLE_ENTRY` match of such lines, by index."""
+    out: list[LineKind] = []
     simple = _SIMPLE_ENTRY.fullmatch if fast else _never
     matches = {} if simple_entries is None else simple_entries
     fence: str | None = None
     comment = False
-    for i, (start, end, raw) in enumerate(lines):
-        content = raw.rstrip("\n").removesuffix("\r")
+    for i, content in enumerate(contents):
         kind: LineKind
         if fence is not None:
             kind = "code"
@@ -178,7 +174,7 @@ def _classify(lines: list[tuple[int, int, str]], first_number: int, fast: bool =
             kind = "entry"
         else:
             kind = "detail"
-        out.append(Line(first_number + i, start, end, raw, kind, content))
+        out.append(kind)
     return out
 
 
@@ -199,9 +195,10 @@ def heading_text(content: str) -> tuple[int, str]:
     return len(match.group(1)), plain_text(match.group(2) or "")
 
 
-def _block_kind(lines: list[Line]) -> BlockKind:
-    first = lines[0].content.lstrip()
-    if lines[0].kind == "code":
+def _block_kind(kind: LineKind, content: str) -> BlockKind:
+    """The kind of a block from its first line."""
+    first = content.lstrip()
+    if kind == "code":
         return "code"
     if first.startswith("|"):
         return "table"
@@ -212,11 +209,11 @@ def _block_kind(lines: list[Line]) -> BlockKind:
     return "paragraph"
 
 
-def _title_of(lines: list[Line], fallback: str) -> str:
-    for line in lines:
-        if line.kind == "code":
+def _title_of(kinds: list[LineKind], contents: list[str], group: list[int], fallback: str) -> str:
+    for i in group:
+        if kinds[i] == "code":
             continue
-        words = plain_text(line.content)
+        words = plain_text(contents[i])
         if words:
             return shorten(words, 60)
     return shorten(fallback, 60)
@@ -231,8 +228,9 @@ def shorten(text: str, limit: int) -> str:
     return cut.rstrip(" ,;:-") + "\u2026"
 
 
-def parse_index(doc: Document, intro_lines: int = 3) -> Index:
-    return _parse_cached(doc.text, intro_lines)
+def parse_index(doc: Document, intro_lines: int = 3, cached: bool = True) -> Index:
+    """The index of `doc` (the rules and the split share one parse of each text: `cached`)."""
+    return _parse_cached(doc.text, intro_lines) if cached else _parse(doc.text, intro_lines)
 
 
 @lru_cache(maxsize=4096)
@@ -243,114 +241,120 @@ def _parse_cached(text: str, intro_lines: int) -> Index:
 def _parse(text: str, intro_lines: int, fast: bool = True) -> Index:
     doc = Document.from_text(Path("MEMORY.md"), text)
     body_start = len(text) - len(doc.body)
-    spans = [(m.start() + body_start, m.end() + body_start, m.group(0)) for m in _LINE.finditer(doc.body)]
+    pieces = doc.body.split("\n")  # each line without its `\n`: the last piece is "" when the body ends with one
+    if pieces[-1] == "":
+        pieces.pop()
+    starts = array("q", accumulate((len(piece) + 1 for piece in pieces), initial=body_start))
+    starts[-1] = len(text)  # the last line may have no `\n`
+    contents = [piece.removesuffix("\r") for piece in pieces]
+    del pieces
     simple: dict[int, re.Match[str]] = {}
-    lines = _classify(spans, doc.body_line_offset + 1, fast, simple)
+    kinds = _classify(contents, fast, simple)
+    first_number = doc.body_line_offset + 1
+    lines = Lines(text, first_number, starts, bytes(map(_KIND_CODE.__getitem__, kinds)))
     entries: list[Entry] = []
     links: list[Link] = []
     wiki: list[WikiLink] = []
-    for i, line in enumerate(lines):
-        if line.kind in ("code", "comment"):
+    for i, kind in enumerate(kinds):
+        if kind == "code" or kind == "comment":
             continue
         if (m := simple.get(i)) is not None:
+            number = first_number + i
             title, target = m.group("title", "target")
-            links.append(Link(line.number, m.start("title"), title, target))
-            entries.append(Entry(line, (plain_text(title) if _MARKED.search(title) else title.strip()) or target,
-                                 target, True))
+            links.append(Link(number, m.start("title"), title, target))
+            entries.append(Entry(number, (plain_text(title) if _MARKED.search(title) else title.strip()) or target,
+                                 target, True, lines))
             continue
-        content = line.content
+        content = contents[i]
         if "[" not in content:
             continue
+        number = first_number + i
         visible = _CODE_SPAN.sub(lambda m: " " * len(m.group(0)), content) if "`" in content else content
         for m in WIKI.finditer(visible):
-            wiki.append(WikiLink(line.number, m.start() + 1, m.group(1).strip()))
+            wiki.append(WikiLink(number, m.start() + 1, m.group(1).strip()))
         for m in LINK.finditer(visible):
             target = local_target(m.group(2))
             if target is not None:
-                links.append(Link(line.number, m.start() + 1, m.group(1), target))
-        if line.kind == "entry":
+                links.append(Link(number, m.start() + 1, m.group(1), target))
+        if kind == "entry":
             strict = _ENTRY.fullmatch(content.rstrip())
             first = next(m for m in LINK.finditer(content) if (local_target(m.group(2)) or "").endswith(".md"))
             target = local_target(first.group(2)) or ""
             title = first.group(1)
-            entries.append(Entry(line, (plain_text(title) if _MARKED.search(title) else title.strip()) or target,
-                                 target, strict is not None))
-    blocks = _blocks(lines, intro_lines)
-    return Index(tuple(lines), tuple(entries), tuple(blocks), tuple(links), body_start, tuple(wiki))
+            entries.append(Entry(number, (plain_text(title) if _MARKED.search(title) else title.strip()) or target,
+                                 target, strict is not None, lines))
+    simple.clear()
+    blocks = _blocks(kinds, contents, intro_lines)
+    return Index(lines, tuple(entries), tuple(blocks), tuple(links), body_start, tuple(wiki))
 
 
-def _blocks(lines: list[Line], intro_lines: int) -> list[Block]:
+def _blocks(kinds: list[LineKind], contents: list[str], intro_lines: int) -> list[Block]:
     """Group the lines that are not entries into blocks, section by section."""
-    headings = [i for i, line in enumerate(lines) if line.kind == "heading"]
-    bounds = [(-1, headings[0] if headings else len(lines))]
-    bounds += [(h, headings[n + 1] if n + 1 < len(headings) else len(lines)) for n, h in enumerate(headings)]
+    headings = [i for i, kind in enumerate(kinds) if kind == "heading"]
+    bounds = [(-1, headings[0] if headings else len(kinds))]
+    bounds += [(h, headings[n + 1] if n + 1 < len(headings) else len(kinds)) for n, h in enumerate(headings)]
     blocks: list[Block] = []
     for h, stop in bounds:
-        level, title = heading_text(lines[h].content) if h >= 0 else (0, "")
+        level, title = heading_text(contents[h]) if h >= 0 else (0, "")
         body = range(h + 1, stop)
-        groups = _groups(lines, body)
-        next_level = heading_text(lines[stop].content)[0] if stop < len(lines) else 0
+        groups = _groups(kinds, contents, body)
+        next_level = heading_text(contents[stop])[0] if stop < len(kinds) else 0
         leaf = h >= 0 and (next_level == 0 or next_level <= level)
-        has_index = any(lines[i].kind in ("entry", "layout") for i in body)
+        has_index = any(kinds[i] in ("entry", "layout") for i in body)
         if leaf and groups and not has_index and (level > 1 or h != headings[0]):
             last = groups[-1][-1]
             blocks.append(Block(h, last, "section", shorten(title, 60) or "Notes", title, True))
             continue
         top = h < 0 or (level == 1 and h == headings[0])
         for n, group in enumerate(groups):
-            chosen = [lines[i] for i in group]
-            nonblank = [ln for ln in chosen if ln.kind != "blank"]
-            if top and n == 0 and group[0] == (h + 1 if h >= 0 else 0) + _leading_blanks(lines, body) \
-                    and len(nonblank) <= intro_lines and all(ln.kind == "detail" for ln in nonblank) \
-                    and all(len(ln.content) <= MAX_LINE_CHARS for ln in nonblank):
+            nonblank = [i for i in group if kinds[i] != "blank"]
+            if top and n == 0 and group[0] == (h + 1 if h >= 0 else 0) + _leading_blanks(kinds, body) \
+                    and len(nonblank) <= intro_lines and all(kinds[i] == "detail" for i in nonblank) \
+                    and all(len(contents[i]) <= MAX_LINE_CHARS for i in nonblank):
                 continue  # a short introduction under the title is part of an index
-            kind: BlockKind = _block_kind(chosen)
-            if chosen[0].kind == "entry":
+            kind: BlockKind = _block_kind(kinds[group[0]], contents[group[0]])
+            if kinds[group[0]] == "entry":
                 kind = "long-entry"
-            elif group[0] > 0 and lines[group[0]].content[:1] in (" ", "\t") and _after_entry(lines, group[0]):
+            elif group[0] > 0 and contents[group[0]][:1] in (" ", "\t") and kinds[group[0] - 1] == "entry":
                 kind = "entry-detail"
             fallback = title or "Notes"
-            direct = h >= 0 and group[0] == h + 1 + _leading_blanks(lines, body) and len(groups) == 1
-            name = shorten(title, 60) if direct and title else _title_of(chosen, fallback)
+            direct = h >= 0 and group[0] == h + 1 + _leading_blanks(kinds, body) and len(groups) == 1
+            name = shorten(title, 60) if direct and title else _title_of(kinds, contents, group, fallback)
             if kind == "long-entry":
-                m = LINK.search(chosen[0].content)
+                m = LINK.search(contents[group[0]])
                 name = shorten(plain_text(m.group(1)) if m else name, 60)
             if kind == "entry-detail":
-                name = shorten(f"{_entry_title(lines, group[0])} (details)", 60)
+                name = shorten(f"{_entry_title(contents[group[0] - 1])} (details)", 60)
             blocks.append(Block(group[0], group[-1], kind, name, title or None, False))
     return blocks
 
 
-def _leading_blanks(lines: list[Line], body: range) -> int:
+def _leading_blanks(kinds: list[LineKind], body: range) -> int:
     n = 0
     for i in body:
-        if lines[i].kind != "blank":
+        if kinds[i] != "blank":
             break
         n += 1
     return n
 
 
-def _after_entry(lines: list[Line], i: int) -> bool:
-    return i > 0 and lines[i - 1].kind == "entry"
-
-
-def _entry_title(lines: list[Line], i: int) -> str:
-    m = LINK.search(lines[i - 1].content)
+def _entry_title(content: str) -> str:
+    m = LINK.search(content)
     return plain_text(m.group(1)) if m else "Entry"
 
 
-def _groups(lines: list[Line], body: range) -> list[list[int]]:
+def _groups(kinds: list[LineKind], contents: list[str], body: range) -> list[list[int]]:
     """Runs of non-entry lines (blank lines inside a run join it); an over-long entry alone."""
     groups: list[list[int]] = []
     current: list[int] = []
     pending: list[int] = []
     for i in body:
-        line = lines[i]
-        if line.kind == "blank":
+        kind = kinds[i]
+        if kind == "blank":
             if current:
                 pending.append(i)
             continue
-        if line.kind in ("detail", "code"):
+        if kind in ("detail", "code"):
             current += pending
             pending = []
             current.append(i)
@@ -358,7 +362,7 @@ def _groups(lines: list[Line], body: range) -> list[list[int]]:
         if current:
             groups.append(current)
         current, pending = [], []
-        if line.kind == "entry" and len(line.content) > MAX_LINE_CHARS:
+        if kind == "entry" and len(contents[i]) > MAX_LINE_CHARS:
             groups.append([i])
     if current:
         groups.append(current)

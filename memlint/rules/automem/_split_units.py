@@ -27,7 +27,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from memlint.rules.automem._index import _BULLET, LINK, Index, Line, heading_text, local_target, plain_text
+from memlint.rules.automem._index import _BULLET, LINK, Index, heading_text, local_target, plain_text
+from memlint.rules.automem._lines import Lines
 
 # Shouted words, or always/never/must in any case.
 _DIRECTIVE_WORD = re.compile(
@@ -93,9 +94,9 @@ class Outline:
     preamble_end: int  # lines before the first heading
 
 
-def outline(lines: tuple[Line, ...]) -> Outline:
-    heads = [i for i, line in enumerate(lines) if line.kind == "heading"]
-    level = {h: heading_text(lines[h].content)[0] for h in heads}
+def outline(lines: Lines) -> Outline:
+    heads = [i for i in range(len(lines)) if lines.kind(i) == "heading"]
+    level = {h: heading_text(lines.content(h))[0] for h in heads}
     parent: dict[int, int] = {}
     subtree_end: dict[int, int] = {}
     stack: list[int] = []
@@ -121,42 +122,41 @@ _ITEM_BREAK_FIRST = frozenset("-*+>0123456789")  # what a list item or quote lin
 _STAYING = frozenset({"entry", "layout", "blank"})
 
 
-def items(lines: tuple[Line, ...], start: int, stop: int) -> list[Item]:
+def items(lines: Lines, start: int, stop: int) -> list[Item]:
     """The items of lines [start, stop) (no heading among them), staying or not by their own lines.
     Consecutive entry and rule lines (blank lines between them included) are one staying item: what
     stays only separates what may move, and an index of 100,000 entries is then one item."""
     out: list[Item] = []
+    kind_of = lines.kind
     i = start
     while i < stop:
-        line = lines[i]
-        kind = line.kind
+        kind = kind_of(i)
         if kind == "blank":
             i += 1
             continue
         first = i
         i += 1
         if kind == "code" or kind == "comment":
-            while i < stop and lines[i].kind == kind:
+            while i < stop and kind_of(i) == kind:
                 i += 1
             out.append(Item(first, i - 1, kind == "comment", False))
             continue
         if kind != "detail":  # entry, layout: staying lines, and so the lines after them up to the next item
             last = first
-            while i < stop and lines[i].kind in _STAYING:
-                if lines[i].kind != "blank":
+            while i < stop and kind_of(i) in _STAYING:
+                if kind_of(i) != "blank":
                     last = i
                 i += 1
             out.append(Item(first, last, True, False))
             continue
-        after = first > 0 and lines[first - 1].kind == "entry"
-        content = line.content
+        after = first > 0 and kind_of(first - 1) == "entry"
+        content = lines.content(first)
         table = content.lstrip().startswith("|")
         base = _indent(content)
         while i < stop:
-            following = lines[i]
-            if following.kind != "detail":
+            if kind_of(i) != "detail":
                 break
-            nxt = following.content
+            nxt = lines.content(i)
             lead = nxt.lstrip()
             if table != lead.startswith("|"):
                 break
@@ -168,14 +168,14 @@ def items(lines: tuple[Line, ...], start: int, stop: int) -> list[Item]:
     return out
 
 
-def anchored(lines: tuple[Line, ...], item: Item, links_existing: Callable[[str], bool]) -> bool:
+def anchored(lines: Lines, item: Item, links_existing: Callable[[str], bool]) -> bool:
     """The item must stay: it is a standing instruction or links a file that exists."""
     if item.stays:
         return True
-    for line in lines[item.first : item.last + 1]:
-        if line.kind != "detail":
+    for i in range(item.first, item.last + 1):
+        if lines.kind(i) != "detail":
             continue
-        content = line.content
+        content = lines.content(i)
         if not content.lstrip().startswith("|") and is_directive(content):
             return True
         if "](" in content and any(
@@ -185,10 +185,10 @@ def anchored(lines: tuple[Line, ...], item: Item, links_existing: Callable[[str]
     return False
 
 
-def _is_intro(lines: tuple[Line, ...], item: Item, intro_lines: int) -> bool:
-    chosen = lines[item.first : item.last + 1]
-    filled = [ln for ln in chosen if ln.kind != "blank"]
-    return len(filled) <= intro_lines and all(ln.kind == "detail" and len(ln.content) <= 200 for ln in filled)
+def _is_intro(lines: Lines, item: Item, intro_lines: int) -> bool:
+    filled = [i for i in range(item.first, item.last + 1) if lines.kind(i) != "blank"]
+    return len(filled) <= intro_lines and all(lines.kind(i) == "detail" and len(lines.content(i)) <= 200
+                                              for i in filled)
 
 
 @dataclass(frozen=True)
@@ -215,7 +215,7 @@ def candidates(
     rule_under: dict[int, bool] = {}
     for h in o.heads:
         p = o.parent[h]
-        rule_under[h] = is_rule_heading(heading_text(lines[h].content)[1]) or (p >= 0 and rule_under[p])
+        rule_under[h] = is_rule_heading(heading_text(lines.content(h))[1]) or (p >= 0 and rule_under[p])
     regions = [(-1, 0, o.preamble_end)] + [(h, h + 1, o.own_end[h]) for h in o.heads]
     region_items: dict[int, list[tuple[Item, bool]]] = {}
     region_ok: dict[int, bool] = {}
@@ -242,15 +242,15 @@ def candidates(
         end = o.subtree_end[h]
         if not subtree_ok[h] or h == o.title:
             continue
-        last = max((i for i in range(end - 1, h, -1) if lines[i].kind != "blank"), default=h)
+        last = max((i for i in range(end - 1, h, -1) if lines.kind(i) != "blank"), default=h)
         if last == h:
             continue
         whole_heads.add(h)
     for h, a, b in regions:
-        title = heading_text(lines[h].content)[1] if h >= 0 else ""
+        title = heading_text(lines.content(h))[1] if h >= 0 else ""
         if h in whole_heads:
             end = o.subtree_end[h]
-            last = max(i for i in range(end - 1, h, -1) if lines[i].kind != "blank")
+            last = max(i for i in range(end - 1, h, -1) if lines.kind(i) != "blank")
             name = _shorten(title, 80) or "Notes"
             n_lines, n_units = cost(name, "")
             units.append(Unit(h, last, end, True, o.parent[h], h, name, False,
@@ -261,11 +261,11 @@ def candidates(
         runs = _runs(region_items[h])
         for first, last, after in runs:
             if after:
-                name = f"{_entry_title(lines[first - 1])} (details)"
+                name = f"{_entry_title(lines.content(first - 1))} (details)"
             elif title and len(runs) == 1 and h != o.title:
                 name = title
             else:
-                words = plain_text(lines[first].content) or "Notes"
+                words = plain_text(lines.content(first)) or "Notes"
                 name = f"{title}: {words}" if title and h != o.title else words
             name = _shorten(name, 80)
             n_lines, n_units = cost(name, "")
@@ -301,8 +301,8 @@ def _runs(marked: list[tuple[Item, bool]]) -> list[tuple[int, int, bool]]:
     return out
 
 
-def _entry_title(line: Line) -> str:
-    m = LINK.search(line.content)
+def _entry_title(content: str) -> str:
+    m = LINK.search(content)
     return plain_text(m.group(1)) if m else "Entry"
 
 

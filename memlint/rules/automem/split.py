@@ -21,20 +21,21 @@ import itertools
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from memlint.model.automem import (
     GUARD_TARGET_LINES,
     GUARD_TARGET_UNITS,
     Truncation,
-    truncate_index,
+    cut_index,
 )
 from memlint.model.document import Document
 from memlint.model.frontmatter import parse_frontmatter
 from memlint.model.jstext import JS_WS_CLASS, js_trim, utf16_len
-from memlint.rules.automem._index import MAX_LINE_CHARS, Index, Line, parse_index, plain_text, shorten
+from memlint.rules.automem._index import MAX_LINE_CHARS, Index, parse_index, plain_text, shorten
+from memlint.rules.automem._lines import Line
 from memlint.rules.automem._split_units import Candidates, candidates, pick
 
 TYPES = ("user", "feedback", "project", "reference")
@@ -64,17 +65,27 @@ class NewTopic:
     title: str
     description: str
     text: str  # the whole file as written
-    moved: str  # the lines of MEMORY.md it holds, verbatim
+    source: str = field(repr=False)  # the old MEMORY.md (not a copy)
+    span: tuple[int, int]  # where in `source` the moved lines are
     reused: bool  # already on disk from an earlier run: linked, not written
+
+    @property
+    def moved(self) -> str:
+        """The lines of MEMORY.md it holds, verbatim (sliced when asked: a run keeps every plan)."""
+        return self.source[self.span[0] : self.span[1]]
 
 
 @dataclass(frozen=True)
 class SplitPlan:
     old_text: str
-    new_text: str  # the new MEMORY.md
     topics: tuple[NewTopic, ...]
     replacements: tuple[tuple[int, int, str], ...]  # (start, end, new text) in the old MEMORY.md
     entries: tuple[str, ...] = ()  # the entry lines the split adds
+
+    @property
+    def new_text(self) -> str:
+        """The new MEMORY.md, made when asked (a run keeps every plan; few ask for this)."""
+        return _apply(self.old_text, self.replacements)
 
     @property
     def truncation(self) -> Truncation:
@@ -86,7 +97,7 @@ def measure(text: str) -> Truncation:
     """Claude Code's cut of MEMORY.md text (the markdown parse only when comments need it)."""
     doc = Document.from_text(Path("MEMORY.md"), text)
     body = doc.body
-    return truncate_index(doc.scan().loaded if "<!--" in body else body)
+    return cut_index(doc.scan().loaded if "<!--" in body else body)  # not cached: a plan's texts are not kept
 
 
 def slugify(title: str) -> str:
@@ -236,10 +247,11 @@ def plan_split(
     index = parse_index(doc, intro_lines)
     newline = doc.newline
     separator = _separator(index)
+    lines = index.lines
     if text.isascii() or max(text) <= "\uffff":  # no character takes two UTF-16 units: one length per line
-        line_units = [len(line.raw.rstrip("\r\n")) + 1 for line in index.lines]
+        line_units = [len(lines.raw(i).rstrip("\r\n")) + 1 for i in range(len(lines))]
     else:
-        line_units = [utf16_len(line.raw.rstrip("\r\n")) + 1 for line in index.lines]
+        line_units = [utf16_len(lines.raw(i).rstrip("\r\n")) + 1 for i in range(len(lines))]
 
     def cost(title: str, _: str) -> tuple[int, int]:
         return 1, len(entry_line(title, slugify(title), "x" * 100, separator)) + 1
@@ -283,8 +295,9 @@ def _build(
     for n in chosen:
         unit = found.units[n]
         moved_lines = lines[unit.first : unit.last + 1]
-        moved = "".join(line.raw for line in moved_lines)
-        heading = plain_text(lines[unit.heading].content) if unit.heading >= 0 else None
+        span = (lines.start(unit.first), lines.end(unit.last))
+        moved = text[span[0] : span[1]]
+        heading = plain_text(lines.content(unit.heading)) if unit.heading >= 0 else None
         description = describe(list(moved_lines[1:] if unit.whole else moved_lines), unit.title)
         name, on_disk = _name(folder, unit.title, moved, existing, used, planned)
         planned.add(name_key(f"{name}.md"))
@@ -294,11 +307,10 @@ def _build(
                                   f"  type: {kind}", "---", "", ""]) + body
         reused = on_disk is not None
         topics.append(NewTopic(folder / f"{name}.md", name, unit.title, description,
-                               on_disk if on_disk is not None else file_text, moved, reused))
+                               on_disk if on_disk is not None else file_text, text, span, reused))
         entries[n] = entry_line(unit.title, name, description, separator)
     replacements = _replacements(text, index, found, chosen, entries, newline)
-    new_text = _apply(text, replacements)
-    return SplitPlan(text, new_text, tuple(topics), tuple(replacements), tuple(entries[n] for n in chosen))
+    return SplitPlan(text, tuple(topics), tuple(replacements), tuple(entries[n] for n in chosen))
 
 
 def _name(
@@ -336,40 +348,40 @@ def _replacements(
     for n in chosen:
         unit = found.units[n]
         if unit.whole:
-            out.append((lines[unit.first].start, lines[unit.end - 1].end, ""))
+            out.append((lines.start(unit.first), lines.end(unit.end - 1), ""))
             removed[unit.first] = unit.end
             by_parent.setdefault(unit.parent, []).append(entries[n])
         else:
-            ending = newline if lines[unit.last].raw.endswith("\n") else ""
-            out.append((lines[unit.first].start, lines[unit.last].end, entries[n] + ending))
+            ending = newline if lines.raw(unit.last).endswith("\n") else ""
+            out.append((lines.start(unit.first), lines.end(unit.last), entries[n] + ending))
             in_run.update((unit.first, unit.last))
     for parent, new in by_parent.items():
         stop = outl.own_end[parent] if parent >= 0 else outl.preamble_end
         start = max(parent, 0)
-        last = next((i for i in range(stop - 1, start - 1, -1) if lines[i].kind != "blank"), -1)
+        last = next((i for i in range(stop - 1, start - 1, -1) if lines.kind(i) != "blank"), -1)
         if parent >= 0 and last == parent and parent + 1 < stop:
             last = parent + 1  # `## Heading`, a blank line, then the entries
         before = ""
-        if last >= 0 and lines[last].kind in ("detail", "code", "layout", "comment") and last not in in_run:
+        if last >= 0 and lines.kind(last) in ("detail", "code", "layout", "comment") and last not in in_run:
             before = newline
         if last >= 0:
-            at = lines[last].end
-            if not lines[last].raw.endswith("\n"):
+            at = lines.end(last)
+            if not lines.raw(last).endswith("\n"):
                 before = newline + before
         else:
-            at = lines[0].start if lines else len(text)
+            at = lines.start(0) if lines else len(text)
             if at == 0 and text.startswith("\ufeff"):
                 at = 1
         follow = last + 1
         while follow in removed:
             follow = removed[follow]
-        after = newline if follow < len(lines) and lines[follow].kind != "blank" else ""
+        after = newline if follow < len(lines) and lines.kind(follow) != "blank" else ""
         out.append((at, at, before + newline.join(new) + newline + after))
     out.sort(key=lambda r: (r[0], r[1]))
     return out
 
 
-def _apply(text: str, replacements: list[tuple[int, int, str]]) -> str:
+def _apply(text: str, replacements: Sequence[tuple[int, int, str]]) -> str:
     out, cursor = [], 0
     for start, end, new in replacements:
         out.append(text[cursor:start])
