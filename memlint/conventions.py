@@ -88,7 +88,25 @@ class Conventions:
             except OSError as exc:
                 raise MemlintError(f"--output-file {self.output_file}: cannot write: {exc.strerror}") from None
         elif text:
-            click.echo(text, color=self.colour)
+            echo_in_pieces(text, self.colour)
+
+
+PIECE = 1 << 20  # characters of a report written at a time
+
+
+def echo_in_pieces(text: str, colour: bool | None) -> None:
+    """`click.echo(text, color=colour)`, about a megabyte of whole lines at a time: echoing a big
+    report whole copies it three times over (the newline added, the colour codes stripped, the
+    encoding), and a report can be tens of megabytes. A colour code never holds a line break, so
+    stripping line by line strips the same codes."""
+    start = 0
+    while len(text) - start > PIECE:
+        cut = text.find("\n", start + PIECE)
+        if cut == -1:
+            break
+        click.echo(text[start:cut + 1], nl=False, color=colour)
+        start = cut + 1
+    click.echo(text[start:], color=colour)
 
 
 def read_stdin(paths: tuple[Path, ...], stdin_filename: Path | None) -> tuple[Path, str] | None:
