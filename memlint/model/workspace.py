@@ -15,6 +15,7 @@ from memlint.model.limits import DEFAULT_LIMITS, LimitHit, Limits
 from memlint.model.release import DEFAULT, Release
 
 T = TypeVar("T")
+_PATH_TYPE = type(Path())  # PosixPath or WindowsPath: a subclass of it may behave otherwise
 
 
 class Workspace:
@@ -27,7 +28,6 @@ class Workspace:
         self._documents: dict[str, Document] = {}
         self._real: dict[str, tuple[str, bool]] = {}
         self._folder_real: dict[str, str] = {}
-        self._by_name: dict[Path | str, Document] = {}  # documents by the path as the caller gave it
         self._listings: dict[str, list[tuple[str, bool, bool]]] = {}
         self.memo: dict[object, object] = {}  # the loader's per-path facts
         self._other_hits: dict[tuple[str, str], LimitHit] = {}
@@ -122,17 +122,22 @@ class Workspace:
         return out
 
     def document(self, path: Path | str) -> Document:
-        doc = self._by_name.get(path)
+        """The document of `path`, read on first need. A path whose text is a key already is
+        found without `abspath`: a key is an `abspath`, and `abspath` of one is itself (no table
+        by the caller's path objects, which kept every one of them alive). A new document keeps
+        the caller's `Path` when it spells the key (discovery's paths do): no second one per file."""
+        text = os.fspath(path)
+        doc = self._documents.get(text)
         if doc is not None:
             return doc
-        key = os.path.abspath(path)
+        key = os.path.abspath(text)
         doc = self._documents.get(key)
         if doc is None:
-            doc = Document.read(Path(key), self.release)
+            own = path if isinstance(path, Path) and type(path) is _PATH_TYPE and text == key else Path(key)
+            doc = Document.read(own, self.release)
             doc.max_includes = self.limits.max_includes_per_file
             self._documents[key] = doc
             progress.COUNTS.files_read += 1
-        self._by_name[path] = doc
         return doc
 
     def note_limit(self, hit: LimitHit) -> None:
@@ -156,7 +161,6 @@ class Workspace:
     def forget(self, path: Path | str) -> None:
         """Drop a cached document after memlint rewrote the file."""
         self._documents.pop(os.path.abspath(path), None)
-        self._by_name.clear()
         self.memo.clear()
 
     def __len__(self) -> int:
@@ -168,7 +172,6 @@ class Workspace:
         self._documents[key] = Document(Path(key), b"", FileProblem("not-found", "removed by a fix"), self.release)
         self.created.discard(Path(key))
         self.removed.add(Path(key))
-        self._by_name.clear()
         self.memo.clear()
 
     def put(self, path: Path | str, text: str) -> None:
@@ -180,7 +183,6 @@ class Workspace:
         doc = Document.from_text(Path(key), text, self.release)
         doc.max_includes = self.limits.max_includes_per_file
         self._documents[key] = doc
-        self._by_name.clear()
         self.memo.clear()
 
 
