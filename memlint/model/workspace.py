@@ -45,7 +45,7 @@ class Workspace:
         if cached is None:
             try:
                 real = self._resolve(path)
-                cached = (real, real != path)
+                cached = (real, True) if real != path else (path, False)  # no second copy of the text
             except (OSError, RuntimeError):
                 cached = (path, False)
             self._real[path] = cached
@@ -63,7 +63,8 @@ class Workspace:
         key = os.fspath(path)
         found = self._lax.get(key)
         if found is None:
-            found = self._lax[key] = os.path.realpath(key)
+            found = os.path.realpath(key)
+            found = self._lax[key] = key if found == key else found  # no second copy of the text
         return found
 
     def _resolve(self, path: str) -> str:
