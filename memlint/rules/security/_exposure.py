@@ -51,7 +51,7 @@ class _Later:
         return sorted(folders)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Exposed:
     """A file that reaches the model, and how."""
 
