@@ -32,3 +32,26 @@ def test_document_by_any_spelling_is_the_one_by_abspath(parts: list[str], absolu
     assert workspace.document(Path(key)) is doc
     assert workspace.document(given_path) is doc
     assert len(workspace) == 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["a.md", "A.md", "a.MD", "b", "B", "Readme", "README", "readme", "x"]),
+                unique=True, max_size=8),
+       st.sampled_from(["a.md", "b", "readme", "X", "none"]))
+def test_names_by_case_is_the_listing_filtered(names: list[str], name: str) -> None:
+    """The compact per-folder table (a name, or a list only when names collide) answers as the
+    listing filtered by lower-cased name, in listing order."""
+    import tempfile
+    from types import SimpleNamespace
+
+    from memlint.model.include_problems import _names_by_case, _same_but_case
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for entry in names:
+            (folder / entry).write_text("", encoding="utf-8")
+        listing = os.listdir(folder)
+        memo: dict[object, object] = {}
+        ctx = SimpleNamespace(once=lambda key, compute: memo.setdefault(key, compute()))
+        table = _names_by_case(ctx, folder)  # type: ignore[arg-type]
+        assert _same_but_case(table, name) == [n for n in listing if n.lower() == name.lower()]
