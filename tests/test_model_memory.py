@@ -55,3 +55,15 @@ def test_names_by_case_is_the_listing_filtered(names: list[str], name: str) -> N
         ctx = SimpleNamespace(once=lambda key, compute: memo.setdefault(key, compute()))
         table = _names_by_case(ctx, folder)  # type: ignore[arg-type]
         assert _same_but_case(table, name) == [n for n in listing if n.lower() == name.lower()]
+
+
+_ABS_PART = st.sampled_from(["a", "b", ".", "..", "", "...", "..x", "x..", "é"])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.sampled_from(["", "/", "//", "///"]), st.lists(_ABS_PART, max_size=5), st.booleans())
+def test_absolute_is_abspath(lead: str, parts: list[str], as_path: bool) -> None:
+    """`Workspace.absolute` gives a Path's own text only where `abspath` would give that text."""
+    written = lead + "/".join(parts)
+    given_path: Path | str = Path(written) if as_path else written
+    assert Workspace.absolute(given_path) == os.path.abspath(written)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Callable, Iterator
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import TypeVar, cast
 
 from memlint import progress
@@ -15,6 +15,8 @@ from memlint.model.limits import DEFAULT_LIMITS, LimitHit, Limits
 from memlint.model.release import DEFAULT, Release
 
 T = TypeVar("T")
+_SAME = "\x00same"  # `Workspace._real`: the path is its own real path (a path holds no NUL)
+_NO_LINKS: frozenset[str] = frozenset()  # `walk`'s listing of a folder with no symlinked subfolder (most)
 _PATH_TYPE = type(Path())  # PosixPath or WindowsPath: a subclass of it may behave otherwise
 
 
@@ -26,7 +28,7 @@ class Workspace:
         self.release = release
         self.limits = limits
         self._documents: dict[str, Document] = {}
-        self._real: dict[str, tuple[str, bool]] = {}
+        self._real: dict[str, str] = {}  # path -> its real path, `_SAME` when it is the path itself
         self._folder_real: dict[str, str] = {}
         self._listings: dict[str, list[tuple[str, bool, bool]]] = {}
         self.memo: dict[object, object] = {}  # the loader's per-path facts
@@ -38,18 +40,30 @@ class Workspace:
         self.created: set[Path] = set()  # files a fix wrote in memory that are not on disk
         self.removed: set[Path] = set()  # files a fix removed in memory
 
+    @staticmethod
+    def absolute(path: Path | str) -> str:
+        """`os.path.abspath(path)`; of a `Path` that is absolute and holds no `..`, its own text
+        (already normalized: no `.`, no doubled or trailing slash), so tables keyed by it hold no
+        second copy of a text the path keeps anyway."""
+        if isinstance(path, PurePosixPath):
+            text = str(path)
+            if text.startswith("/") and "/.." not in text:
+                return text
+        return os.path.abspath(path)
+
     def realpath(self, path: str) -> tuple[str, bool]:
         """(real path, whether it differs) as Claude Code resolves symlinks; the path itself when
         it cannot be resolved (missing, a broken link, a loop). Cached for the run."""
-        cached = self._real.get(path)
-        if cached is None:
+        real = self._real.get(path)
+        if real is None:
             try:
                 real = self._resolve(path)
-                cached = (real, True) if real != path else (path, False)  # no second copy of the text
             except (OSError, RuntimeError):
-                cached = (path, False)
-            self._real[path] = cached
-        return cached
+                real = path
+            if real == path:
+                real = _SAME  # no second copy of the text, and no tuple kept per path
+            self._real[path] = real
+        return (path, False) if real is _SAME else (real, True)
 
     def once(self, key: object, compute: Callable[[], T]) -> T:
         """`compute()` once per run for `key` (what the loader shares between start folders)."""
@@ -221,7 +235,7 @@ def walk(
             else:
                 names.append(entry.name)
         if seen is not None:
-            seen[listing_key(folder)] = (tuple(subfolders), tuple(names), frozenset(links))
+            seen[listing_key(folder)] = (tuple(subfolders), tuple(names), frozenset(links) if links else _NO_LINKS)
         yield folder, subfolders, names
         for name in reversed(subfolders):
             if name not in links:  # symlinked folders are not entered

@@ -8,7 +8,6 @@ folder that loads it.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -105,7 +104,7 @@ def _exposed(ctx: RuleContext) -> list[Exposed]:
     def key(path: Path) -> str:
         real = reals.get(id(path))
         if real is None:
-            real = reals[id(path)] = ctx.workspace.realpath(os.path.abspath(path))[0]
+            real = reals[id(path)] = ctx.workspace.realpath(ctx.workspace.absolute(path))[0]
             paths.setdefault(real, path)
         return real
 
