@@ -38,7 +38,7 @@ _PRIORITY: dict[str, int] = {
 TRAILING_PUNCTUATION = ".,;:!?)]}>\"'*_`~"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class IncludeProblem:
     """One include that Claude Code does not load, and why."""
 

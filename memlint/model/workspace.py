@@ -145,7 +145,9 @@ class Workspace:
         doc = self._documents.get(text)
         if doc is not None:
             return doc
-        key = os.path.abspath(text)
+        key = self.absolute(path)
+        if key == text:
+            key = text  # the caller's text, kept by its Path anyway: no second copy as the key
         doc = self._documents.get(key)
         if doc is None:
             own = path if isinstance(path, Path) and type(path) is _PATH_TYPE and text == key else Path(key)
