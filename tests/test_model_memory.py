@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memlint.model.document import Document
 from memlint.model.workspace import Workspace
 
 _PART = st.sampled_from(["a", "b", ".", "..", "", "CLAUDE.md", ".claude", "x y"])
@@ -67,3 +66,29 @@ def test_absolute_is_abspath(lead: str, parts: list[str], as_path: bool) -> None
     written = lead + "/".join(parts)
     given_path: Path | str = Path(written) if as_path else written
     assert Workspace.absolute(given_path) == os.path.abspath(written)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["---\n", "paths: src/**\n", "name: x\n", "\r\n", "\r", "text\n", "\xff", "é", "\ufeff"]),
+                max_size=8).map("".join))
+def test_a_documents_lazy_slots_answer_as_the_long_way(written: str) -> None:
+    """`Document` keeps its lazily worked out answers in slots (no `__dict__`): each is what the
+    long way computes, asked once or twice."""
+    import re
+    from array import array
+
+    from memlint.model.document import Document, detect_newline
+    from memlint.model.frontmatter import parse_frontmatter, rule_paths
+
+    data = written.encode("utf-8", errors="surrogateescape").replace("\xc3\xbf".encode("latin-1"), b"\xff")
+    doc = Document(Path("/x/CLAUDE.md"), data.decode("utf-8") if b"\xff" not in data else data)
+    assert not hasattr(doc, "__dict__")
+    text = data.decode("utf-8", errors="replace")
+    for _ in range(2):
+        assert doc.text == text
+        assert doc.newline == detect_newline(text)
+        fm = parse_frontmatter(text)
+        assert doc.frontmatter == fm
+        globs = rule_paths(fm.data) if fm is not None else None
+        assert doc.rule_globs == (tuple(globs) if globs else None)
+        assert doc.line_starts == array("q", [0, *(m.end() for m in re.finditer(r"\r\n|\r|\n", text))])
