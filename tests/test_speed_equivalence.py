@@ -273,7 +273,8 @@ def test_the_start_folders_that_load_a_file_later_are_those_a_pass_over_each_fin
 
     loads = {Path(f"/r/s{n}"): SimpleNamespace(deferred=d) for n, d in enumerate(starts)}
     key = {id(d.path): str(d.path).upper() for d in _DEFERRED_POOL}
-    later = _Later(SimpleNamespace(loads=loads), key)  # type: ignore[arg-type]
+    workspace = SimpleNamespace(absolute=str, realpath=lambda text: (text.upper(), True))  # as `key`
+    later = _Later(SimpleNamespace(loads=loads, workspace=workspace))  # type: ignore[arg-type]
     for real in sorted(set(key.values())):
         expected = [folder for folder, context in sorted(loads.items()) for d in context.deferred if key[id(d.path)] == real]
         assert later.of(real) == list(dict.fromkeys(expected))

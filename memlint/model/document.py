@@ -11,9 +11,8 @@ import codecs
 import re
 from array import array
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from memlint.model.files import FileProblem, read_file
 from memlint.model.frontmatter import Frontmatter, parse_frontmatter, rule_paths
@@ -25,6 +24,7 @@ if TYPE_CHECKING:
     from memlint.model.markdown import AnyToken, Scan
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
+_UNSET: Any = object()  # a lazily worked out slot not worked out yet (None is an answer)
 
 
 def detect_newline(text: str) -> str:
@@ -36,12 +36,14 @@ def detect_newline(text: str) -> str:
     return "\n"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Document:
     """A file read from disk. `text` is what Claude Code gets from `readFile(path, "utf8")`.
 
     `stored` is the file's text when it is valid UTF-8 (most files: one copy held, `data`
-    re-encodes it exactly on demand), else its bytes."""
+    re-encodes it exactly on demand), else its bytes. Slots, and lazily worked out answers kept in
+    slots of their own (`_UNSET` until asked): a run holds one per memory file, and a `__dict__`
+    each (what `cached_property` needs) cost more than the rest of the object."""
 
     path: Path
     stored: bytes | str
@@ -50,6 +52,11 @@ class Document:
     max_includes: int | None = None  # memlint's bound on the includes followed (see model/limits.py)
     _scan: Scan | None = field(default=None, repr=False)
     _tokens: Sequence[AnyToken] | None = field(default=None, repr=False)
+    _decoded: str | None = field(default=None, init=False, repr=False)  # `text` of bytes stored
+    _newline: str | None = field(default=None, init=False, repr=False)
+    _frontmatter: Frontmatter | None = field(default=_UNSET, init=False, repr=False)
+    _rule_globs: tuple[str, ...] | None = field(default=_UNSET, init=False, repr=False)
+    _line_starts: array[int] | None = field(default=None, init=False, repr=False)
 
     @classmethod
     def read(cls, path: Path, release: Release = DEFAULT) -> Document:
@@ -91,36 +98,51 @@ class Document:
         stored = self.stored
         return stored.encode("utf-8") if isinstance(stored, str) else stored
 
-    @cached_property
+    @property
     def text(self) -> str:
         """The text as Node decodes UTF-8: invalid bytes become U+FFFD; a BOM stays as U+FEFF."""
         stored = self.stored
-        return stored if isinstance(stored, str) else stored.decode("utf-8", errors="replace")
+        if isinstance(stored, str):
+            return stored
+        if self._decoded is None:
+            self._decoded = stored.decode("utf-8", errors="replace")
+        return self._decoded
 
     @property
     def has_bom(self) -> bool:
         stored = self.stored
         return stored.startswith("\ufeff") if isinstance(stored, str) else stored.startswith(codecs.BOM_UTF8)
 
-    @cached_property
+    @property
     def newline(self) -> str:
-        return detect_newline(self.text)
+        if self._newline is None:
+            self._newline = detect_newline(self.text)
+        return self._newline
 
-    @cached_property
+    @property
     def frontmatter(self) -> Frontmatter | None:
         """Claude Code's frontmatter: only when `---` is the very first thing in the file (C09:
-        releases with `frontmatter_after_bom` skip one leading BOM first)."""
+        releases with `frontmatter_after_bom` skip one leading BOM first). Parsed once."""
+        found = self._frontmatter
+        if found is _UNSET:
+            found = self._frontmatter = self._parse_frontmatter()
+        return found
+
+    def _parse_frontmatter(self) -> Frontmatter | None:
         if self.release.frontmatter_after_bom and self.text.startswith("\ufeff"):
             found = parse_frontmatter(self.text[1:])
             return None if found is None else replace(found, end_offset=found.end_offset + 1)
         return parse_frontmatter(self.text)
 
-    @cached_property
+    @property
     def rule_globs(self) -> tuple[str, ...] | None:
         """The `paths:` globs that make a rule conditional, or None (see frontmatter.rule_paths)."""
-        fm = self.frontmatter
-        globs = rule_paths(fm.data) if fm is not None else None
-        return tuple(globs) if globs else None
+        found = self._rule_globs
+        if found is _UNSET:
+            fm = self.frontmatter
+            globs = rule_paths(fm.data) if fm is not None else None
+            found = self._rule_globs = tuple(globs) if globs else None
+        return found
 
     @property
     def body(self) -> str:
@@ -164,13 +186,15 @@ class Document:
         """1-based line number of a character offset in `text`."""
         return self.text.count("\n", 0, offset) + 1
 
-    @cached_property
+    @property
     def line_starts(self) -> array[int]:
         """The offset in `text` where each line starts; lines end at LF, CRLF or a lone CR (an
         array: 8 bytes a line, where a tuple of ints holds 36)."""
-        starts = array("q", (0,))
-        starts.extend(m.end() for m in _LINE_END.finditer(self.text))
-        return starts
+        if self._line_starts is None:
+            starts = array("q", (0,))
+            starts.extend(m.end() for m in _LINE_END.finditer(self.text))
+            self._line_starts = starts
+        return self._line_starts
 
     def line_start(self, line: int) -> int | None:
         """The offset of 1-based `line` in `text`, or None past the end."""

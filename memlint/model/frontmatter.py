@@ -23,7 +23,7 @@ _LEADING_TABS = re.compile(r"^\t+", re.MULTILINE)
 
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Frontmatter:
     """A frontmatter block: where it ends, its YAML text, and what it parsed to."""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from array import array
 
 from memlint.model.gitignore import ignores, ignores_any
 from memlint.model.picoglob import compile_glob
@@ -48,16 +49,18 @@ class PathIndex:
 
     def __init__(self, paths: tuple[str, ...]) -> None:
         self.paths = paths
-        self.lowered = [p.lower() for p in paths]
+        # a path already in lower case (most) is its own lowered form: no copy of it; the offsets
+        # and the sorted order are arrays (8 bytes each, no int object per path)
+        self.lowered = [p if low == p else low for p, low in zip(paths, map(str.lower, paths))]
         self.joined = "\n".join(self.lowered)
-        self.starts: list[int] = []
+        self.starts = array("q")
         offset = 0
         for low in self.lowered:
             self.starts.append(offset)
             offset += len(low) + 1
         self._found: dict[str, tuple[int, ...]] = {}  # text -> the indexes of the paths holding it
         self._sorted: list[str] | None = None  # the lowered paths, sorted (for `starting`)
-        self._order: list[int] = []  # the index of each of them
+        self._order = array("q")  # the index of each of them
         self._always: list[int] | None = None  # the paths not ASCII or holding `//` (`_odd`)
 
     def containing(self, texts: list[str]) -> tuple[str, ...]:
@@ -102,7 +105,7 @@ class PathIndex:
         """The paths whose lower-cased form starts with `prefix` (ASCII), found in the sorted paths,
         and every path that is not ASCII or holds `//` (`_odd`)."""
         if self._sorted is None:
-            self._order = sorted(range(len(self.paths)), key=self.lowered.__getitem__)
+            self._order = array("q", sorted(range(len(self.paths)), key=self.lowered.__getitem__))
             self._sorted = [self.lowered[i] for i in self._order]
         out = list(self._odd())
         at = bisect.bisect_left(self._sorted, prefix)

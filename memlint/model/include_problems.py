@@ -38,7 +38,7 @@ _PRIORITY: dict[str, int] = {
 TRAILING_PUNCTUATION = ".,;:!?)]}>\"'*_`~"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class IncludeProblem:
     """One include that Claude Code does not load, and why."""
 
@@ -201,7 +201,7 @@ def _target_problem(ctx: RuleContext, target: Path, written: str) -> tuple[Probl
         meant = without_punctuation(target, written)
         if meant is not None:
             return "punctuation", meant, ""
-        cased = case_match(target, lambda folder, name: _names_by_case(ctx, folder).get(name.lower(), []))
+        cased = case_match(target, lambda folder, name: _same_but_case(_names_by_case(ctx, folder), name))
         if cased is not None:
             return "case", cased, ""
         return "missing", None, ""
@@ -230,15 +230,34 @@ def without_punctuation(target: Path, written: str) -> Path | None:
     return candidate if candidate.is_file() else None
 
 
-def _names_by_case(ctx: RuleContext, folder: Path) -> dict[str, list[str]]:
-    """A folder's entries by lower-cased name, listed once per run."""
-    def build() -> dict[str, list[str]]:
-        out: dict[str, list[str]] = {}
+def _names_by_case(ctx: RuleContext, folder: Path) -> dict[str, str | list[str]]:
+    """A folder's entries by lower-cased name, listed once per run: the name itself when no other
+    entry differs from it only in case (nearly always: no list per entry), else all of them; a
+    lower-case name is its own key (no second copy)."""
+    def build() -> dict[str, str | list[str]]:
+        out: dict[str, str | list[str]] = {}
         for name in os.listdir(folder):
-            out.setdefault(name.lower(), []).append(name)
+            key = name.lower()
+            if key == name:
+                key = name
+            found = out.get(key)
+            if found is None:
+                out[key] = name
+            elif isinstance(found, str):
+                out[key] = [found, name]
+            else:
+                found.append(name)
         return out
 
     return ctx.once(("names-by-case", folder), build)
+
+
+def _same_but_case(names: dict[str, str | list[str]], name: str) -> list[str]:
+    """The entries of `_names_by_case` equal to `name` but for case, in listing order."""
+    found = names.get(name.lower())
+    if found is None:
+        return []
+    return [found] if isinstance(found, str) else list(found)
 
 
 def _same_name(folder: Path, name: str) -> list[str]:

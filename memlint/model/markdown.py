@@ -310,12 +310,22 @@ def plain_tokens(source: str) -> list[PlainToken] | None:
             tokens += _plain_list(lines, first, end, marker)
             continue
         content = (text if marker else "\n".join(lines[first:end])).strip()
+        span = [first, end]
         tokens += [
-            PlainToken(f"{kind}_open", 1, map=[first, end], level=0, markup=marker),
-            PlainToken("inline", 0, map=[first, end], level=1, content=content, children=_plain_children(content)),
-            PlainToken(f"{kind}_close", -1, level=0, markup=marker),
+            PlainToken(f"{kind}_open", 1, map=span, level=0, markup=marker),
+            PlainToken("inline", 0, map=span, level=1, content=content, children=_plain_children(content)),
+            _closing(f"{kind}_close", 0, marker),
         ]
     return tokens
+
+
+@lru_cache(maxsize=64)
+def _closing(kind: str, level: int, markup: str) -> PlainToken:
+    """A closing token, one object for every one alike. Plain tokens are read, never changed (only
+    markdown-it-py's get their `children` set, in `parse_markdown_it`), so tokens share what is
+    equal: closing tokens, and the line map of a block with its inline token. A document keeps its
+    tokens for the run (ML108 reads them after the scan), and these were most of them."""
+    return PlainToken(kind, -1, level=level, markup=markup)
 
 
 _LIST_MARKERS = ("- ", "* ", "+ ")
@@ -350,23 +360,27 @@ def _plain_list(lines: list[str], first: int, end: int, marker: str) -> list[Pla
     while items_end < end and lines[items_end].strip(" \t"):
         items_end += 1
     tokens = [PlainToken("bullet_list_open", 1, map=[first, end], level=0, markup=marker)]
+    paragraph_close = _closing("paragraph_close", 2, "")
+    item_close = _closing("list_item_close", 1, marker)
     for index in range(first, items_end):
         content = lines[index][2:].strip()
+        line = [index, index + 1]  # shared by the item (but the last), its paragraph and its inline token
         tokens += [
-            PlainToken("list_item_open", 1, map=[index, end if index == items_end - 1 else index + 1], level=1,
+            PlainToken("list_item_open", 1, map=[index, end] if index == items_end - 1 else line, level=1,
                        markup=marker),
-            PlainToken("paragraph_open", 1, map=[index, index + 1], level=2),
-            PlainToken("inline", 0, map=[index, index + 1], level=3, content=content,
-                       children=_plain_children(content)),
-            PlainToken("paragraph_close", -1, level=2),
-            PlainToken("list_item_close", -1, level=1, markup=marker),
+            PlainToken("paragraph_open", 1, map=line, level=2),
+            PlainToken("inline", 0, map=line, level=3, content=content, children=_plain_children(content)),
+            paragraph_close,
+            item_close,
         ]
-    tokens.append(PlainToken("bullet_list_close", -1, level=0, markup=marker))
+    tokens.append(_closing("bullet_list_close", 0, marker))
     return tokens
 
 
-def _plain_children(content: str) -> list[PlainToken]:
-    return [PlainToken("text", 0, content=content)] if "@" in content else []
+def _plain_children(content: str) -> list[PlainToken] | None:
+    """The one text child of an inline token that holds an `@`; None (read as no children, as the
+    empty list markdown-it-py leaves unparsed inline tokens) when there is nothing to scan."""
+    return [PlainToken("text", 0, content=content)] if "@" in content else None
 
 
 def parse_markdown_it(source: str) -> list[Token]:

@@ -22,6 +22,7 @@ Why each shape reads the same as the loader:
 from __future__ import annotations
 
 import re
+import sys
 from functools import cache
 from typing import Any
 
@@ -82,8 +83,9 @@ def _scalar(text: str, resolved: re.Pattern[str]) -> str | None:
 
 def _key(text: str, resolved: re.Pattern[str]) -> str | None:
     """A key as the loader reads it (a string), or None when a resolver could make it a boolean
-    or a null (`true: x`, `null: x`)."""
-    return None if resolved.fullmatch(text) else text
+    or a null (`true: x`, `null: x`). Interned: thousands of files spell the same few keys, and a
+    run keeps every file's frontmatter."""
+    return None if resolved.fullmatch(text) else sys.intern(text)
 
 
 def simple_load(text: str) -> dict[str, Any] | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Callable, Iterator
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import TypeVar, cast
 
 from memlint import progress
@@ -15,6 +15,9 @@ from memlint.model.limits import DEFAULT_LIMITS, LimitHit, Limits
 from memlint.model.release import DEFAULT, Release
 
 T = TypeVar("T")
+_SAME = "\x00same"  # `Workspace._real`: the path is its own real path (a path holds no NUL)
+_NO_LINKS: frozenset[str] = frozenset()  # `walk`'s listing of a folder with no symlinked subfolder (most)
+_PATH_TYPE = type(Path())  # PosixPath or WindowsPath: a subclass of it may behave otherwise
 
 
 class Workspace:
@@ -25,9 +28,8 @@ class Workspace:
         self.release = release
         self.limits = limits
         self._documents: dict[str, Document] = {}
-        self._real: dict[str, tuple[str, bool]] = {}
+        self._real: dict[str, str] = {}  # path -> its real path, `_SAME` when it is the path itself
         self._folder_real: dict[str, str] = {}
-        self._by_name: dict[Path | str, Document] = {}  # documents by the path as the caller gave it
         self._listings: dict[str, list[tuple[str, bool, bool]]] = {}
         self.memo: dict[object, object] = {}  # the loader's per-path facts
         self._other_hits: dict[tuple[str, str], LimitHit] = {}
@@ -38,18 +40,30 @@ class Workspace:
         self.created: set[Path] = set()  # files a fix wrote in memory that are not on disk
         self.removed: set[Path] = set()  # files a fix removed in memory
 
+    @staticmethod
+    def absolute(path: Path | str) -> str:
+        """`os.path.abspath(path)`; of a `Path` that is absolute and holds no `..`, its own text
+        (already normalized: no `.`, no doubled or trailing slash), so tables keyed by it hold no
+        second copy of a text the path keeps anyway."""
+        if isinstance(path, PurePosixPath):
+            text = str(path)
+            if text.startswith("/") and "/.." not in text:
+                return text
+        return os.path.abspath(path)
+
     def realpath(self, path: str) -> tuple[str, bool]:
         """(real path, whether it differs) as Claude Code resolves symlinks; the path itself when
         it cannot be resolved (missing, a broken link, a loop). Cached for the run."""
-        cached = self._real.get(path)
-        if cached is None:
+        real = self._real.get(path)
+        if real is None:
             try:
                 real = self._resolve(path)
-                cached = (real, real != path)
             except (OSError, RuntimeError):
-                cached = (path, False)
-            self._real[path] = cached
-        return cached
+                real = path
+            if real == path:
+                real = _SAME  # no second copy of the text, and no tuple kept per path
+            self._real[path] = real
+        return (path, False) if real is _SAME else (real, True)
 
     def once(self, key: object, compute: Callable[[], T]) -> T:
         """`compute()` once per run for `key` (what the loader shares between start folders)."""
@@ -63,7 +77,8 @@ class Workspace:
         key = os.fspath(path)
         found = self._lax.get(key)
         if found is None:
-            found = self._lax[key] = os.path.realpath(key)
+            found = os.path.realpath(key)
+            found = self._lax[key] = key if found == key else found  # no second copy of the text
         return found
 
     def _resolve(self, path: str) -> str:
@@ -122,17 +137,24 @@ class Workspace:
         return out
 
     def document(self, path: Path | str) -> Document:
-        doc = self._by_name.get(path)
+        """The document of `path`, read on first need. A path whose text is a key already is
+        found without `abspath`: a key is an `abspath`, and `abspath` of one is itself (no table
+        by the caller's path objects, which kept every one of them alive). A new document keeps
+        the caller's `Path` when it spells the key (discovery's paths do): no second one per file."""
+        text = os.fspath(path)
+        doc = self._documents.get(text)
         if doc is not None:
             return doc
-        key = os.path.abspath(path)
+        key = self.absolute(path)
+        if key == text:
+            key = text  # the caller's text, kept by its Path anyway: no second copy as the key
         doc = self._documents.get(key)
         if doc is None:
-            doc = Document.read(Path(key), self.release)
+            own = path if isinstance(path, Path) and type(path) is _PATH_TYPE and text == key else Path(key)
+            doc = Document.read(own, self.release)
             doc.max_includes = self.limits.max_includes_per_file
             self._documents[key] = doc
             progress.COUNTS.files_read += 1
-        self._by_name[path] = doc
         return doc
 
     def note_limit(self, hit: LimitHit) -> None:
@@ -156,7 +178,6 @@ class Workspace:
     def forget(self, path: Path | str) -> None:
         """Drop a cached document after memlint rewrote the file."""
         self._documents.pop(os.path.abspath(path), None)
-        self._by_name.clear()
         self.memo.clear()
 
     def __len__(self) -> int:
@@ -168,7 +189,6 @@ class Workspace:
         self._documents[key] = Document(Path(key), b"", FileProblem("not-found", "removed by a fix"), self.release)
         self.created.discard(Path(key))
         self.removed.add(Path(key))
-        self._by_name.clear()
         self.memo.clear()
 
     def put(self, path: Path | str, text: str) -> None:
@@ -180,7 +200,6 @@ class Workspace:
         doc = Document.from_text(Path(key), text, self.release)
         doc.max_includes = self.limits.max_includes_per_file
         self._documents[key] = doc
-        self._by_name.clear()
         self.memo.clear()
 
 
@@ -218,7 +237,7 @@ def walk(
             else:
                 names.append(entry.name)
         if seen is not None:
-            seen[listing_key(folder)] = (tuple(subfolders), tuple(names), frozenset(links))
+            seen[listing_key(folder)] = (tuple(subfolders), tuple(names), frozenset(links) if links else _NO_LINKS)
         yield folder, subfolders, names
         for name in reversed(subfolders):
             if name not in links:  # symlinked folders are not entered

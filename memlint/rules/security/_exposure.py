@@ -8,7 +8,6 @@ folder that loads it.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,9 +28,8 @@ class _Later:
     finding is described). Each shared segment of deferred files (model.shared) is read once, with
     the start folders that hold it; a file's start folders are gathered when it is asked for."""
 
-    def __init__(self, ctx: RuleContext, key: dict[int, str]) -> None:
+    def __init__(self, ctx: RuleContext) -> None:
         self._ctx = ctx
-        self._key = key  # id of a deferred path object -> its real path
         self._segments: dict[str, list[int]] | None = None  # real path -> ids of the segments holding it
         self._holders: dict[int, list[Path]] = {}  # id of a segment -> the start folders that defer it
 
@@ -39,19 +37,24 @@ class _Later:
         """The start folders that defer `real`, sorted, each once."""
         if self._segments is None:
             self._segments = {}
+            workspace = self._ctx.workspace
+            reals: dict[int, str] = {}  # as `_exposed` resolves them (not kept from it: rarely needed)
             for folder, context in self._ctx.loads.items():
                 for part in context.deferred.segments:
                     holders = self._holders.get(id(part))
                     if holders is None:
                         holders = self._holders[id(part)] = []
-                        for deferred in dict.fromkeys(self._key[id(d.path)] for d in part):
+                        for d in part:
+                            if id(d.path) not in reals:
+                                reals[id(d.path)] = workspace.realpath(workspace.absolute(d.path))[0]
+                        for deferred in dict.fromkeys(reals[id(d.path)] for d in part):
                             self._segments.setdefault(deferred, []).append(id(part))
                     holders.append(folder)
         folders = {f for part in self._segments.get(real, ()) for f in self._holders[part]}
         return sorted(folders)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Exposed:
     """A file that reaches the model, and how."""
 
@@ -105,7 +108,7 @@ def _exposed(ctx: RuleContext) -> list[Exposed]:
     def key(path: Path) -> str:
         real = reals.get(id(path))
         if real is None:
-            real = reals[id(path)] = ctx.workspace.realpath(os.path.abspath(path))[0]
+            real = reals[id(path)] = ctx.workspace.realpath(ctx.workspace.absolute(path))[0]
             paths.setdefault(real, path)
         return real
 
@@ -126,7 +129,7 @@ def _exposed(ctx: RuleContext) -> list[Exposed]:
             index.add(key(item.path))
         elif item.role == "topic":
             topic.add(key(item.path))
-    lazily = _Later(ctx, reals)
+    lazily = _Later(ctx)
     out = []
     for k in sorted(set(start) | later | index | topic, key=lambda k: str(paths[k])):
         out.append(Exposed(paths[k], tuple(dict.fromkeys(start.get(k, []))), k in index, k in topic and k not in index,
