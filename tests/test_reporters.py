@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from memlint.cli import main
@@ -94,6 +94,8 @@ PATHS = st.lists(PATH_PARTS, max_size=6).map("/".join)
 
 @settings(max_examples=500, deadline=None)
 @given(PATHS, PATHS)
+@example("//a", "/")  # the folder `//`: POSIX's second root
+@example("/a", "/")
 def test_paths_below_the_folder_are_shown_as_pathlib_shows_them(path: str, folder: str) -> None:
     """The report's string shortcut agrees with `Path.relative_to` for every path and folder."""
     folder = str(Path("/" + folder))

@@ -41,6 +41,8 @@ def _below(path: str, folder: str) -> str | None:
         return "."
     if folder == "/":  # below the root: any absolute path but `//x`, which POSIX keeps apart
         return path[1:] if path.startswith("/") and not path.startswith("//") else None
+    if folder == "//":  # POSIX's other root: only `//x` is below it
+        return path[2:] if path.startswith("//") else None
     return path[len(folder) + 1 :] if path.startswith(folder + "/") else None
 
 
