@@ -17,6 +17,7 @@ from memlint.model.loader import (
     LoadedContext,
     LoadedFile,
     _Loader,
+    agent_texts,
 )
 from memlint.model.replay import _within
 from memlint.model.settings import Launch
@@ -205,7 +206,7 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
         out += [Attached(f, core) for f in own]
         agents = folder / "AGENTS.md", folder / ".claude" / "AGENTS.md"
         if mode is not None and any(nested_agents(loader, folder, p) for p in agents):
-            out += [Attached(f, "system") for f in loader.agents(folder, False, list(loaded.files) + own, False)]
+            out += [Attached(f, "system") for f in loader.agents(folder, False, agent_texts([*loaded.files, *own]), False)]
     for deferred in loaded.deferred:
         if deferred.reason != "conditional-rule":
             continue

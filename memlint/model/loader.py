@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -29,12 +30,12 @@ from memlint.model.loaded import (
     loaded_text,
 )
 from memlint.model.markdown import IncludeRef, _is_net_path
+from memlint.model.prefix import Walk
 from memlint.model.release import DEFAULT, Release
 from memlint.model.replay import Recorder
 from memlint.model.settings import Launch, Mode, Settings, automem_dir_name, automount_roots, read_settings
 from memlint.model.walkpaths import (
     FOLDER_NAMES,
-    ancestors,
     child,
     folder_paths,
     joined,
@@ -292,10 +293,10 @@ class _Loader(Recorder):
                            lambda: self.process(local, "local", external_ok, absent=no_local), shared)
         return files
 
-    def agents(self, folder: Path, external_ok: bool, loaded: list[LoadedFile], fallback: bool) -> list[LoadedFile]:
+    def agents(self, folder: Path, external_ok: bool, texts: set[str], fallback: bool) -> list[LoadedFile]:
         """C01/C06: a folder's AGENTS.md then .claude/AGENTS.md, each with its includes, unless its
-        trimmed text equals a loaded project/local file's (in fallback mode only rules can be loaded)."""
-        texts = {f.content for f in loaded if f.kind in ("project", "local") and f.path.name != "AGENTS.md"}
+        trimmed text equals a loaded project/local file's (`texts`, see `agent_texts`; in fallback
+        mode only rules can be loaded)."""
         out: list[LoadedFile] = []
         for path in (folder / "AGENTS.md", folder / ".claude" / "AGENTS.md"):
             facts = self.facts(str(path)) if self.workspace.document(path).readable else None
@@ -311,12 +312,10 @@ class _Loader(Recorder):
     claude_md_at_start: bool = False
 
 
-CLAUDE_NAMES = ("CLAUDE.md", "CLAUDE.local.md")
-
-
-def _is_claude_family(f: LoadedFile) -> bool:
-    """A CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md loaded as a folder's own file (not an include)."""
-    return f.depth == 0 and f.kind in ("project", "local") and f.path.name in CLAUDE_NAMES
+def agent_texts(loaded: Iterable[LoadedFile]) -> set[str]:
+    """The texts an AGENTS file is compared with: the loaded project and local files' (once per
+    loading, not once per folder of the walk)."""
+    return {f.content for f in loaded if f.kind in ("project", "local") and f.path.name != "AGENTS.md"}
 
 
 def load(
@@ -343,26 +342,41 @@ def load(
     mode: Mode | None = settings.mode if release.agents_md and settings.agents_plugin_enabled else None
     files: list[LoadedFile] = []
     managed, managed_rules = joined(workspace, managed_dir, "CLAUDE.md", ".claude/rules")
-    files += loader.step(("managed", managed), approved, lambda: loader.process(managed, "managed", approved))
-    files += loader.step(("managed-rules", managed_rules), approved,
-                         lambda: loader.rules(managed_rules, "managed", approved))
-    if mode != "managed-only":  # C04: the plugin's managed-only mode drops user, project and local files
-        user_dir = settings.config_dir or child(workspace, home, ".claude")
-        user, user_rules = joined(workspace, user_dir, "CLAUDE.md", "rules")
-        files += loader.step(("user", user), True, lambda: loader.process(user, "user", True))
-        files += loader.step(("user-rules", user_rules), True, lambda: loader.rules(user_rules, "user", True))
-        skipped_roots = automount_roots(release, launch)
-        folders = [f for f in ancestors(workspace, start)[:-1] if str(f) not in skipped_roots]  # `/` is not visited
-        walk = [(folder, loader.folder(folder, approved)) for folder in reversed(folders)]
-        loader.claude_md_at_start = any(_is_claude_family(f) for _folder, own in walk for f in own)
+    user_dir = settings.config_dir or child(workspace, home, ".claude")
+
+    def before() -> list[LoadedFile]:
+        """The managed files, then (unless the plugin's managed-only mode, C04) the user's."""
+        out = loader.step(("managed", managed), approved, lambda: loader.process(managed, "managed", approved))
+        out += loader.step(("managed-rules", managed_rules), approved,
+                           lambda: loader.rules(managed_rules, "managed", approved))
+        if mode != "managed-only":
+            user, user_rules = joined(workspace, user_dir, "CLAUDE.md", "rules")
+            out += loader.step(("user", user), True, lambda: loader.process(user, "user", True))
+            out += loader.step(("user-rules", user_rules), True, lambda: loader.rules(user_rules, "user", True))
+        return out
+
+    if mode == "managed-only":  # C04: the plugin's managed-only mode drops user, project and local files
+        files += before()
+    else:
+        skipped_roots = automount_roots(release, launch)  # `/` is not visited
+        key = (loader.step_tag, approved, str(managed_dir), str(user_dir), skipped_roots)
+        walk = Walk(loader, key, workspace.above_starts, skipped_roots).nodes(
+            start, before, lambda folder: loader.folder(folder, approved))
+        loader.claude_md_at_start = walk[-1].family
         loader.agents_mode = mode
         read_agents = mode == "claude-md-and-agents-md" or (
             mode == "claude-md-or-agents-md" and not loader.claude_md_at_start)
-        walked = [f for _folder, own in walk for f in own]
-        for folder, own in walk:
-            files += own
-            if read_agents:  # C02: right after the folder's own files, before deeper folders'
-                files += loader.agents(folder, approved, walked, mode == "claude-md-or-agents-md")
+        if not read_agents:
+            for node in walk:
+                files += node.own
+        else:
+            files += walk[0].own
+            texts = agent_texts(f for node in walk[1:] for f in node.own)
+            for node in walk[1:]:
+                assert node.folder is not None
+                files += node.own
+                # C02: right after the folder's own files, before deeper folders'
+                files += loader.agents(node.folder, approved, texts, mode == "claude-md-or-agents-md")
     name = automem_dir_name(release, launch)
     memory_dir = settings.auto_memory_dir or project_automem_folder(workspace, home, project_root, settings.config_dir, name)
     enabled = settings.auto_memory_enabled and not _env_true(launch.env.get("CLAUDE_CODE_DISABLE_AUTO_MEMORY"))
