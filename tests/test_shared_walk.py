@@ -10,6 +10,7 @@ import os
 import tempfile
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -138,11 +139,8 @@ def test_a_deep_chain_takes_the_walk_above_it(tmp_path: Path) -> None:
         recorded += 1
         return original(self, *args)
 
-    prefix.Walk._record = counting  # type: ignore[method-assign]
-    try:
+    with mock.patch.object(prefix.Walk, "_record", counting):
         got = [_shape(load(s, home, shared, managed)) for s in starts]
-    finally:
-        prefix.Walk._record = original  # type: ignore[method-assign]
     assert recorded <= len(starts) + len(tmp_path.parts) + 2
     for start, shape in zip(starts[::37], got[::37]):
         assert shape == _shape(load(start, home, Workspace(), managed)), start
