@@ -15,6 +15,7 @@ from unittest import mock
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from memlint.model import prefix
 from memlint.model.loader import LoadedContext, load
 from memlint.model.release import pick
 from memlint.model.settings import FULL_PLUGIN_ID, OLD_PLUGIN_ID
@@ -98,9 +99,11 @@ def _above(starts: list[Path]) -> set[str]:
     version=st.sampled_from(["2.1.197", "2.1.332"]),
     mode=st.sampled_from([None, "claude-md-and-agents-md", "claude-md-or-agents-md"]),
     known_starts=st.booleans(),
+    span=st.sampled_from([1, 2, 3, 32]),
 )
 def test_shared_walk_loads_like_separate_ones(
     specs: dict[str, dict[str, Any]], order: list[int], version: str, mode: str | None, known_starts: bool,
+    span: int,
 ) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(os.path.realpath(tmp))
@@ -108,19 +111,19 @@ def test_shared_walk_loads_like_separate_ones(
         release = pick(version)
         home, managed = root / "home", root / "no-managed"
         starts = [root / "repo" / FOLDERS[i] for i in order]
-        alone = {s: _shape(load(s, home, Workspace(release), managed, True, release)) for s in starts}
+        with mock.patch.object(prefix, "SPAN", 10**9):  # the long way: no totals kept on the way
+            alone = {s: _shape(load(s, home, Workspace(release), managed, True, release)) for s in starts}
         shared = Workspace(release)
         if known_starts:
             shared.above_starts = _above(starts)
-        for start in starts + starts[::-1]:
-            assert _shape(load(start, home, shared, managed, True, release)) == alone[start], start
+        with mock.patch.object(prefix, "SPAN", span):
+            for start in starts + starts[::-1]:
+                assert _shape(load(start, home, shared, managed, True, release)) == alone[start], start
 
 
 def test_a_deep_chain_takes_the_walk_above_it(tmp_path: Path) -> None:
     """200 nested start folders: each takes its parent's walk (one new node per start folder) and
-    loads what it loads alone."""
-    from memlint.model import prefix
-
+    loads what it loads alone, walking every folder (no totals kept on the way)."""
     folder = tmp_path / "repo"
     starts = []
     for level in range(200):
@@ -142,5 +145,9 @@ def test_a_deep_chain_takes_the_walk_above_it(tmp_path: Path) -> None:
     with mock.patch.object(prefix.Walk, "_record", counting):
         got = [_shape(load(s, home, shared, managed)) for s in starts]
     assert recorded <= len(starts) + len(tmp_path.parts) + 2
-    for start, shape in zip(starts[::37], got[::37]):
-        assert shape == _shape(load(start, home, Workspace(), managed)), start
+    with mock.patch.object(prefix, "SPAN", 10**9):
+        for start, shape in zip(starts[::37], got[::37]):
+            assert shape == _shape(load(start, home, Workspace(), managed)), start
+    deepest = load(starts[-1], home, shared, managed)
+    assert [f.path for f in deepest.files] == [start / "CLAUDE.md" for start in starts]
+    assert [s.path.name for s in deepest.skipped if s.reason == "external"] == [f"n{i}.md" for i in range(200)]

@@ -30,7 +30,7 @@ from memlint.model.loaded import (
     loaded_text,
 )
 from memlint.model.markdown import IncludeRef, _is_net_path
-from memlint.model.prefix import Walk
+from memlint.model.prefix import Walk, accumulate, chain
 from memlint.model.release import DEFAULT, Release
 from memlint.model.replay import Recorder
 from memlint.model.settings import Launch, Mode, Settings, automem_dir_name, automount_roots, read_settings
@@ -360,16 +360,16 @@ def load(
     else:
         skipped_roots = automount_roots(release, launch)  # `/` is not visited
         key = (loader.step_tag, approved, str(managed_dir), str(user_dir), skipped_roots)
-        walk = Walk(loader, key, workspace.above_starts, skipped_roots).nodes(
+        last = Walk(loader, key, workspace.above_starts, skipped_roots).last(
             start, before, lambda folder: loader.folder(folder, approved))
-        loader.claude_md_at_start = walk[-1].family
+        loader.claude_md_at_start = last.family
         loader.agents_mode = mode
         read_agents = mode == "claude-md-and-agents-md" or (
             mode == "claude-md-or-agents-md" and not loader.claude_md_at_start)
         if not read_agents:
-            for node in walk:
-                files += node.own
+            files += accumulate(last)[1]
         else:
+            walk = chain(last)
             files += walk[0].own
             texts = agent_texts(f for node in walk[1:] for f in node.own)
             for node in walk[1:]:

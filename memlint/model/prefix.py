@@ -27,6 +27,18 @@ from memlint.model.replay import MAX_VARIANTS, Log, Recorder, _within
 from memlint.model.workspace import Workspace
 
 _NONE: frozenset[str] = frozenset()
+SPAN = 32  # every SPAN-th node keeps its walk's totals: restoring one walks at most SPAN nodes
+
+
+@dataclass(frozen=True, slots=True)
+class Totals:
+    """What a walk did from the top down to a node: the keys processed, the files loaded, the
+    skipped and deferred files (as the nodes' own shared segments)."""
+
+    processed: frozenset[str]
+    files: tuple[LoadedFile, ...]
+    skipped: tuple[tuple[Skipped, ...], ...]
+    deferred: tuple[tuple[Deferred, ...], ...]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -47,6 +59,32 @@ class Node:
     above: Node | None  # the nearest node above this one with any answer
     family: bool  # a CLAUDE.md family file (`_family`) in this folder or above
     depth: int
+    totals: Totals | None  # kept at every SPAN-th depth
+
+
+def accumulate(node: Node | None) -> tuple[set[str], list[LoadedFile], list[tuple[Skipped, ...]],
+                                           list[tuple[Deferred, ...]]]:
+    """The `Totals` of the walk down to `node`, from the nearest node above that keeps them."""
+    tail: list[Node] = []
+    while node is not None and node.totals is None:
+        tail.append(node)
+        node = node.parent
+    if node is None:
+        processed: set[str] = set()
+        files: list[LoadedFile] = []
+        skipped: list[tuple[Skipped, ...]] = []
+        deferred: list[tuple[Deferred, ...]] = []
+    else:
+        kept = node.totals
+        assert kept is not None
+        processed, files = set(kept.processed), list(kept.files)
+        skipped, deferred = list(kept.skipped), list(kept.deferred)
+    for part in reversed(tail):
+        processed |= part.added
+        files += part.own
+        skipped += part.skipped
+        deferred += part.deferred
+    return processed, files, skipped, deferred
 
 
 def chain(node: Node | None) -> list[Node]:
@@ -112,11 +150,11 @@ class Walk:
         if len(variants) < MAX_VARIANTS:
             variants.append(node)
 
-    def nodes(self, start: Path, before: Callable[[], list[LoadedFile]],
-              folder: Callable[[Path], list[LoadedFile]]) -> list[Node]:
-        """The walk's nodes, top first: `before()` the managed and user files, then `folder(f)`
-        for each folder from the top down to `start`; taken from earlier start folders where
-        their answers hold, restoring the loader's state as if they had run."""
+    def last(self, start: Path, before: Callable[[], list[LoadedFile]],
+             folder: Callable[[Path], list[LoadedFile]]) -> Node:
+        """The walk's last node (its chain, top first: `before()` the managed and user files, then
+        `folder(f)` for each folder from the top down to `start`); taken from earlier start folders
+        where their answers hold, restoring the loader's state as if they had run."""
         workspace = self.loader.workspace
         below: list[Path] = []  # folders between the nearest kept node and the start, bottom first
         base: Node | None = None
@@ -141,14 +179,12 @@ class Walk:
             self._restore(base)
         if base.folder != current and (base.folder is not None or current != _parent(workspace, current)):
             below = self._between(start, base.folder)  # only part of the nearest node's walk holds
-        out = chain(base)
         for here in reversed(below):
             if str(here) in self.skipped_roots:
                 continue
-            node = self._record(out[-1], here, lambda: folder(here))  # noqa: B023 - called at once
-            self._keep(str(here), node)
-            out.append(node)
-        return out
+            base = self._record(base, here, lambda: folder(here))  # noqa: B023 - called at once
+            self._keep(str(here), base)
+        return base
 
     def _between(self, start: Path, top: Path | None) -> list[Path]:
         """The folders from `start` up to, not including, `top` (None: up to, not including, `/`)."""
@@ -164,12 +200,12 @@ class Walk:
 
     def _restore(self, node: Node) -> None:
         loader = self.loader
-        for part in chain(node):
-            loader.processed |= part.added
-            for skipped in part.skipped:
-                loader.skipped.share(skipped)
-            for deferred in part.deferred:
-                loader.deferred.share(deferred)
+        processed, _files, skipped, deferred = accumulate(node)
+        loader.processed |= processed
+        for segment in skipped:
+            loader.skipped.share(segment)
+        for part in deferred:
+            loader.deferred.share(part)
 
     def _record(self, parent: Node | None, folder: Path | None, run: Callable[[], list[LoadedFile]]) -> Node:
         loader = self.loader
@@ -182,9 +218,16 @@ class Walk:
         outside = tuple(p for p, answer in log.within.items() if not answer)
         above = None if parent is None else parent if parent.inside or parent.outside else parent.above
         family = (parent is not None and parent.family) or (folder is not None and any(map(_family, own)))
-        return Node(parent, folder, own, frozenset(log.added) if log.added else _NONE,
-                    log.skipped.build().segments, log.deferred.build().segments, str(loader.start),
-                    inside, outside, above, family, 0 if parent is None else parent.depth + 1)
+        added = frozenset(log.added) if log.added else _NONE
+        skipped, deferred = log.skipped.build().segments, log.deferred.build().segments
+        depth = 0 if parent is None else parent.depth + 1
+        totals = None
+        if depth % SPAN == 0:
+            processed, files, all_skipped, all_deferred = accumulate(parent)
+            totals = Totals(frozenset(processed | added), (*files, *own), (*all_skipped, *skipped),
+                            (*all_deferred, *deferred))
+        return Node(parent, folder, own, added, skipped, deferred, str(loader.start), inside, outside, above,
+                    family, depth, totals)
 
 
 def _family(f: LoadedFile) -> bool:
