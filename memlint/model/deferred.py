@@ -17,6 +17,7 @@ from memlint.model.loader import (
     LoadedContext,
     LoadedFile,
     _Loader,
+    agent_texts,
 )
 from memlint.model.replay import _within
 from memlint.model.settings import Launch
@@ -66,15 +67,12 @@ def _listing(workspace: Workspace, folder: str) -> tuple[list[str], list[str]] |
         return known  # type: ignore[return-value]
     found: tuple[list[str], list[str]] | None = None
     known = listed(workspace.memo, folder)  # discovery walked most folders already
+    if known is None:  # list it with the same walk, which keeps the listing for `listed`
+        next(walk(folder, workspace.memo), None)
+        known = listed(workspace.memo, folder)
     if known is not None:
         subfolders, names, links = known
         found = ([d for d in sorted(subfolders) if d not in PRUNED_FOLDERS and d not in links], list(names))
-    else:
-        for top, found_subfolders, found_names in walk(folder):
-            kept = sorted(d for d in found_subfolders if d not in PRUNED_FOLDERS)
-            found = ([d for d in kept if not os.path.islink(os.path.join(top, d))], found_names)
-            found_subfolders[:] = []
-            break
     workspace.memo[key] = found
     return found
 
@@ -205,7 +203,7 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
         out += [Attached(f, core) for f in own]
         agents = folder / "AGENTS.md", folder / ".claude" / "AGENTS.md"
         if mode is not None and any(nested_agents(loader, folder, p) for p in agents):
-            out += [Attached(f, "system") for f in loader.agents(folder, False, list(loaded.files) + own, False)]
+            out += [Attached(f, "system") for f in loader.agents(folder, False, agent_texts([*loaded.files, *own]), False)]
     for deferred in loaded.deferred:
         if deferred.reason != "conditional-rule":
             continue

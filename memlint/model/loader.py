@@ -7,16 +7,16 @@ left out. Every rule and `memlint context` ask this module; nothing else re-deri
 
 from __future__ import annotations
 
-import os
 import posixpath
-from dataclasses import dataclass, replace
+from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 
 from memlint.model.automem import find_project_root, truncate_index
-from memlint.model.document import Document
+from memlint.model.facts import TEXT_EXTENSIONS, Facts, file_facts, include_target
 from memlint.model.globs import picomatch
 from memlint.model.guards import process_file, special_folder
-from memlint.model.jstext import js_trim, node_extname
+from memlint.model.jstext import js_trim
 from memlint.model.limits import LimitHit
 from memlint.model.loaded import (
     DeferReason,
@@ -28,13 +28,13 @@ from memlint.model.loaded import (
     Skipped,
     loaded_text,
 )
-from memlint.model.markdown import IncludeRef, _is_net_path
+from memlint.model.markdown import _is_net_path
+from memlint.model.prefix import Walk, accumulate, chain
 from memlint.model.release import DEFAULT, Release
 from memlint.model.replay import Recorder
 from memlint.model.settings import Launch, Mode, Settings, automem_dir_name, automount_roots, read_settings
 from memlint.model.walkpaths import (
     FOLDER_NAMES,
-    ancestors,
     child,
     folder_paths,
     joined,
@@ -51,81 +51,15 @@ __all__ = [
 
 MAX_DEPTH = 5
 MANAGED_DIR = Path("/etc/claude-code")
-TEXT_EXTENSIONS = frozenset(
-    [".md", ".txt", ".text", ".json", ".yaml", ".yml", ".toml", ".xml", ".csv", ".html", ".htm", ".css", ".scss", ".sass", ".less", ".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".py", ".pyi", ".pyw", ".rb", ".erb", ".rake", ".go", ".rs", ".java", ".kt", ".kts", ".scala", ".c", ".cpp", ".cc", ".cxx", ".h", ".hpp", ".hxx", ".cs", ".swift", ".sh", ".bash", ".zsh", ".fish", ".ps1", ".bat", ".cmd", ".env", ".ini", ".cfg", ".conf", ".config", ".properties", ".sql", ".graphql", ".gql", ".proto", ".vue", ".svelte", ".astro", ".ejs", ".hbs", ".pug", ".jade", ".php", ".pl", ".pm", ".lua", ".r", ".dart", ".ex", ".exs", ".erl", ".hrl", ".clj", ".cljs", ".cljc", ".edn", ".hs", ".lhs", ".elm", ".ml", ".mli", ".f", ".f90", ".f95", ".for", ".cmake", ".make", ".makefile", ".gradle", ".sbt", ".rst", ".adoc", ".asciidoc", ".org", ".tex", ".latex", ".lock", ".log", ".diff", ".patch"]
-)
 PRUNED_FOLDERS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__", ".hg", ".svn", ".memlint_cache"})
-
-
-def include_target(written: str, base_dir: str, home: Path) -> str:
-    """Where an include points: `~` is HOME, relative paths start at the includer's real folder."""
-    target = js_trim(written)
-    if target == "~":
-        return str(home)
-    if target.startswith("~/"):
-        return posixpath.normpath(posixpath.join(str(home), target[2:]))
-    if target.startswith("/"):
-        return posixpath.normpath(target)
-    return posixpath.normpath(posixpath.join(base_dir, target))
-
-
-@dataclass(frozen=True, slots=True)
-class _Facts:
-    """A file as the loader sees it, whatever the start folder."""
-
-    key: str
-    path: Path  # built once: Path objects are costly and every start folder reuses them
-    resolved: str
-    is_symlink: bool
-    document: Document
-    skip: tuple[str, str] | None = None  # (reason, detail) when it is never loaded
-    globs: tuple[str, ...] | None = None
-    includes: tuple[tuple[str, IncludeRef], ...] = ()
-
-
-def _non_text_extension(path: str) -> str | None:
-    """Node's extension of `path` (lower-cased) when Claude Code does not read such a file, else None.
-    A name ending in `.md` has `.md` or (`.md` alone) none, both read: decided without `node_extname`,
-    a character loop, for nearly every file."""
-    if path.endswith(".md"):
-        return None
-    extension = node_extname(path).lower()
-    return extension if extension and extension not in TEXT_EXTENSIONS else None
 
 
 class _Loader(Recorder):
     """One loading: what Claude Code reads from one start folder (steps shared via Recorder)."""
 
-    def facts(self, path: str) -> _Facts:
-        """What does not depend on the start folder, computed once per path and run."""
-        memo_key = (path, str(self.home))
-        cached = self.workspace.memo.get(memo_key)
-        if cached is not None:
-            assert isinstance(cached, _Facts)
-            return cached
-        resolved, is_symlink = self.workspace.realpath(path)
-        doc = self.workspace.document(path)
-        # the document's own Path when it names the same (absolute, normalized) path: one object per file
-        same = doc.path if os.path.abspath(path) == path else Path(path)
-        key = posixpath.normpath(path)
-        # each outcome built directly (`dataclasses.replace` is a tenth of this method's time)
-        if doc.problem is not None and not doc.readable:
-            reason = {"not-found": "missing"}.get(doc.problem.reason, doc.problem.reason)
-            facts = _Facts(key, same, resolved, is_symlink, doc, skip=(reason, doc.problem.detail))
-        elif (extension := _non_text_extension(path)) is not None:
-            facts = _Facts(key, same, resolved, is_symlink, doc,
-                           skip=("non-text-extension", f"extension {extension!r} is not read"))
-        else:
-            scan = doc.scan()
-            if not js_trim(scan.loaded):
-                facts = _Facts(key, same, resolved, is_symlink, doc,
-                               skip=("empty", "nothing left after frontmatter and comments"))
-            else:
-                base_dir = posixpath.dirname(resolved)
-                targets = tuple((include_target(ref.path, base_dir, self.home), ref) for ref in scan.includes)
-                facts = _Facts(key, same, resolved, is_symlink, doc, globs=doc.rule_globs, includes=targets)
-        self.workspace.memo[memo_key] = facts
-        return facts
+    def facts(self, path: str) -> Facts:
+        """What does not depend on the start folder, computed once per path and run (`file_facts`)."""
+        return file_facts(self.workspace, self.home, path)
 
     def refused(self, path: str, kind: Kind, absent: bool = False) -> tuple[str, str] | None:
         """(reason, detail) when the release never reads `path` whatever it holds, else None
@@ -292,10 +226,10 @@ class _Loader(Recorder):
                            lambda: self.process(local, "local", external_ok, absent=no_local), shared)
         return files
 
-    def agents(self, folder: Path, external_ok: bool, loaded: list[LoadedFile], fallback: bool) -> list[LoadedFile]:
+    def agents(self, folder: Path, external_ok: bool, texts: set[str], fallback: bool) -> list[LoadedFile]:
         """C01/C06: a folder's AGENTS.md then .claude/AGENTS.md, each with its includes, unless its
-        trimmed text equals a loaded project/local file's (in fallback mode only rules can be loaded)."""
-        texts = {f.content for f in loaded if f.kind in ("project", "local") and f.path.name != "AGENTS.md"}
+        trimmed text equals a loaded project/local file's (`texts`, see `agent_texts`; in fallback
+        mode only rules can be loaded)."""
         out: list[LoadedFile] = []
         for path in (folder / "AGENTS.md", folder / ".claude" / "AGENTS.md"):
             facts = self.facts(str(path)) if self.workspace.document(path).readable else None
@@ -311,12 +245,10 @@ class _Loader(Recorder):
     claude_md_at_start: bool = False
 
 
-CLAUDE_NAMES = ("CLAUDE.md", "CLAUDE.local.md")
-
-
-def _is_claude_family(f: LoadedFile) -> bool:
-    """A CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md loaded as a folder's own file (not an include)."""
-    return f.depth == 0 and f.kind in ("project", "local") and f.path.name in CLAUDE_NAMES
+def agent_texts(loaded: Iterable[LoadedFile]) -> set[str]:
+    """The texts an AGENTS file is compared with: the loaded project and local files' (once per
+    loading, not once per folder of the walk)."""
+    return {f.content for f in loaded if f.kind in ("project", "local") and f.path.name != "AGENTS.md"}
 
 
 def load(
@@ -343,26 +275,41 @@ def load(
     mode: Mode | None = settings.mode if release.agents_md and settings.agents_plugin_enabled else None
     files: list[LoadedFile] = []
     managed, managed_rules = joined(workspace, managed_dir, "CLAUDE.md", ".claude/rules")
-    files += loader.step(("managed", managed), approved, lambda: loader.process(managed, "managed", approved))
-    files += loader.step(("managed-rules", managed_rules), approved,
-                         lambda: loader.rules(managed_rules, "managed", approved))
-    if mode != "managed-only":  # C04: the plugin's managed-only mode drops user, project and local files
-        user_dir = settings.config_dir or child(workspace, home, ".claude")
-        user, user_rules = joined(workspace, user_dir, "CLAUDE.md", "rules")
-        files += loader.step(("user", user), True, lambda: loader.process(user, "user", True))
-        files += loader.step(("user-rules", user_rules), True, lambda: loader.rules(user_rules, "user", True))
-        skipped_roots = automount_roots(release, launch)
-        folders = [f for f in ancestors(workspace, start)[:-1] if str(f) not in skipped_roots]  # `/` is not visited
-        walk = [(folder, loader.folder(folder, approved)) for folder in reversed(folders)]
-        loader.claude_md_at_start = any(_is_claude_family(f) for _folder, own in walk for f in own)
+    user_dir = settings.config_dir or child(workspace, home, ".claude")
+
+    def before() -> list[LoadedFile]:
+        """The managed files, then (unless the plugin's managed-only mode, C04) the user's."""
+        out = loader.step(("managed", managed), approved, lambda: loader.process(managed, "managed", approved))
+        out += loader.step(("managed-rules", managed_rules), approved,
+                           lambda: loader.rules(managed_rules, "managed", approved))
+        if mode != "managed-only":
+            user, user_rules = joined(workspace, user_dir, "CLAUDE.md", "rules")
+            out += loader.step(("user", user), True, lambda: loader.process(user, "user", True))
+            out += loader.step(("user-rules", user_rules), True, lambda: loader.rules(user_rules, "user", True))
+        return out
+
+    if mode == "managed-only":  # C04: the plugin's managed-only mode drops user, project and local files
+        files += before()
+    else:
+        skipped_roots = automount_roots(release, launch)  # `/` is not visited
+        key = (loader.step_tag, approved, str(managed_dir), str(user_dir), skipped_roots)
+        last = Walk(loader, key, workspace.above_starts, skipped_roots).last(
+            start, before, lambda folder: loader.folder(folder, approved))
+        loader.claude_md_at_start = last.family
         loader.agents_mode = mode
         read_agents = mode == "claude-md-and-agents-md" or (
             mode == "claude-md-or-agents-md" and not loader.claude_md_at_start)
-        walked = [f for _folder, own in walk for f in own]
-        for folder, own in walk:
-            files += own
-            if read_agents:  # C02: right after the folder's own files, before deeper folders'
-                files += loader.agents(folder, approved, walked, mode == "claude-md-or-agents-md")
+        if not read_agents:
+            files += accumulate(last)[1]
+        else:
+            walk = chain(last)
+            files += walk[0].own
+            texts = agent_texts(f for node in walk[1:] for f in node.own)
+            for node in walk[1:]:
+                assert node.folder is not None
+                files += node.own
+                # C02: right after the folder's own files, before deeper folders'
+                files += loader.agents(node.folder, approved, texts, mode == "claude-md-or-agents-md")
     name = automem_dir_name(release, launch)
     memory_dir = settings.auto_memory_dir or project_automem_folder(workspace, home, project_root, settings.config_dir, name)
     enabled = settings.auto_memory_enabled and not _env_true(launch.env.get("CLAUDE_CODE_DISABLE_AUTO_MEMORY"))

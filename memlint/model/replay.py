@@ -94,6 +94,17 @@ def _within_folder(folder: str) -> Callable[[str], bool]:
     return within
 
 
+@dataclass
+class Log:
+    """Everything one folder of the walk did to the loading's state (memlint.model.prefix): the
+    keys it marked processed, what it skipped and deferred, and each start-dependent answer."""
+
+    added: set[str] = field(default_factory=set)
+    skipped: Parts[Skipped] = field(default_factory=Parts)
+    deferred: Parts[Deferred] = field(default_factory=Parts)
+    within: dict[str, bool] = field(default_factory=dict)
+
+
 class Recorder:
     """The start-dependent state of one loading, and the steps it shares with other start folders."""
 
@@ -110,6 +121,7 @@ class Recorder:
         self.skipped: Parts[Skipped] = Parts()
         self.deferred: Parts[Deferred] = Parts()
         self.tape: Tape | None = None  # the step being recorded (see `step`)
+        self.log: Log | None = None  # the walk's folder being recorded (memlint.model.prefix)
         # what a step's outcome depends on besides the step itself, as one small tag per run (the
         # Release and the settings would be hashed again at every step of every start folder)
         shared = (str(home), self.excludes, settings.deny, release)
@@ -130,11 +142,15 @@ class Recorder:
         self.skipped.append(skipped)
         if self.tape is not None:
             self.tape.skipped.append(skipped)
+        if self.log is not None:
+            self.log.skipped.append(skipped)
 
     def defer(self, deferred: Deferred) -> None:
         self.deferred.append(deferred)
         if self.tape is not None:
             self.tape.deferred.append(deferred)
+        if self.log is not None:
+            self.log.deferred.append(deferred)
 
     def seen(self, key: str) -> bool:
         """Whether an earlier file of this loading was `key` (recorded: it depends on the walk so far)."""
@@ -147,6 +163,8 @@ class Recorder:
         self.processed.add(key)
         if self.tape is not None:
             self.tape.added.add(key)
+        if self.log is not None:
+            self.log.added.add(key)
 
     def within_start(self, path: str) -> bool:
         """Whether `path` lies inside the start folder (recorded: the one question about the start)."""
@@ -155,6 +173,15 @@ class Recorder:
             result = self.inside[path] = self._within_start(path)
         if self.tape is not None:
             self.tape.within[path] = result
+        if self.log is not None:
+            self.log.within[path] = result
+        return result
+
+    def within_known(self, path: str) -> bool:
+        """`within_start` without recording the answer (checking a shared walk's answers)."""
+        result = self.inside.get(path)
+        if result is None:
+            result = self.inside[path] = self._within_start(path)
         return result
 
     def step(self, name: tuple[str, ...], external_ok: bool, run: Callable[[], list[LoadedFile]],
@@ -174,6 +201,11 @@ class Recorder:
                 self.processed |= variant.added
                 self.skipped.share(variant.skipped)
                 self.deferred.share(variant.deferred)
+                if self.log is not None:  # the replay's answers and effects belong to the folder too
+                    self.log.added |= variant.added
+                    self.log.skipped.share(variant.skipped)
+                    self.log.deferred.share(variant.deferred)
+                    self.log.within.update(variant.within)
                 return list(variant.files)
         if len(variants) >= MAX_VARIANTS:  # answers differ for nearly every start: just run it
             return run()
