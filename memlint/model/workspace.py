@@ -77,7 +77,14 @@ class Workspace:
         key = os.fspath(path)
         found = self._lax.get(key)
         if found is None:
-            found = os.path.realpath(key)
+            found = None
+            if os.path.isabs(key) and key == os.path.normpath(key):
+                try:  # an existing path: from its folder's real path (realpath lstats every level)
+                    found = self._resolve(key)
+                except (OSError, RuntimeError):
+                    pass
+            if found is None:
+                found = os.path.realpath(key)
             found = self._lax[key] = key if found == key else found  # no second copy of the text
         return found
 
