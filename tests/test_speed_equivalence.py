@@ -350,3 +350,14 @@ def test_discovery_role_by_name_is_classify(parts: list[str], name: str) -> None
     last = len(whole) - 1 - whole[::-1].index(".claude") if ".claude" in whole else None
     is_rule = last is not None and whole[last + 1 : last + 2] == ("rules",) and len(whole) > last + 2
     assert (discovery.classify(folder / name) == "rule") == is_rule
+
+
+@pytest.mark.parametrize("body", ["> - <pre>\n> ", "@a.md\n> - <pre>\n> ", "> @a.md\n> - <pre>\n> "])
+def test_a_source_markdown_it_py_cannot_parse_is_read_with_a_final_line_break(folder: Path, body: str) -> None:
+    """markdown-it-py 4.3 raises IndexError on a quote that ends in `> ` with no line break after
+    it; memlint reads such a file as if it ended with one, so it is checked, not a traceback."""
+    tokens = parse_markdown_it(body)
+    assert [t.content for t in tokens if t.type == "inline"] == [
+        t.content for t in parse_markdown_it(body + "\n") if t.type == "inline"]
+    whole = Document.from_text(folder / "CLAUDE.md", body)
+    assert [ref.written for ref in whole.scan().includes] == (["a.md"] if "@a.md" in body else [])

@@ -387,12 +387,29 @@ def parse_markdown_it(source: str) -> list[Token]:
     """`parse` by markdown-it-py whatever the source holds."""
     md = _parser()
     env: dict[str, object] = {}
-    tokens = md.parse(source, env)
+    try:
+        tokens = md.parse(source, env)
+    except IndexError:  # markdown-it-py 4.3 on a quote ending in `> ` with no line break after it
+        if source.endswith("\n"):
+            raise
+        tokens = _parsed_with_line_break(md, source, env)
     for token in tokens:
         if token.type == "inline":
             token.children = []
             if "@" in token.content or has_comment_open(token.content):
                 md.inline.parse(token.content, md, env, token.children)
+    return tokens
+
+
+def _parsed_with_line_break(md: MarkdownIt, source: str, env: dict[str, object]) -> list[Token]:
+    """The tokens of `source` (which must not end with a line break) read with one added:
+    markdown-it-py then gives the same tokens, but for an HTML block or unclosed fence that runs to
+    the end, whose content keeps the break (taken off again here)."""
+    tokens = md.parse(source + "\n", env)
+    last = source.count("\n") + 1
+    for token in tokens:
+        if token.type in ("html_block", "fence") and token.map is not None and token.map[1] == last:
+            token.content = token.content.removesuffix("\n")
     return tokens
 
 
