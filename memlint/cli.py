@@ -246,7 +246,7 @@ def _run_once(
 ) -> int:
     from memlint import api
     from memlint.conventions import fixes_summary
-    from memlint.reporters.check import display_path, render, render_statistics
+    from memlint.reporters.check import display_path, render, render_statistics, text_lines
     from memlint.reporters.escape import diff_safe
     from memlint.safe_io import fix_lock
 
@@ -303,7 +303,10 @@ def _run_once(
         if opts.statistics:
             opts.emit(json.dumps(_statistics_json(report), indent=1) if fmt == "json" else render_statistics(report))
         else:
-            opts.emit(render(report, fmt, colour=opts.colour and fmt == "text", quiet=opts.quiet))
+            if fmt == "text":
+                opts.emit_lines(text_lines(report, opts.colour, opts.quiet))
+            else:
+                opts.emit(render(report, fmt, colour=False, quiet=opts.quiet))
     except (MemlintError, FixError, OSError) as exc:
         click.echo(f"memlint: {for_terminal(str(exc))}", err=True)
         return EXIT_ERROR

@@ -9,7 +9,7 @@ import os
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -89,6 +89,25 @@ class Conventions:
                 raise MemlintError(f"--output-file {self.output_file}: cannot write: {exc.strerror}") from None
         elif text:
             echo_in_pieces(text, self.colour)
+
+    def emit_lines(self, lines: Iterable[str]) -> None:
+        """`emit("\\n".join(lines))`, to standard output a megabyte of lines at a time, so a big
+        report is never held both as lines and as one text."""
+        if self.output_file is not None:
+            self.emit("\n".join(lines))
+            return
+        piece: list[str] = []
+        size = 0
+        written = False
+        for line in lines:
+            piece.append(line)
+            size += len(line) + 1
+            if size > PIECE:
+                click.echo("\n".join(piece), color=self.colour)
+                piece, size, written = [], 0, True
+        text = "\n".join(piece)
+        if text or (written and piece):
+            click.echo(text, color=self.colour)
 
 
 PIECE = 1 << 20  # characters of a report written at a time

@@ -42,3 +42,19 @@ def test_a_report_over_a_piece_is_written_in_pieces(monkeypatch: pytest.MonkeyPa
     conventions.echo_in_pieces(text, colour)
     assert len(written) > 50 and "".join(written) == text + "\n"
     assert all(len(piece) < 200 and piece.endswith("\n") for piece in written)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(_LINE.map(lambda s: s.replace("\r", "")), max_size=30), st.sampled_from(["never", "always"]),
+       st.integers(1, 30))
+def test_lines_print_what_one_emit_of_their_text_prints(lines: list[str], color: str, piece: int) -> None:
+    """`emit_lines` (the text report, a megabyte of lines at a time) prints the bytes `emit` of the
+    joined text prints: nothing for no text, one line break at the end, colour codes as asked."""
+    opts = conventions.Conventions(color=color)
+    saved = conventions.PIECE
+    conventions.PIECE = piece
+    try:
+        by_lines = _printed(lambda t, c: opts.emit_lines(iter(lines)), "", None)
+    finally:
+        conventions.PIECE = saved
+    assert by_lines == _printed(lambda t, c: opts.emit("\n".join(lines)), "", None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from collections.abc import Iterator
 from json.encoder import encode_basestring
 from pathlib import Path
 from typing import Any
@@ -54,25 +55,30 @@ def text_line(v: Violation, colour: bool = False) -> str:
 
 
 def render_text(report: Report, colour: bool, quiet: bool = False) -> str:
-    lines = [text_line(v, colour) for v in report.violations]
+    return "\n".join(text_lines(report, colour, quiet))
+
+
+def text_lines(report: Report, colour: bool, quiet: bool = False) -> Iterator[str]:
+    """The text report's lines: one per finding, then the summary (not with `quiet`)."""
+    for v in report.violations:
+        yield text_line(v, colour)
     if quiet:
-        return "\n".join(lines)
+        return
     n = len(report.violations)
     files = f"{report.files_checked} memory file{'s' if report.files_checked != 1 else ''}"
     modelled = f"Claude Code {report.release.name} modelled"
     if n == 0:
-        lines.append(f"All checks passed ({files} checked; {modelled}).")
-    else:
-        counts = {s: sum(1 for v in report.violations if v.severity == s) for s in ("error", "warning", "info")}
-        detail = ", ".join(f"{c} {s}{'s' if c != 1 else ''}" for s, c in counts.items() if c)
-        lines.append(
-            f"Found {n} problem{'s' if n != 1 else ''} ({detail}) in {files}; "
-            f"{report.fixable} fixable with `memlint check --fix`"
-            + (" (some need --unsafe-fixes)." if any(
-                v.fix is not None and v.fix.applicability.value == "unsafe" for v in report.violations) else ".")
-            + f" {modelled}."
-        )
-    return "\n".join(lines)
+        yield f"All checks passed ({files} checked; {modelled})."
+        return
+    counts = {s: sum(1 for v in report.violations if v.severity == s) for s in ("error", "warning", "info")}
+    detail = ", ".join(f"{c} {s}{'s' if c != 1 else ''}" for s, c in counts.items() if c)
+    yield (
+        f"Found {n} problem{'s' if n != 1 else ''} ({detail}) in {files}; "
+        f"{report.fixable} fixable with `memlint check --fix`"
+        + (" (some need --unsafe-fixes)." if any(
+            v.fix is not None and v.fix.applicability.value == "unsafe" for v in report.violations) else ".")
+        + f" {modelled}."
+    )
 
 
 def _fix_dict(v: Violation) -> dict[str, Any] | None:
