@@ -42,7 +42,7 @@ def run() -> None:
         tokens.RANK_CACHE_DIR = entry.folder
     with entry.recording() as (recorder, out, err):
         code = _invoke(argv)
-    entry.store(recorder, "".join(out.parts), "".join(err.parts), code)
+    entry.store(recorder, out.parts, "".join(err.parts), code)
     sys.exit(code)
 
 

@@ -57,7 +57,7 @@ if TYPE_CHECKING:
     Table = dict[str, Signature]  # path as the run gave it -> its signature, for one operation
 
 CACHE_DIR = ".memlint_cache"
-FORMAT = 3
+FORMAT = 4
 RACY_NS = 2_000_000_000  # a file changed this close to the run's start is not trusted
 ROOT_MARKERS = (".memlint.toml", "pyproject.toml", ".git")
 # Arguments that make `check` write files or skip the cache: such runs are never cached.
@@ -83,7 +83,7 @@ def cache_root(first_path: str) -> str:
         folder = parent
 
 
-_SIZES = struct.Struct("<4Q")  # a stored entry's header and tables, in bytes
+_SIZES = struct.Struct("<5Q")  # a stored entry's header, output and tables, in bytes
 _FILE = struct.Struct("<IqqqQ")  # mode, size, mtime_ns, ctime_ns, inode
 _FOLDER = struct.Struct("<IQ")  # mode, inode
 _ERRORS: dict[int, Signature] = {}  # one signature object per error number
@@ -397,36 +397,47 @@ class Entry:
                 return None
             sizes = _SIZES.unpack_from(raw)
             view, offset = memoryview(raw), _SIZES.size + sizes[0]
-            fmt, key, out, err, code = marshal.loads(view[_SIZES.size:offset])
+            fmt, key, err, code = marshal.loads(view[_SIZES.size:offset])
             if fmt != FORMAT or key != self.key or not isinstance(code, int):
                 return None
-            for operation, size in zip(OPERATIONS, sizes[1:]):
+            printed = view[offset:offset + sizes[1]]
+            offset += sizes[1]
+            for operation, size in zip(OPERATIONS, sizes[2:]):
                 table = marshal.loads(view[offset:offset + size])
                 offset += size
                 if not isinstance(table, dict) or not still_true(operation, table):
                     return None
         except (OSError, EOFError, ValueError, TypeError, struct.error):
             return None  # missing, corrupt or foreign: the run goes on and rewrites it
+        try:
+            out = bytes(printed).decode("utf-8", "surrogatepass")
+        except UnicodeDecodeError:
+            return None
         stdout.write(out)
         stdout.flush()
         stderr.write(err)
         stderr.flush()
         return code
 
-    def store(self, recorder: Recorder, out: str, err: str, code: int) -> bool:
-        """Keep the run's output; False when it cannot be trusted or the folder cannot be written."""
+    def store(self, recorder: Recorder, out: list[str], err: str, code: int) -> bool:
+        """Keep the run's output (`out`: what it printed, in the pieces it printed) and return
+        True; False when it cannot be trusted or the folder cannot be written. The output is
+        written piece by piece as UTF-8, never joined: a big report is not held twice more."""
         recorder.modules()
         if code not in (0, 1) or not recorder.trustworthy():
             return False
-        header = marshal.dumps((FORMAT, self.key, out, err, code))
+        header = marshal.dumps((FORMAT, self.key, err, code))
         tables = recorder.probes()
         temporary = f"{self.path}.{os.getpid()}.tmp"
         try:
             prepare(self.folder)
             with open(temporary, "wb") as handle:
-                handle.write(_SIZES.pack(len(header), 0, 0, 0))
+                handle.write(_SIZES.pack(len(header), 0, 0, 0, 0))
                 handle.write(header)
-                sizes = [len(header)]
+                printed = 0
+                for piece in out:
+                    printed += handle.write(piece.encode("utf-8", "surrogatepass"))
+                sizes = [len(header), printed]
                 for index in range(len(tables)):  # one table's bytes at a time
                     data = marshal.dumps(tables[index])
                     tables[index] = {}

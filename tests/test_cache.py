@@ -178,10 +178,12 @@ def test_a_foreign_entry_is_ignored(run: Runner, tree: Path) -> None:
     run("check", ".")
     (entry,) = _entries(tree)
     raw = entry.read_bytes()
-    sizes = struct.unpack_from("<4Q", raw)
-    _fmt, _key, _out, err, code = marshal.loads(raw[32:32 + sizes[0]])
-    header = marshal.dumps((cache.FORMAT, "another key", "forged\n", err, code))
-    entry.write_bytes(struct.pack("<4Q", len(header), *sizes[1:]) + header + raw[32 + sizes[0]:])
+    sizes = struct.unpack_from("<5Q", raw)
+    _fmt, _key, err, code = marshal.loads(raw[40:40 + sizes[0]])
+    header = marshal.dumps((cache.FORMAT, "another key", err, code))
+    forged = b"forged\n"
+    tables = raw[40 + sizes[0] + sizes[1]:]
+    entry.write_bytes(struct.pack("<5Q", len(header), len(forged), *sizes[2:]) + header + forged + tables)
     _code, out2, _err, replayed = run("check", ".")
     assert not replayed and "forged" not in out2
 
