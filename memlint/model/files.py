@@ -41,6 +41,15 @@ def _read_at_most(fd: int, expected: int, limit: int) -> bytes:
     return b"".join(chunks)[:limit]
 
 
+def kind_problem(st: os.stat_result, limit: int = MAX_FILE_BYTES) -> FileProblem | None:
+    """Why a file with this stat cannot be read (not a regular file, or over `limit`), or None."""
+    if not stat.S_ISREG(st.st_mode):
+        return FileProblem("not-a-file", "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file")
+    if st.st_size > limit:
+        return FileProblem("too-large", f"{st.st_size:,} bytes > {limit:,}")
+    return None
+
+
 def read_file(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> bytes | FileProblem:
     """A regular file's bytes, up to `limit`, else why not. The file is stat-ed first (what the run
     cache records), then opened without blocking and checked again on the open handle, so a FIFO, a
@@ -53,10 +62,9 @@ def read_file(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> byte
         return FileProblem("not-found", "does not exist")
     except OSError as exc:
         return FileProblem("unreadable", exc.strerror or str(exc))
-    if not stat.S_ISREG(st.st_mode):
-        return FileProblem("not-a-file", "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file")
-    if st.st_size > limit:
-        return FileProblem("too-large", f"{st.st_size:,} bytes > {limit:,}")
+    problem = kind_problem(st, limit)
+    if problem is not None:
+        return problem
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
@@ -65,10 +73,9 @@ def read_file(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> byte
         return FileProblem("unreadable", exc.strerror or str(exc))
     try:
         st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            return FileProblem("not-a-file", "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file")
-        if st.st_size > limit:
-            return FileProblem("too-large", f"{st.st_size:,} bytes > {limit:,}")
+        problem = kind_problem(st, limit)
+        if problem is not None:
+            return problem
         data = _read_at_most(fd, st.st_size, limit + 1)
     except OSError as exc:
         return FileProblem("unreadable", exc.strerror or str(exc))

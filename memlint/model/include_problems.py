@@ -196,8 +196,8 @@ def target_problem(ctx: RuleContext, skipped: Skipped) -> tuple[Problem | None, 
 
 
 def _target_problem(ctx: RuleContext, target: Path, written: str) -> tuple[Problem | None, Path | None, str]:
-    doc = ctx.document(target)
-    if doc.problem is not None and doc.problem.reason == "not-found":
+    problem = ctx.workspace.unloadable(target)  # the text itself is never needed here
+    if problem is not None and problem.reason == "not-found":
         meant = without_punctuation(target, written)
         if meant is not None:
             return "punctuation", meant, ""
@@ -205,10 +205,10 @@ def _target_problem(ctx: RuleContext, target: Path, written: str) -> tuple[Probl
         if cased is not None:
             return "case", cased, ""
         return "missing", None, ""
-    if doc.problem is not None and doc.problem.reason == "not-a-file":
-        return "folder", None, doc.problem.detail
-    if doc.problem is not None and doc.problem.reason == "too-large":
-        return "too-large", None, doc.problem.detail
+    if problem is not None and problem.reason == "not-a-file":
+        return "folder", None, problem.detail
+    if problem is not None and problem.reason == "too-large":
+        return "too-large", None, problem.detail
     extension = node_extname(str(target)).lower()
     if extension and extension not in TEXT_EXTENSIONS:
         meant = without_punctuation(target, written)

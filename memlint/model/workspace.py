@@ -10,11 +10,12 @@ from typing import TypeVar, cast
 
 from memlint import progress
 from memlint.model.document import Document
-from memlint.model.files import FileProblem
+from memlint.model.files import FileProblem, kind_problem
 from memlint.model.limits import DEFAULT_LIMITS, LimitHit, Limits
 from memlint.model.release import DEFAULT, Release
 
 T = TypeVar("T")
+_UNLOADABLE = frozenset({"not-found", "not-a-file", "too-large"})
 _SAME = "\x00same"  # `Workspace._real`: the path is its own real path (a path holds no NUL)
 _NO_LINKS: frozenset[str] = frozenset()  # `walk`'s listing of a folder with no symlinked subfolder (most)
 _PATH_TYPE = type(Path())  # PosixPath or WindowsPath: a subclass of it may behave otherwise
@@ -163,6 +164,22 @@ class Workspace:
             self._documents[key] = doc
             progress.COUNTS.files_read += 1
         return doc
+
+    def unloadable(self, path: Path | str) -> FileProblem | None:
+        """`document(path).problem` when it is "not-found", "not-a-file" or "too-large" (nothing
+        of the file can be read), else None. A file not read yet is only stat-ed: an include
+        target whose text nothing needs (outside the start folder) is not held for the run."""
+        if os.path.abspath(path) not in self._documents:
+            try:
+                st = os.stat(path)
+            except FileNotFoundError:
+                return FileProblem("not-found", "does not exist")
+            except OSError:
+                return None  # unreadable: read_file says so, which is none of the three
+            if st.st_size > 0 or not stat.S_ISREG(st.st_mode):  # size 0 may be a /proc file: read it
+                return kind_problem(st)
+        problem = self.document(path).problem
+        return problem if problem is not None and problem.reason in _UNLOADABLE else None
 
     def note_limit(self, hit: LimitHit) -> None:
         """A limit reached somewhere other than a document's includes (once per file and limit)."""
