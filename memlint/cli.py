@@ -38,13 +38,25 @@ EXIT_CLEAN, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
 
 
 class _Group(click.Group):
-    """Any MemlintError (a broken plugin, an unreadable config) is one line on stderr and exit 2."""
+    """Any MemlintError (a broken plugin, an unreadable config) is one line on stderr and exit 2.
+    So is, as a last resort, any other error that escapes a command: a bug in memlint (a file
+    it should have reported but could not model), never a traceback for the user to read."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except MemlintError as exc:
             click.echo(f"memlint: {for_terminal(str(exc))}", err=True)
+            sys.exit(EXIT_ERROR)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except Exception as exc:  # noqa: BLE001 - the last resort named in the docstring
+            import traceback
+
+            where = traceback.extract_tb(exc.__traceback__)[-1]
+            click.echo(f"memlint: internal error: {type(exc).__name__}: {for_terminal(str(exc))[:300]} "
+                       f"at {os.path.basename(where.filename)}:{where.lineno}; this is a bug in memlint, "
+                       "please report it with the file it was checking", err=True)
             sys.exit(EXIT_ERROR)
 
 
