@@ -162,12 +162,9 @@ def _classify(ctx: RuleContext) -> list[IncludeProblem]:
             key = plan.key
             old = chosen.get(key)
             if old is None or _PRIORITY[problem] < _PRIORITY[old.problem]:
-                seen = starts_seen.get(key)
-                if seen is None:
-                    seen = starts_seen[key] = set()
-                    starts_of[key] = []
-                seen.add(start)
-                starts_of[key].append(start)
+                # a new problem for the include: the start folders of the one it replaces are not its
+                starts_seen[key] = {start}
+                starts_of[key] = [start]
                 better, detail = (fixed[1], fixed[2]) if fixed is not None else (None, loaded.detail(skipped))
                 chosen[key] = IncludeProblem(problem, skipped.origin, skipped.path, start, (),  # type: ignore[arg-type]
                                              skipped, loaded, better, detail)
