@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from memlint.errors import MemlintError
+from memlint.model.files import FileProblem, read_file
 from memlint.reporters.escape import for_json
 from memlint.violations import Violation
 
@@ -33,6 +34,9 @@ def relative_posix(path: Path, root: Path) -> str:
         return Path(absolute).as_posix()
 
 
+MAX_LINE_TEXT_BYTES = 64 * 1024 * 1024  # a file larger than this is fingerprinted with no line text
+
+
 class LineTexts:
     """The text of flagged lines, each file read once (a missing or unreadable file has no lines)."""
 
@@ -42,10 +46,9 @@ class LineTexts:
     def line(self, path: Path, number: int) -> str:
         lines = self._lines.get(path)
         if lines is None:
-            try:
-                lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-            except OSError:
-                lines = []
+            # only a regular file, read safely: a finding can sit on a link to /dev/zero or a FIFO
+            data = read_file(path, MAX_LINE_TEXT_BYTES)
+            lines = [] if isinstance(data, FileProblem) else data.decode("utf-8", errors="replace").splitlines()
             self._lines[path] = lines
         return lines[number - 1] if 0 < number <= len(lines) else ""
 
