@@ -95,19 +95,8 @@ class Conventions:
         report is never held both as lines and as one text."""
         if self.output_file is not None:
             self.emit("\n".join(lines))
-            return
-        piece: list[str] = []
-        size = 0
-        written = False
-        for line in lines:
-            piece.append(line)
-            size += len(line) + 1
-            if size > PIECE:
-                click.echo("\n".join(piece), color=self.colour)
-                piece, size, written = [], 0, True
-        text = "\n".join(piece)
-        if text or (written and piece):
-            click.echo(text, color=self.colour)
+        else:
+            _echo_groups(_line_groups(lines), self.colour)
 
 
 PIECE = 1 << 20  # characters of a report written at a time
@@ -116,16 +105,50 @@ PIECE = 1 << 20  # characters of a report written at a time
 def echo_in_pieces(text: str, colour: bool | None) -> None:
     """`click.echo(text, color=colour)`, about a megabyte of whole lines at a time: echoing a big
     report whole copies it three times over (the newline added, the colour codes stripped, the
-    encoding), and a report can be tens of megabytes. A colour code never holds a line break, so
-    stripping line by line strips the same codes."""
+    encoding), and a report can be tens of megabytes."""
+    _echo_groups(_text_groups(text), colour, empty_too=True)
+
+
+def _text_groups(text: str) -> Iterator[str]:
+    """`text` cut at the first line break past every PIECE characters (the breaks cut at left out)."""
     start = 0
     while len(text) - start > PIECE:
         cut = text.find("\n", start + PIECE)
         if cut == -1:
             break
-        click.echo(text[start:cut + 1], nl=False, color=colour)
+        yield text[start:cut]
         start = cut + 1
-    click.echo(text[start:], color=colour)
+    yield text[start:]
+
+
+def _line_groups(lines: Iterable[str]) -> Iterator[str]:
+    """`lines` joined by line breaks about PIECE characters at a time."""
+    group: list[str] = []
+    size = 0
+    for line in lines:
+        group.append(line)
+        size += len(line) + 1
+        if size > PIECE:
+            yield "\n".join(group)
+            group, size = [], 0
+    if group:
+        yield "\n".join(group)
+
+
+def _echo_groups(groups: Iterable[str], colour: bool | None, empty_too: bool = False) -> None:
+    """What one `click.echo` of the groups joined by line breaks prints (for an empty text, a line
+    break with `empty_too`, else nothing, as `emit`), one echo per group. A colour code never holds a line break, so each group strips the same codes."""
+    iterator = iter(groups)
+    first = next(iterator, "")
+    second = next(iterator, None)
+    if second is None:
+        if first or empty_too:
+            click.echo(first, color=colour)
+        return
+    click.echo(first, color=colour)
+    click.echo(second, color=colour)
+    for group in iterator:
+        click.echo(group, color=colour)
 
 
 def read_stdin(paths: tuple[Path, ...], stdin_filename: Path | None) -> tuple[Path, str] | None:

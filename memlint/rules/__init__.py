@@ -70,11 +70,10 @@ def plugin_problems() -> tuple[str, ...]:
     return tuple(_PROBLEMS)
 
 
-@dataclass(frozen=True)
-class Rule:
+class NamedByMeta:
+    """A rule's code and slug, read from its META (a `Rule`, or a built-in rule's catalog entry)."""
+
     meta: RuleMeta
-    module: ModuleType
-    plugin: str | None = None  # the entry point of a third-party rule; None for built-in rules
 
     @property
     def code(self) -> str:
@@ -83,6 +82,13 @@ class Rule:
     @property
     def slug(self) -> str:
         return self.meta.slug
+
+
+@dataclass(frozen=True)
+class Rule(NamedByMeta):
+    meta: RuleMeta
+    module: ModuleType
+    plugin: str | None = None  # the entry point of a third-party rule; None for built-in rules
 
     @property
     def doc(self) -> str:

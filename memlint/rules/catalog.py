@@ -21,27 +21,19 @@ import re
 import zlib
 from dataclasses import dataclass
 
-from memlint.rules import RuleMeta, _entry_points
+from memlint.rules import NamedByMeta, RuleMeta, _entry_points
 
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the memlint package folder
 _PAREN = re.compile(rb"[()]")
 
 
 @dataclass(frozen=True)
-class Entry:
+class Entry(NamedByMeta):
     """A built-in rule as the catalog holds it: what its `Rule` shows, without the module."""
 
     meta: RuleMeta
     module: str  # the rule module's name
     doc: str  # its page, stripped, as `Rule.doc`
-
-    @property
-    def code(self) -> str:
-        return self.meta.code
-
-    @property
-    def slug(self) -> str:
-        return self.meta.slug
 
 
 def page_head(text: bytes) -> bytes:
