@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import gc
 import os
-from collections.abc import Iterator
+from array import array
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 from memlint import progress
@@ -17,10 +19,11 @@ from memlint.model.discovery import MemoryFile, classify, discover, session_note
 from memlint.model.loader import LoadedContext, load
 from memlint.model.pathorder import path_order
 from memlint.model.release import DEFAULT, Release
+from memlint.model.residency import FileChanged
 from memlint.model.rule_context import RuleContext
 from memlint.model.settings import Launch
 from memlint.model.workspace import Workspace
-from memlint.rules import Rule, all_rules
+from memlint.rules import HasPath, Rule, all_rules
 from memlint.suppression import apply_suppressions
 from memlint.violations import Finding, Violation
 
@@ -149,26 +152,25 @@ def build_context(
 
 
 def run_rules(ctx: RuleContext, rules: list[Rule] | None = None) -> list[Violation]:
-    """Run `rules` (default: the selected ones) and return sorted, unsuppressed violations."""
+    """Run `rules` (default: the selected ones) and return sorted, unsuppressed violations. The
+    rules that look at files one at a time run first, together, file by file; then the others,
+    each over the whole run."""
     selected = rules if rules is not None else [r for r in all_rules() if r.code in ctx.config.selected]
     violations: list[Violation] = []
     progress.COUNTS.rules_total += len(selected)
+    _run_per_file(ctx, [r for r in selected if r.per_file], violations)
     for rule in selected:
+        if rule.per_file:
+            continue
         progress.COUNTS.rules_done += 1
         ctx.options = ctx.config.rule_options(rule)
         try:
             for finding in rule.check(ctx):
                 violations.append(stamp(rule, finding))
+        except FileChanged:
+            raise  # what the run built no longer describes the file: no rule's findings hold
         except Exception as exc:  # noqa: BLE001 - one broken rule must not stop the run
-            import traceback
-
-            where = traceback.extract_tb(exc.__traceback__)[-1]
-            path = ctx.files[0].path if ctx.files else (ctx.roots[0] if ctx.roots else Path("."))
-            violations.append(
-                Violation(path, 1, 1, "ML901", "rule-crashed", "error",
-                          f"rule {rule.code} ({rule.slug}) crashed: {type(exc).__name__}: {exc} "
-                          f"at {Path(where.filename).name}:{where.lineno}; its findings are missing", 1, 1)
-            )
+            violations.append(_crashed(ctx, rule, exc))
         _settle()
     violations = [v for v in violations if v.code not in ctx.config.ignored_codes(v.path)]
     violations = apply_suppressions(
@@ -177,6 +179,71 @@ def run_rules(ctx: RuleContext, rules: list[Rule] | None = None) -> list[Violati
     # one finding per (path, line, column, code), the first kept, as a set would; sorted by those
     # fields without a Violation comparison each time (100,000 findings: half the time)
     return sorted(dict.fromkeys(violations), key=lambda v: (path_order(v.path), v.line, v.column, v.code))
+
+
+# Files the per-file rules look at together before moving on: their texts stay within the run's
+# text budget (model.residency) while every rule looks at them, so none is read twice.
+_WINDOW = 256
+
+
+def _run_per_file(ctx: RuleContext, rules: list[Rule], violations: list[Violation]) -> None:
+    """Run the per-file rules a window of files at a time, each rule over its own files of the
+    window in its own order: every rule sees what it would see alone, in the same order."""
+    if not rules:
+        return
+    chosen = [list(rule.files(ctx)) for rule in rules]
+    rank: dict[str, int] = {}  # each file's place: where the first rule that looks at it has it
+    for items in chosen:
+        for item in items:
+            rank.setdefault(_file_of(item), len(rank))
+    ranks = [array("q", [rank[_file_of(item)] for item in items]) for items in chosen]
+    orders = [_order(r) for r in ranks]
+    options = [ctx.config.rule_options(rule) for rule in rules]
+    cursors = [0] * len(rules)
+    for high in range(_WINDOW, len(rank) + _WINDOW, _WINDOW):
+        for i, rule in enumerate(rules):
+            order, place, items, cursor = orders[i], ranks[i], chosen[i], cursors[i]
+            if cursor < 0:
+                continue  # crashed
+            ctx.options = options[i]
+            try:
+                while cursor < len(order) and place[order[cursor]] < high:
+                    item = items[order[cursor]]
+                    cursor += 1
+                    for finding in rule.check_file(ctx, item):
+                        violations.append(stamp(rule, finding))
+            except FileChanged:
+                raise
+            except Exception as exc:  # noqa: BLE001 - one broken rule must not stop the run
+                violations.append(_crashed(ctx, rule, exc))
+                cursor = -1
+            cursors[i] = cursor
+    progress.COUNTS.rules_done += len(rules)
+    _settle()
+
+
+def _file_of(item: HasPath | os.PathLike[str]) -> str:
+    """The file a per-file rule's item is about: the item itself when it is a path."""
+    return os.fspath(item) if isinstance(item, os.PathLike) else os.fspath(item.path)
+
+
+def _order(ranks: array[int]) -> Sequence[int]:
+    """The positions of a rule's items by their files' places (stable: a rule's own order of the
+    items of one file is kept); most rules list files in their places' order already."""
+    if all(a <= b for a, b in pairwise(ranks)):
+        return range(len(ranks))
+    return array("q", sorted(range(len(ranks)), key=ranks.__getitem__))
+
+
+def _crashed(ctx: RuleContext, rule: Rule, exc: Exception) -> Violation:
+    """ML901 for a rule that raised: its findings so far stand, the rest are missing."""
+    import traceback
+
+    where = traceback.extract_tb(exc.__traceback__)[-1]
+    path = ctx.files[0].path if ctx.files else (ctx.roots[0] if ctx.roots else Path("."))
+    return Violation(path, 1, 1, "ML901", "rule-crashed", "error",
+                     f"rule {rule.code} ({rule.slug}) crashed: {type(exc).__name__}: {exc} "
+                     f"at {Path(where.filename).name}:{where.lineno}; its findings are missing", 1, 1)
 
 
 def stamp(rule: Rule, finding: Finding) -> Violation:

@@ -58,7 +58,7 @@ def parse_directives(text: str) -> list[_Directive]:
 
 def _directives(path: Path, workspace: Workspace) -> list[_Directive]:
     doc = workspace.document(path)
-    return parse_directives(doc.text) if doc.readable and "memlint:" in doc.text else []
+    return parse_directives(doc.text) if doc.readable and doc.contains("memlint:") else []
 
 
 def apply_suppressions(

@@ -91,7 +91,7 @@ def test_claude_code_loads_the_split_index_whole(name: str, tmp_path: Path) -> N
     assert fixed.returncode in (0, 1), fixed.stderr
     said_over = "the entries alone are over the limit" in fixed.stdout or "would still be cut" in fixed.stdout
     new = Document.read(folder / "MEMORY.md")
-    expected = truncate_index(new.scan().loaded)
+    expected = truncate_index(new.loaded)
     live = [f for f in _oracle(tree, home)["files"] if isinstance(f, dict) and f.get("kind") == "automem"]
     assert len(live) == 1, f"Claude Code did not load MEMORY.md: {live}"
     content = str(live[0]["content"])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import codecs
 import re
+import sys
 from array import array
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -17,14 +18,20 @@ from typing import TYPE_CHECKING, Any
 from memlint.model.files import FileProblem, read_file
 from memlint.model.frontmatter import Frontmatter, parse_frontmatter, rule_paths
 from memlint.model.release import DEFAULT, Release
+from memlint.model.residency import FileChanged
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from memlint.model.markdown import AnyToken, Scan
+    from memlint.model.residency import TextBudget
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
 _UNSET: Any = object()  # a lazily worked out slot not worked out yet (None is an answer)
+# What a document answers without reading its text again once the text is let go (`contains`):
+# what is asked of every file of a run, and found in few: the suppression comment marker, a wiki
+# link, a mention of AGENTS.md.
+_MARKS = ("memlint:", "[[", "AGENTS.md")
 
 
 def detect_newline(text: str) -> str:
@@ -41,12 +48,13 @@ class Document:
     """A file read from disk. `text` is what Claude Code gets from `readFile(path, "utf8")`.
 
     `stored` is the file's text when it is valid UTF-8 (most files: one copy held, `data`
-    re-encodes it exactly on demand), else its bytes. Slots, and lazily worked out answers kept in
+    re-encodes it exactly on demand), else its bytes; None while a large run has let the text go
+    (`model.residency`: read again on demand, and checked to be the same). Slots, and lazily worked out answers kept in
     slots of their own (`_UNSET` until asked): a run holds one per memory file, and a `__dict__`
     each (what `cached_property` needs) cost more than the rest of the object."""
 
     path: Path
-    stored: bytes | str
+    stored: bytes | str | None
     problem: FileProblem | None = None
     release: Release = field(default=DEFAULT, repr=False)  # the Claude Code release that reads it
     max_includes: int | None = None  # memlint's bound on the includes followed (see model/limits.py)
@@ -57,6 +65,9 @@ class Document:
     _frontmatter: Frontmatter | None = field(default=_UNSET, init=False, repr=False)
     _rule_globs: tuple[str, ...] | None = field(default=_UNSET, init=False, repr=False)
     _line_starts: array[int] | None = field(default=None, init=False, repr=False)
+    _budget: TextBudget | None = field(default=None, init=False, repr=False)  # set: the text may be let go
+    _stamp: int = field(default=0, init=False, repr=False)  # hash of the text let go
+    _marks: int = field(default=0, init=False, repr=False)  # bit i: the text let go holds _MARKS[i]
 
     @classmethod
     def read(cls, path: Path, release: Release = DEFAULT) -> Document:
@@ -96,6 +107,8 @@ class Document:
     def data(self) -> bytes:
         """The file's bytes."""
         stored = self.stored
+        if stored is None:
+            stored = self._read_again()
         return stored.encode("utf-8") if isinstance(stored, str) else stored
 
     @property
@@ -104,6 +117,8 @@ class Document:
         stored = self.stored
         if isinstance(stored, str):
             return stored
+        if stored is None:
+            return self._read_again()
         if self._decoded is None:
             self._decoded = stored.decode("utf-8", errors="replace")
         return self._decoded
@@ -111,7 +126,44 @@ class Document:
     @property
     def has_bom(self) -> bool:
         stored = self.stored
+        if stored is None:
+            stored = self._read_again()
         return stored.startswith("\ufeff") if isinstance(stored, str) else stored.startswith(codecs.BOM_UTF8)
+
+    def keep_within(self, budget: TextBudget) -> None:
+        """From now on `budget` decides how long this document keeps its text (only a valid
+        UTF-8 text read from disk can be let go: it can be read again)."""
+        if isinstance(self.stored, str):
+            self._budget = budget
+            budget.hold(self, self.stored)
+
+    def release_text(self) -> int:
+        """Let the text go (read again when asked for); the bytes of memory freed, 0 if none."""
+        stored = self.stored
+        if not isinstance(stored, str) or self._budget is None:
+            return 0
+        self._stamp = hash(stored)
+        self._marks = sum(1 << i for i, mark in enumerate(_MARKS) if mark in stored)
+        self.stored = None
+        return sys.getsizeof(stored)
+
+    def contains(self, needle: str) -> bool:
+        """`needle in self.text`, answered without reading a text let go again for `_MARKS`."""
+        if self.stored is None and needle in _MARKS:
+            return bool(self._marks >> _MARKS.index(needle) & 1)
+        return needle in self.text
+
+    def _read_again(self) -> str:
+        data = read_file(self.path)
+        try:
+            text = data.decode("utf-8") if isinstance(data, bytes) else None
+        except UnicodeDecodeError:
+            text = None
+        if text is None or hash(text) != self._stamp or self._budget is None:
+            raise FileChanged(self.path)
+        self.stored = text
+        self._budget.hold(self, text)
+        return text
 
     @property
     def newline(self) -> str:
@@ -149,6 +201,12 @@ class Document:
         """The text after the frontmatter block (all of it when there is none)."""
         fm = self.frontmatter
         return self.text if fm is None else self.text[fm.end_offset :]
+
+    @property
+    def loaded(self) -> str:
+        """The body as Claude Code loads it: comments stripped (before trimming)."""
+        stripped = self.scan().stripped_text
+        return self.body if stripped is None else stripped
 
     @property
     def body_line_offset(self) -> int:

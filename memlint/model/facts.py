@@ -76,7 +76,7 @@ def file_facts(workspace: Workspace, home: Path, path: str) -> Facts:
                       skip=("non-text-extension", f"extension {extension!r} is not read"))
     else:
         scan = doc.scan()
-        if not js_trim(scan.loaded):
+        if not js_trim(doc.loaded):
             facts = Facts(key, same, resolved, is_symlink, doc,
                           skip=("empty", "nothing left after frontmatter and comments"))
         else:

@@ -20,7 +20,7 @@ Kind = Literal["managed", "user", "project", "local", "automem"]
 
 def loaded_text(document: Document) -> str:
     """What the model sees of a file loaded whole: its scanned text, trimmed as JavaScript trims."""
-    return js_trim(document.scan().loaded)
+    return js_trim(document.loaded)
 
 
 @dataclass(frozen=True, slots=True)

@@ -358,7 +358,7 @@ def _load_index(loader: _Loader, path: Path, release: Release) -> LoadedFile | N
             loader.skip(str(path), doc.problem.reason, "automem", None, doc.problem.detail)
         return None
     loader.mark(key)
-    truncation = truncate_index(doc.scan().loaded, release)
+    truncation = truncate_index(doc.loaded, release)
     if not js_trim(truncation.content):
         loader.skip(str(path), "empty", "automem", None, "nothing left after frontmatter and comments")
         return None

@@ -47,7 +47,9 @@ class IncludeRef:
 class Scan:
     """What Claude Code takes from a file's body."""
 
-    loaded: str  # the body after comment stripping (before trimming)
+    # The body after comment stripping (before trimming) when that changed it, else None: the
+    # body itself (`Document.loaded`), not held here, so that a document can let its text go.
+    stripped_text: str | None = None
     includes: tuple[IncludeRef, ...] = ()
     comments_stripped: bool = False
     unclosed_comment_line: int | None = None  # a `<!--` block that never closes, 1-based
@@ -435,7 +437,7 @@ def scan_body(
     memlint's bound on the work one file can cause."""
     has_comment = has_comment_open(body)
     if "@" not in body and not has_comment:
-        return Scan(loaded=body)
+        return Scan()
     source = normalize_newlines(body)
     tokens = parse(source) if tokens is None else tokens
     locator = _Locator(source, line_offset)
@@ -496,7 +498,7 @@ def scan_body(
         if verbatim and not stripped:
             loaded = body
     return Scan(
-        loaded=loaded,
+        stripped_text=None if loaded == body else loaded,
         includes=tuple(found.values()),
         comments_stripped=stripped,
         unclosed_comment_line=unclosed,

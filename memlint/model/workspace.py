@@ -13,6 +13,7 @@ from memlint.model.document import Document
 from memlint.model.files import FileProblem, kind_problem
 from memlint.model.limits import DEFAULT_LIMITS, LimitHit, Limits
 from memlint.model.release import DEFAULT, Release
+from memlint.model.residency import TextBudget
 
 T = TypeVar("T")
 _UNLOADABLE = frozenset({"not-found", "not-a-file", "too-large"})
@@ -40,6 +41,7 @@ class Workspace:
         self.above_starts: set[str] | None = None
         self.created: set[Path] = set()  # files a fix wrote in memory that are not on disk
         self.removed: set[Path] = set()  # files a fix removed in memory
+        self.texts = TextBudget()  # which documents keep their text (model.residency)
 
     @staticmethod
     def absolute(path: Path | str) -> str:
@@ -161,6 +163,7 @@ class Workspace:
             own = path if isinstance(path, Path) and type(path) is _PATH_TYPE and text == key else Path(key)
             doc = Document.read(own, self.release)
             doc.max_includes = self.limits.max_includes_per_file
+            doc.keep_within(self.texts)
             self._documents[key] = doc
             progress.COUNTS.files_read += 1
         return doc

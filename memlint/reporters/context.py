@@ -125,7 +125,7 @@ def _render_memory(ctx: LoadedContext, out: Callable[[str], None]) -> None:
     if index is not None and index.truncation is not None:
         t = index.truncation
         if t.truncated:
-            hidden = hidden_titles(t, index.document.scan().loaded)
+            hidden = hidden_titles(t, index.document.loaded)
             shown = ", ".join(f"'{h}'" for h in hidden[:8]) + (f", ... ({len(hidden)} in all)" if len(hidden) > 8 else "")
             out(click.style(
                 f"  ! MEMORY.md is cut: Claude Code loads lines 1-{t.kept_lines} of {t.line_count} "

@@ -3,6 +3,11 @@ same door a third-party plugin uses. A rule is a module with a docstring (its pa
 `check(ctx) -> Iterator[Finding]`. An entry point names either one rule module or a package whose
 `RULES` tuple lists rule modules (one entry point per family of built-in rules).
 
+A rule that looks at files one at a time may say so instead of `check`: `FILES(ctx)` lists what it
+looks at (paths, or items with a `.path`) and `check_file(ctx, item)` looks at one. The engine then runs all
+such rules file by file, so that a file's text is read once for all of them, not once per rule
+(model.residency lets the texts of a large run go).
+
 Built-in codes are `ML` + three digits; a plugin's codes have a prefix of its own (`[A-Z]{1,4}` not
 starting with `ML`) + three digits. A plugin that fails to import, breaks this contract, reuses a
 registered code or slug, or crashes while checking is reported once (`plugin_problems()`) and skipped:
@@ -24,6 +29,8 @@ from memlint.errors import MemlintError
 from memlint.violations import Finding, Severity
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from memlint.model.rule_context import RuleContext
 
 CODE_PATTERN = re.compile(r"ML\d{3}")  # built-in rules
@@ -48,12 +55,19 @@ class RuleMeta:
 
 
 class RuleModule(Protocol):
-    """What a rule module provides."""
+    """What a rule module provides (or, instead of `check`, `FILES` and `check_file`)."""
 
     META: RuleMeta
     __doc__: str | None
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]: ...
+
+
+class HasPath(Protocol):
+    """What a per-file rule looks at: anything naming a file."""
+
+    @property
+    def path(self) -> Path: ...
 
 
 _PROBLEMS: list[str] = []  # plugin problems of this process, each once, in the order met
@@ -94,12 +108,31 @@ class Rule(NamedByMeta):
     def doc(self) -> str:
         return (self.module.__doc__ or "").strip()
 
+    @property
+    def per_file(self) -> bool:
+        """A built-in rule that looks at files one at a time (`files`, `check_file`)."""
+        return self.plugin is None and not hasattr(self.module, "check")
+
+    def files(self, ctx: RuleContext) -> Iterable[HasPath | os.PathLike[str]]:
+        """What a per-file rule looks at, in its order: paths, or items naming one (`.path`)."""
+        found: Iterable[HasPath | os.PathLike[str]] = self.module.FILES(ctx)
+        return found
+
+    def check_file(self, ctx: RuleContext, item: HasPath | os.PathLike[str]) -> Iterator[Finding]:
+        found: Iterator[Finding] = self.module.check_file(ctx, item)
+        return found
+
+    def _check(self, ctx: RuleContext) -> Iterator[Finding]:
+        if hasattr(self.module, "check"):
+            found: Iterator[Finding] = self.module.check(ctx)
+            return found
+        return (finding for item in self.files(ctx) for finding in self.check_file(ctx, item))
+
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         if self.plugin is None:
-            result: Iterator[Finding] = self.module.check(ctx)
-            return result
+            return self._check(ctx)
         try:  # a plugin's findings count only when its check completes
-            return iter(list(self.module.check(ctx)))
+            return iter(list(self._check(ctx)))
         except Exception as exc:  # noqa: BLE001 - a broken plugin must not stop the run
             _problem(f"plugin {self.plugin}: rule {self.code} crashed ({type(exc).__name__}: {exc}); its findings are skipped")
             return iter(())
@@ -107,8 +140,10 @@ class Rule(NamedByMeta):
 
 def _rule_from_module(module: ModuleType, origin: str, plugin: str | None = None) -> Rule:
     meta = getattr(module, "META", None)
-    if not isinstance(meta, RuleMeta) or not callable(getattr(module, "check", None)):
-        raise MemlintError(f"plugin {origin}: a rule module needs META (RuleMeta) and check(ctx)")
+    per_file = callable(getattr(module, "FILES", None)) and callable(getattr(module, "check_file", None))
+    if not isinstance(meta, RuleMeta) or not (callable(getattr(module, "check", None)) or per_file):
+        raise MemlintError(f"plugin {origin}: a rule module needs META (RuleMeta) and check(ctx) "
+                           "(or FILES(ctx) and check_file(ctx, item))")
     if not isinstance(meta.code, str) or not isinstance(meta.slug, str):
         raise MemlintError(f"plugin {origin}: META.code and META.slug must be strings")
     return Rule(meta, module, plugin)

@@ -96,7 +96,7 @@ def _loaded_truncations(ctx: RuleContext) -> dict[Path, Truncation]:
 def truncation_of(ctx: RuleContext, path: Path, doc: Document) -> Truncation:
     """The loader's truncation when Claude Code loads this MEMORY.md, else the same cut computed."""
     found = ctx.once(("loaded-truncations",), lambda: _loaded_truncations(ctx)).get(path)
-    return found if found is not None else truncate_index(doc.scan().loaded, ctx.release)
+    return found if found is not None else truncate_index(doc.loaded, ctx.release)
 
 
 def indexes(ctx: RuleContext, intro_lines: int = 3) -> Iterator[MemoryIndex]:
@@ -135,7 +135,7 @@ def index_of_text(path: Path, text: str) -> MemoryIndex:
     """A MEMORY.md that is not on disk (a fix's result): parsed and cut without the caches, which
     would keep every such text for the run."""
     doc = Document.from_text(path, text)
-    return MemoryIndex(path, doc, parse_index(doc, cached=False), cut_index(doc.scan().loaded))
+    return MemoryIndex(path, doc, parse_index(doc, cached=False), cut_index(doc.loaded))
 
 
 def topics(ctx: RuleContext, folder: Path | None = None) -> list[Path]:
@@ -166,7 +166,7 @@ def files_by_folder(ctx: RuleContext) -> dict[Path, list[Path]]:
 
 def loaded_line_numbers(doc: Document) -> list[int]:
     """The file line of every line of the text Claude Code loads (trimmed, comments removed)."""
-    loaded = doc.scan().loaded
+    loaded = doc.loaded
     trimmed = js_trim(loaded)
     t_lines = trimmed.split("\n")
     lead = loaded[: len(loaded) - len(js_trim_start(loaded))].count("\n")

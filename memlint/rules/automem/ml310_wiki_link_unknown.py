@@ -76,7 +76,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
     for folder, paths in memory_folders(ctx).items():
         docs = [(path, doc) for path in paths if (doc := ctx.document(path)).problem is None]
         mem = by_folder.get(folder)
-        if not any("[[" in doc.text for _, doc in docs) and (mem is None or "[[" not in mem.doc.text):
+        if not any(doc.contains("[[") for _, doc in docs) and (mem is None or not mem.doc.contains("[[")):
             continue  # no `[[` in the folder (most): no names to gather
         known: set[str] = set()
         for path, doc in docs:
@@ -86,7 +86,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                 known |= _forms(topic.name) | _forms(claude_slug(topic.name))
         if mem is not None:
             docs.insert(0, (mem.path, mem.doc))
-        links = [(path, doc, link) for path, doc in docs if "[[" in doc.text  # most files hold none: no parse
+        links = [(path, doc, link) for path, doc in docs if doc.contains("[[")  # most files hold none: no parse
                  for link in parse_index(doc).wiki if not _in_heading(doc, link.line)]
         unknown = [(path, link) for path, _, link in links if not _forms(link.name) & known]
         if len(unknown) == len(links):

@@ -81,20 +81,21 @@ def frontmatter_fix(topic: Topic, default_type: str) -> Fix | None:
     return Fix(f"add frontmatter to {topic.path.name}", Applicability.UNSAFE, (Edit(topic.path, 0, 0, block),))
 
 
-def check(ctx: RuleContext) -> Iterator[Finding]:
-    default_type = str(ctx.options.get("default-type", "project"))
-    for topic in all_topics(ctx):
-        doc = topic.doc
-        if doc.frontmatter is not None or not doc.text.strip():
-            continue
-        why = "it has no frontmatter"
-        stripped = doc.text.lstrip("\ufeff \t\r\n")
-        if stripped.startswith("---") and stripped != doc.text:
-            why = "its `---` block does not start the file (a BOM or blank line comes first), so it is not frontmatter"
-        yield Finding(
-            topic.path,
-            1,
-            f"{why}: Claude Code's memory scan shows only the file name `{topic.path.name}` (no description, no "
-            "type), so Claude rarely recalls this memory, and no `[[name]]` can link it",
-            fix=frontmatter_fix(topic, default_type),
-        )
+FILES = all_topics
+
+
+def check_file(ctx: RuleContext, topic: Topic) -> Iterator[Finding]:
+    doc = topic.doc
+    if doc.frontmatter is not None or not doc.text.strip():
+        return
+    why = "it has no frontmatter"
+    stripped = doc.text.lstrip("\ufeff \t\r\n")
+    if stripped.startswith("---") and stripped != doc.text:
+        why = "its `---` block does not start the file (a BOM or blank line comes first), so it is not frontmatter"
+    yield Finding(
+        topic.path,
+        1,
+        f"{why}: Claude Code's memory scan shows only the file name `{topic.path.name}` (no description, no "
+        "type), so Claude rarely recalls this memory, and no `[[name]]` can link it",
+        fix=frontmatter_fix(topic, str(ctx.options.get("default-type", "project"))),
+    )

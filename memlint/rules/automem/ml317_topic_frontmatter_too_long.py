@@ -47,7 +47,7 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.model.topicscan import SCAN_LINES
 from memlint.rules import RuleMeta
-from memlint.rules.automem._topics import all_topics
+from memlint.rules.automem._topics import Topic, all_topics
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -58,18 +58,20 @@ META = RuleMeta(
 )
 
 
-def check(ctx: RuleContext) -> Iterator[Finding]:
-    for topic in all_topics(ctx):
-        fm = topic.doc.frontmatter
-        if fm is None:
-            continue
-        closing = topic.doc.line_of_offset(topic.doc.text.rfind("---", 0, fm.end_offset))
-        if closing <= SCAN_LINES:
-            continue
-        yield Finding(
-            topic.path,
-            closing,
-            f"the frontmatter closes on line {closing}: Claude Code's memory scan reads only the first {SCAN_LINES} "
-            "lines of a topic file, finds no frontmatter, and shows this memory with no description and no type; "
-            "move the extra keys into the text",
-        )
+FILES = all_topics
+
+
+def check_file(ctx: RuleContext, topic: Topic) -> Iterator[Finding]:
+    fm = topic.doc.frontmatter
+    if fm is None:
+        return
+    closing = topic.doc.line_of_offset(topic.doc.text.rfind("---", 0, fm.end_offset))
+    if closing <= SCAN_LINES:
+        return
+    yield Finding(
+        topic.path,
+        closing,
+        f"the frontmatter closes on line {closing}: Claude Code's memory scan reads only the first {SCAN_LINES} "
+        "lines of a topic file, finds no frontmatter, and shows this memory with no description and no type; "
+        "move the extra keys into the text",
+    )

@@ -46,7 +46,7 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.model.topicscan import RECALL_BYTES, RECALL_LINES
 from memlint.rules import RuleMeta
-from memlint.rules.automem._topics import all_topics
+from memlint.rules.automem._topics import Topic, all_topics
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -84,22 +84,24 @@ def _recall_stop(text: str, line_count: int) -> int:
     return stop
 
 
-def check(ctx: RuleContext) -> Iterator[Finding]:
-    for topic in all_topics(ctx):
-        data = topic.doc.data
-        line_count = _line_count(topic.doc.text)
-        over_lines, over_bytes = line_count > RECALL_LINES, len(data) > RECALL_BYTES
-        if not over_lines and not over_bytes:
-            continue
-        stop = _recall_stop(topic.doc.text, line_count)
-        what = []
-        if over_lines:
-            what.append(f"{line_count} lines (cap {RECALL_LINES})")
-        if over_bytes:
-            what.append(f"{len(data):,} bytes (cap {RECALL_BYTES:,})")
-        yield Finding(
-            topic.path,
-            max(stop + 1, 1),
-            f"the file is {' and '.join(what)}: when Claude recalls this memory, Claude Code reads only up to line "
-            f"{stop} and notes that it was truncated; the rest is seen only if Claude reads the whole file",
-        )
+FILES = all_topics
+
+
+def check_file(ctx: RuleContext, topic: Topic) -> Iterator[Finding]:
+    data = topic.doc.data
+    line_count = _line_count(topic.doc.text)
+    over_lines, over_bytes = line_count > RECALL_LINES, len(data) > RECALL_BYTES
+    if not over_lines and not over_bytes:
+        return
+    stop = _recall_stop(topic.doc.text, line_count)
+    what = []
+    if over_lines:
+        what.append(f"{line_count} lines (cap {RECALL_LINES})")
+    if over_bytes:
+        what.append(f"{len(data):,} bytes (cap {RECALL_BYTES:,})")
+    yield Finding(
+        topic.path,
+        max(stop + 1, 1),
+        f"the file is {' and '.join(what)}: when Claude recalls this memory, Claude Code reads only up to line "
+        f"{stop} and notes that it was truncated; the rest is seen only if Claude reads the whole file",
+    )

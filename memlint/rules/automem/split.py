@@ -97,7 +97,7 @@ def measure(text: str) -> Truncation:
     """Claude Code's cut of MEMORY.md text (the markdown parse only when comments need it)."""
     doc = Document.from_text(Path("MEMORY.md"), text)
     body = doc.body
-    return cut_index(doc.scan().loaded if "<!--" in body else body)  # not cached: a plan's texts are not kept
+    return cut_index(doc.loaded if "<!--" in body else body)  # not cached: a plan's texts are not kept
 
 
 def slugify(title: str) -> str:

@@ -78,12 +78,11 @@ _WHY = {
 }
 
 
-def check(ctx: RuleContext) -> Iterator[Finding]:
-    for path in _memory_paths(ctx):
-        doc = ctx.document(path)
-        for item in suspects(doc, ctx.home, lambda p: _real(ctx, p)):
-            message = f"Claude Code does not load `{show(ctx, item.target)}` from `@{item.written}`: {_why(item)}"
-            yield Finding(path, item.line, message, column=item.column, fix=_fix(ctx, path, item))
+def check_file(ctx: RuleContext, path: Path) -> Iterator[Finding]:
+    doc = ctx.document(path)
+    for item in suspects(doc, ctx.home, lambda p: _real(ctx, p)):
+        message = f"Claude Code does not load `{show(ctx, item.target)}` from `@{item.written}`: {_why(item)}"
+        yield Finding(path, item.line, message, column=item.column, fix=_fix(ctx, path, item))
 
 
 def _real(ctx: RuleContext, path: str) -> str:
@@ -115,6 +114,9 @@ def _memory_paths(ctx: RuleContext) -> list[Path]:
             if item.kind != "automem":
                 paths.setdefault(str(item.path), item.path)
     return [p for key, p in sorted(paths.items()) if owned(ctx, p)]
+
+
+FILES = _memory_paths
 
 
 def _fix(ctx: RuleContext, path: Path, item: Suspect) -> Fix | None:

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from memlint.engine import RuleContext
 from memlint.model.document import Document
@@ -201,14 +202,26 @@ def _speaks_for(folder: str) -> Path:
     return Path(folder)
 
 
-def loaded_instruction_files(ctx: RuleContext) -> Iterator[tuple[LoadedFile, Document, Path]]:
+class InstructionFile(NamedTuple):
+    """A readable instruction file Claude Code loads, with its document and the folder it speaks about."""
+
+    file: LoadedFile
+    doc: Document
+    base: Path
+
+    @property
+    def path(self) -> Path:
+        return self.file.path
+
+
+def loaded_instruction_files(ctx: RuleContext) -> Iterator[InstructionFile]:
     """Each readable file of the project that Claude Code loads at some start (auto memory aside),
     once, with its document and the folder it speaks about (`project_folder` at its first start).
     Listed once per run."""
     return iter(ctx.once(("layout.loaded-instruction-files",), lambda: list(_loaded_instruction_files(ctx))))
 
 
-def _loaded_instruction_files(ctx: RuleContext) -> Iterator[tuple[LoadedFile, Document, Path]]:
+def _loaded_instruction_files(ctx: RuleContext) -> Iterator[InstructionFile]:
     seen: set[Path] = set()
     for loaded in ctx.loads.values():
         for file in loaded.files:
@@ -217,4 +230,4 @@ def _loaded_instruction_files(ctx: RuleContext) -> Iterator[tuple[LoadedFile, Do
             seen.add(file.path)
             doc = ctx.document(file.path)
             if doc.problem is None:
-                yield file, doc, project_folder(file, loaded.start)
+                yield InstructionFile(file, doc, project_folder(file, loaded.start))

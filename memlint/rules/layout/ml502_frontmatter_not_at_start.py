@@ -42,7 +42,7 @@ import re
 from collections.abc import Iterator
 
 from memlint.engine import RuleContext
-from memlint.model.discovery import Role
+from memlint.model.discovery import MemoryFile, Role
 from memlint.model.frontmatter import parse_frontmatter, rule_paths
 from memlint.model.jstext import JS_WS_CLASS
 from memlint.rules import RuleMeta
@@ -61,47 +61,53 @@ _LEAD = re.compile(rf"\ufeff?[{JS_WS_CLASS}]*")
 _ROLES: tuple[Role, ...] = ("claude-md", "local", "rule", "topic")
 
 
-def check(ctx: RuleContext) -> Iterator[Finding]:
-    for item in ctx.by_role(*_ROLES):
-        if item.role == "rule" and not item.path.name.endswith(".md"):
-            continue
-        doc = ctx.document(item.path)
-        if doc.problem is not None:
-            continue
-        text = doc.text
-        lead = _LEAD.match(text)
-        end = lead.end() if lead is not None else 0
-        if end == 0 or not text.startswith("---", end):
-            continue
-        if doc.frontmatter is not None:  # the release skips the BOM (C09, frontmatter_after_bom)
-            continue
-        fm = parse_frontmatter(text[end:])
-        if fm is None or fm.error is not None or not fm.data:
-            continue
-        bom, blank = text.startswith("\ufeff"), "\n" in text[:end]
-        # a release that skips one leading BOM (C09) is kept from the frontmatter by the white space
-        # alone: the fix keeps the BOM (a fix never changes a file's encoding mark it does not have to)
-        keep_bom = bom and ctx.release.frontmatter_after_bom
-        start = 1 if keep_bom else 0
-        count = text.count("\n", 0, end)
-        spacing = "white space comes" if not blank else "a blank line comes" if count == 1 else "blank lines come"
-        if keep_bom:
-            what = f"{spacing} after the byte-order mark (which Claude Code skips)"
-        elif bom and blank:
-            what = "a byte-order mark and blank lines come"
-        elif bom:
-            what = "a byte-order mark comes" if end == 1 else "a byte-order mark and white space come"
-        else:
-            what = spacing
-        where = show(ctx, item.path)
-        consequence = "the block stays in the text the model reads"
-        paths = rule_paths(fm.data)
-        if item.role == "rule" and paths:
-            consequence += f", and `paths:` is ignored, so the rule loads at every start instead of only for {', '.join(paths)}"
-        elif item.role == "topic" and {"name", "description"} & set(fm.data):
-            consequence += ", and the memory's `name`/`description` are not read"
-        message = f"Claude Code does not see the frontmatter of `{where}`: {what} before `---`; {consequence}"
-        removed = what.split(" come", 1)[0]
-        title = f"Remove {removed} before the frontmatter"
-        fix = Fix(title, Applicability.UNSAFE, (Edit(item.path, start, end, ""),))
-        yield Finding(item.path, doc.line_of_offset(end), message, fix=fix)
+def _memory_files(ctx: RuleContext) -> list[MemoryFile]:
+    return ctx.by_role(*_ROLES)
+
+
+FILES = _memory_files
+
+
+def check_file(ctx: RuleContext, item: MemoryFile) -> Iterator[Finding]:
+    if item.role == "rule" and not item.path.name.endswith(".md"):
+        return
+    doc = ctx.document(item.path)
+    if doc.problem is not None:
+        return
+    text = doc.text
+    lead = _LEAD.match(text)
+    end = lead.end() if lead is not None else 0
+    if end == 0 or not text.startswith("---", end):
+        return
+    if doc.frontmatter is not None:  # the release skips the BOM (C09, frontmatter_after_bom)
+        return
+    fm = parse_frontmatter(text[end:])
+    if fm is None or fm.error is not None or not fm.data:
+        return
+    bom, blank = text.startswith("\ufeff"), "\n" in text[:end]
+    # a release that skips one leading BOM (C09) is kept from the frontmatter by the white space
+    # alone: the fix keeps the BOM (a fix never changes a file's encoding mark it does not have to)
+    keep_bom = bom and ctx.release.frontmatter_after_bom
+    start = 1 if keep_bom else 0
+    count = text.count("\n", 0, end)
+    spacing = "white space comes" if not blank else "a blank line comes" if count == 1 else "blank lines come"
+    if keep_bom:
+        what = f"{spacing} after the byte-order mark (which Claude Code skips)"
+    elif bom and blank:
+        what = "a byte-order mark and blank lines come"
+    elif bom:
+        what = "a byte-order mark comes" if end == 1 else "a byte-order mark and white space come"
+    else:
+        what = spacing
+    where = show(ctx, item.path)
+    consequence = "the block stays in the text the model reads"
+    paths = rule_paths(fm.data)
+    if item.role == "rule" and paths:
+        consequence += f", and `paths:` is ignored, so the rule loads at every start instead of only for {', '.join(paths)}"
+    elif item.role == "topic" and {"name", "description"} & set(fm.data):
+        consequence += ", and the memory's `name`/`description` are not read"
+    message = f"Claude Code does not see the frontmatter of `{where}`: {what} before `---`; {consequence}"
+    removed = what.split(" come", 1)[0]
+    title = f"Remove {removed} before the frontmatter"
+    fix = Fix(title, Applicability.UNSAFE, (Edit(item.path, start, end, ""),))
+    yield Finding(item.path, doc.line_of_offset(end), message, fix=fix)

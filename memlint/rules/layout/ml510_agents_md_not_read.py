@@ -75,7 +75,7 @@ def _mentioned(ctx: RuleContext) -> set[str]:
     out: set[str] = set()
     for item in ctx.by_role("claude-md", "local", "rule"):
         doc = ctx.document(item.path)
-        if doc.problem is not None or "AGENTS.md" not in doc.text:
+        if doc.problem is not None or not doc.contains("AGENTS.md"):
             continue
         folder = os.path.dirname(ctx.workspace.resolved(item.path))
         bases = [folder, *(str(r) for r in ctx.roots)]

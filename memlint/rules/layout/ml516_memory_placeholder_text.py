@@ -37,7 +37,7 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.layout._common import loaded_instruction_files, prose_lines
+from memlint.rules.layout._common import InstructionFile, loaded_instruction_files, prose_lines
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -103,19 +103,22 @@ def _may_be_todo(line: str) -> bool:
     return "todo" in lower or "tbd" in lower or "fixme" in lower
 
 
-def check(ctx: RuleContext) -> Iterator[Finding]:
-    for file, doc, _base in loaded_instruction_files(ctx):
-        found = placeholders(doc.text)
-        if not found:
-            continue
-        shown = ", ".join(f"line {n} `{text}`" for n, text in found[:_SHOWN])
-        if len(found) > _SHOWN:
-            shown += f", \u2026 ({len(found)} in all)"
-        yield Finding(
-            file.path,
-            found[0][0],
-            f"`{show(ctx, file.path)}` still holds template placeholder{'s' if len(found) > 1 else ''}: {shown}; "
-            "Claude Code loads this text into every session as it is, so Claude reads the placeholder instead "
-            "of the fact; write the real text or delete the line",
-            end_line=found[-1][0],
-        )
+FILES = loaded_instruction_files
+
+
+def check_file(ctx: RuleContext, entry: InstructionFile) -> Iterator[Finding]:
+    file, doc, _base = entry
+    found = placeholders(doc.text)
+    if not found:
+        return
+    shown = ", ".join(f"line {n} `{text}`" for n, text in found[:_SHOWN])
+    if len(found) > _SHOWN:
+        shown += f", \u2026 ({len(found)} in all)"
+    yield Finding(
+        file.path,
+        found[0][0],
+        f"`{show(ctx, file.path)}` still holds template placeholder{'s' if len(found) > 1 else ''}: {shown}; "
+        "Claude Code loads this text into every session as it is, so Claude reads the placeholder instead "
+        "of the fact; write the real text or delete the line",
+        end_line=found[-1][0],
+    )

@@ -36,7 +36,7 @@ from pathlib import Path
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.layout._common import loaded_instruction_files
+from memlint.rules.layout._common import InstructionFile, loaded_instruction_files
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -124,19 +124,22 @@ def _undefined(ctx: RuleContext, text: str, base: Path) -> list[tuple[int, str, 
     return sorted(set(out))
 
 
-def check(ctx: RuleContext) -> Iterator[Finding]:
-    for file, doc, base in loaded_instruction_files(ctx):
-        found = _undefined(ctx, doc.text, base)
-        if not found:
-            continue
-        shown = "; ".join(f"line {n} `{cmd}`: {why}" for n, cmd, why in found[:_SHOWN])
-        if len(found) > _SHOWN:
-            shown += f"; \u2026 ({len(found)} in all)"
-        yield Finding(
-            file.path,
-            found[0][0],
-            f"`{show(ctx, file.path)}` tells Claude to run commands the project does not define ({shown}): "
-            "Claude Code loads this into every session, Claude runs the command and it fails; name the "
-            "script or target that exists",
-            end_line=found[-1][0],
-        )
+FILES = loaded_instruction_files
+
+
+def check_file(ctx: RuleContext, entry: InstructionFile) -> Iterator[Finding]:
+    file, doc, base = entry
+    found = _undefined(ctx, doc.text, base)
+    if not found:
+        return
+    shown = "; ".join(f"line {n} `{cmd}`: {why}" for n, cmd, why in found[:_SHOWN])
+    if len(found) > _SHOWN:
+        shown += f"; \u2026 ({len(found)} in all)"
+    yield Finding(
+        file.path,
+        found[0][0],
+        f"`{show(ctx, file.path)}` tells Claude to run commands the project does not define ({shown}): "
+        "Claude Code loads this into every session, Claude runs the command and it fails; name the "
+        "script or target that exists",
+        end_line=found[-1][0],
+    )

@@ -40,7 +40,7 @@ from memlint.engine import RuleContext
 from memlint.model.loader import LoadedFile
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.layout._common import loaded_instruction_files, prose_lines
+from memlint.rules.layout._common import InstructionFile, loaded_instruction_files, prose_lines
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -115,20 +115,23 @@ def _references(ctx: RuleContext, file: LoadedFile, base: Path) -> list[tuple[in
     return out
 
 
-def check(ctx: RuleContext) -> Iterator[Finding]:
-    for file, _doc, base in loaded_instruction_files(ctx):
-        found = _references(ctx, file, base)
-        if not found:
-            continue
-        shown = ", ".join(f"line {n} `{target}`" for n, target in found[:_SHOWN])
-        if len(found) > _SHOWN:
-            shown += f", \u2026 ({len(found)} in all)"
-        yield Finding(
-            file.path,
-            found[0][0],
-            f"`{show(ctx, file.path)}` points Claude at {'files that do' if len(found) > 1 else 'a file that does'} "
-            f"not exist ({shown}) although the folder is there: Claude Code "
-            "loads this into every session, Claude opens the path and the read fails; point at the file's "
-            "new name or drop the reference",
-            end_line=found[-1][0],
-        )
+FILES = loaded_instruction_files
+
+
+def check_file(ctx: RuleContext, entry: InstructionFile) -> Iterator[Finding]:
+    file, _doc, base = entry
+    found = _references(ctx, file, base)
+    if not found:
+        return
+    shown = ", ".join(f"line {n} `{target}`" for n, target in found[:_SHOWN])
+    if len(found) > _SHOWN:
+        shown += f", \u2026 ({len(found)} in all)"
+    yield Finding(
+        file.path,
+        found[0][0],
+        f"`{show(ctx, file.path)}` points Claude at {'files that do' if len(found) > 1 else 'a file that does'} "
+        f"not exist ({shown}) although the folder is there: Claude Code "
+        "loads this into every session, Claude opens the path and the read fails; point at the file's "
+        "new name or drop the reference",
+        end_line=found[-1][0],
+    )

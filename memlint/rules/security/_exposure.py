@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from memlint.engine import RuleContext
 from memlint.model.document import Document
@@ -137,12 +137,23 @@ def _exposed(ctx: RuleContext) -> list[Exposed]:
     return out
 
 
-def readable_files(ctx: RuleContext) -> list[tuple[Exposed, Document]]:
+class Readable(NamedTuple):
+    """An exposed file whose text memlint can read, with its document."""
+
+    item: Exposed
+    doc: Document
+
+    @property
+    def path(self) -> Path:
+        return self.item.path
+
+
+def readable_files(ctx: RuleContext) -> list[Readable]:
     """Each exposed file whose text memlint can read, with its document (worked out once per check
     run for the six text rules; forgotten, like `exposed`, when a fix changes a file)."""
-    def pair() -> list[tuple[Exposed, Document]]:
+    def pair() -> list[Readable]:
         docs = ((item, readable(ctx, item)) for item in exposed(ctx))
-        return [(item, doc) for item, doc in docs if doc is not None]
+        return [Readable(item, doc) for item, doc in docs if doc is not None]
 
     return _per_run(ctx, "security.readable", pair)
 
@@ -172,4 +183,4 @@ def sanitised(ctx: RuleContext, item: Exposed) -> bool:
     return item.memory_index and ctx.release.memory_sanitised
 
 
-__all__ = ["Exposed", "Lines", "exposed", "line_col", "readable", "readable_files", "sanitised", "where"]
+__all__ = ["Exposed", "Lines", "Readable", "exposed", "line_col", "readable", "readable_files", "sanitised", "where"]

@@ -63,7 +63,7 @@ from pathlib import Path
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.security._exposure import line_col, readable_files, where
+from memlint.rules.security._exposure import Readable, line_col, readable_files, where
 from memlint.rules.security._secrets import find_secrets
 from memlint.rules.security._suppress import unsuppressed
 from memlint.rules.security._text import MAX_PER_FILE, and_more, capped, how_many
@@ -85,26 +85,29 @@ def _shared(ctx: RuleContext, path: Path) -> str:
     return ", in every session of the project"
 
 
-def check(ctx: RuleContext) -> Iterator[Finding]:
-    for item, doc in readable_files(ctx):
-        secrets, over = capped(find_secrets(doc.text))
-        over = over or len(secrets) >= MAX_PER_FILE
-        secrets, dropped = unsuppressed(ctx, item.path, doc, META, secrets, lambda secret: secret.start)
-        yield from dropped  # the engine drops these: the comment covers that occurrence only
-        if not secrets:
-            continue
-        listed = []
-        for secret in secrets[:_SHOWN]:
-            line, _ = line_col(doc.text, secret.start)
-            listed.append(f"{secret.kind} {secret.masked} at line {line}")
-        more = and_more(len(secrets), _SHOWN, over)
-        line, column = line_col(doc.text, secrets[0].start)
-        count = "a secret" if len(secrets) == 1 else f"{how_many(secrets, over)} secrets"
-        yield Finding(
-            item.path,
-            line,
-            f"`{show(ctx, item.path)}` ({where(ctx, item)}) holds {count}: {'; '.join(listed)}{more}; "
-            f"Claude Code sends it to the model with the file{_shared(ctx, item.path)}: "
-            "remove it, rotate it, and name where it is kept instead",
-            column=column,
-        )
+FILES = readable_files
+
+
+def check_file(ctx: RuleContext, entry: Readable) -> Iterator[Finding]:
+    item, doc = entry
+    secrets, over = capped(find_secrets(doc.text))
+    over = over or len(secrets) >= MAX_PER_FILE
+    secrets, dropped = unsuppressed(ctx, item.path, doc, META, secrets, lambda secret: secret.start)
+    yield from dropped  # the engine drops these: the comment covers that occurrence only
+    if not secrets:
+        return
+    listed = []
+    for secret in secrets[:_SHOWN]:
+        line, _ = line_col(doc.text, secret.start)
+        listed.append(f"{secret.kind} {secret.masked} at line {line}")
+    more = and_more(len(secrets), _SHOWN, over)
+    line, column = line_col(doc.text, secrets[0].start)
+    count = "a secret" if len(secrets) == 1 else f"{how_many(secrets, over)} secrets"
+    yield Finding(
+        item.path,
+        line,
+        f"`{show(ctx, item.path)}` ({where(ctx, item)}) holds {count}: {'; '.join(listed)}{more}; "
+        f"Claude Code sends it to the model with the file{_shared(ctx, item.path)}: "
+        "remove it, rotate it, and name where it is kept instead",
+        column=column,
+    )

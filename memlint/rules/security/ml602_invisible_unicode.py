@@ -53,7 +53,7 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.security._exposure import line_col, readable_files, sanitised, where
+from memlint.rules.security._exposure import Readable, line_col, readable_files, sanitised, where
 from memlint.rules.security._suppress import unsuppressed
 from memlint.rules.security._text import and_more, capped, how_many
 from memlint.rules.security._unicode import hidden_characters
@@ -69,37 +69,40 @@ META = RuleMeta(
 _SHOWN = 5
 
 
-def check(ctx: RuleContext) -> Iterator[Finding]:
-    for item, doc in readable_files(ctx):
-        found, over = capped(hidden_characters(doc.text))
-        found, dropped = unsuppressed(ctx, item.path, doc, META, found, lambda h: h.offset)
-        yield from dropped  # the engine drops these: the comment covers that occurrence only
-        if not found:
-            continue
-        listed = []
-        for hidden in found[:_SHOWN]:
-            line, column = line_col(doc.text, hidden.offset)
-            listed.append(f"{hidden.what} at {line}:{column}")
-        more = and_more(len(found), _SHOWN, over)
-        cleaned = sanitised(ctx, item)
-        reaching = [h for h in found if not (cleaned and h.sanitised)]
-        severity: Severity | None
-        if reaching:
-            fate = ("they reach the model as they are, unseen by anyone who reads the file"
-                    if not cleaned else
-                    f"Claude Code {ctx.release.name} removes most of them from MEMORY.md, but ZWJ/ZWNJ reach the model")
-            severity = None
-        else:
-            fate = (f"Claude Code {ctx.release.name} removes them from MEMORY.md before the model sees it, but "
-                    "they stay in the file for Claude's own Read of it, older releases and other agents")
-            severity = "warning"
-        line, column = line_col(doc.text, found[0].offset)
-        yield Finding(
-            item.path,
-            line,
-            f"`{show(ctx, item.path)}` ({where(ctx, item)}) holds {how_many(found, over)} invisible "
-            f"character{'s' if len(found) > 1 else ''} or run{'s' if len(found) > 1 else ''}: "
-            f"{'; '.join(listed)}{more}; {fate}: delete them",
-            column=column,
-            severity=severity,
-        )
+FILES = readable_files
+
+
+def check_file(ctx: RuleContext, entry: Readable) -> Iterator[Finding]:
+    item, doc = entry
+    found, over = capped(hidden_characters(doc.text))
+    found, dropped = unsuppressed(ctx, item.path, doc, META, found, lambda h: h.offset)
+    yield from dropped  # the engine drops these: the comment covers that occurrence only
+    if not found:
+        return
+    listed = []
+    for hidden in found[:_SHOWN]:
+        line, column = line_col(doc.text, hidden.offset)
+        listed.append(f"{hidden.what} at {line}:{column}")
+    more = and_more(len(found), _SHOWN, over)
+    cleaned = sanitised(ctx, item)
+    reaching = [h for h in found if not (cleaned and h.sanitised)]
+    severity: Severity | None
+    if reaching:
+        fate = ("they reach the model as they are, unseen by anyone who reads the file"
+                if not cleaned else
+                f"Claude Code {ctx.release.name} removes most of them from MEMORY.md, but ZWJ/ZWNJ reach the model")
+        severity = None
+    else:
+        fate = (f"Claude Code {ctx.release.name} removes them from MEMORY.md before the model sees it, but "
+                "they stay in the file for Claude's own Read of it, older releases and other agents")
+        severity = "warning"
+    line, column = line_col(doc.text, found[0].offset)
+    yield Finding(
+        item.path,
+        line,
+        f"`{show(ctx, item.path)}` ({where(ctx, item)}) holds {how_many(found, over)} invisible "
+        f"character{'s' if len(found) > 1 else ''} or run{'s' if len(found) > 1 else ''}: "
+        f"{'; '.join(listed)}{more}; {fate}: delete them",
+        column=column,
+        severity=severity,
+    )

@@ -40,7 +40,7 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.security._exposure import line_col, readable_files, where
+from memlint.rules.security._exposure import Readable, line_col, readable_files, where
 from memlint.rules.security._suppress import unsuppressed
 from memlint.rules.security._text import and_more, capped, how_many
 from memlint.rules.security._unicode import escape, mixed_words
@@ -56,24 +56,27 @@ META = RuleMeta(
 _SHOWN = 5
 
 
-def check(ctx: RuleContext) -> Iterator[Finding]:
-    for item, doc in readable_files(ctx):
-        words, over = capped(mixed_words(doc.text))
-        words, dropped = unsuppressed(ctx, item.path, doc, META, words, lambda w: w.offset)
-        yield from dropped  # the engine drops these: the comment covers that occurrence only
-        if not words:
-            continue
-        listed = []
-        for word in words[:_SHOWN]:
-            line, column = line_col(doc.text, word.offset)
-            listed.append(f"\"{escape(word.word[:40])}\" at {line}:{column} ({', '.join(word.foreign)})")
-        more = and_more(len(words), _SHOWN, over)
-        line, column = line_col(doc.text, words[0].offset)
-        yield Finding(
-            item.path,
-            line,
-            f"`{show(ctx, item.path)}` ({where(ctx, item)}) has {how_many(words, over)} word{'s' if len(words) > 1 else ''} "
-            f"that mix scripts: {'; '.join(listed)}{more}; they read as Latin to a reviewer but are other "
-            "words to the model and to every search, and Claude Code passes them on unchanged: retype them",
-            column=column,
-        )
+FILES = readable_files
+
+
+def check_file(ctx: RuleContext, entry: Readable) -> Iterator[Finding]:
+    item, doc = entry
+    words, over = capped(mixed_words(doc.text))
+    words, dropped = unsuppressed(ctx, item.path, doc, META, words, lambda w: w.offset)
+    yield from dropped  # the engine drops these: the comment covers that occurrence only
+    if not words:
+        return
+    listed = []
+    for word in words[:_SHOWN]:
+        line, column = line_col(doc.text, word.offset)
+        listed.append(f"\"{escape(word.word[:40])}\" at {line}:{column} ({', '.join(word.foreign)})")
+    more = and_more(len(words), _SHOWN, over)
+    line, column = line_col(doc.text, words[0].offset)
+    yield Finding(
+        item.path,
+        line,
+        f"`{show(ctx, item.path)}` ({where(ctx, item)}) has {how_many(words, over)} word{'s' if len(words) > 1 else ''} "
+        f"that mix scripts: {'; '.join(listed)}{more}; they read as Latin to a reviewer but are other "
+        "words to the model and to every search, and Claude Code passes them on unchanged: retype them",
+        column=column,
+    )

@@ -46,7 +46,7 @@ from memlint.engine import RuleContext
 from memlint.model.sanitise import HARNESS_TAGS
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.security._exposure import line_col, readable_files, sanitised, where
+from memlint.rules.security._exposure import Readable, line_col, readable_files, sanitised, where
 from memlint.rules.security._suppress import unsuppressed
 from memlint.rules.security._text import MAX_PER_FILE, Lines, capped, how_many
 from memlint.violations import Finding
@@ -95,25 +95,28 @@ def tags(text: str, memory_sanitised: bool) -> list[tuple[int, str]]:
     return out
 
 
-def check(ctx: RuleContext) -> Iterator[Finding]:
-    for item, doc in readable_files(ctx):
-        found, over = capped(tags(doc.text, sanitised(ctx, item)))
-        found, dropped = unsuppressed(ctx, item.path, doc, META, found, lambda f: f[0])
-        yield from dropped  # the engine drops these: the comment covers that occurrence only
-        if not found:
-            continue
-        names = list(dict.fromkeys(f"`{tag[:40]}`" for _, tag in found))
-        line, column = line_col(doc.text, found[0][0])
-        index = Lines(doc.text)
-        lines = sorted({index.line(offset) for offset, _ in found})
-        note = (f"; Claude Code {ctx.release.name} rewrites the others in MEMORY.md, not these"
-                if sanitised(ctx, item) else "")
-        yield Finding(
-            item.path,
-            line,
-            f"`{show(ctx, item.path)}` ({where(ctx, item)}) holds {how_many(found, over)} harness tag"
-            f"{'s' if len(found) > 1 else ''} ({', '.join(names[:5])}) on line{'s' if len(lines) > 1 else ''} "
-            f"{', '.join(str(n) for n in lines[:10])}: Claude Code passes them to the model unchanged, "
-            f"where they can pass file text off as a message from the harness or a tool{note}: delete them",
-            column=column,
-        )
+FILES = readable_files
+
+
+def check_file(ctx: RuleContext, entry: Readable) -> Iterator[Finding]:
+    item, doc = entry
+    found, over = capped(tags(doc.text, sanitised(ctx, item)))
+    found, dropped = unsuppressed(ctx, item.path, doc, META, found, lambda f: f[0])
+    yield from dropped  # the engine drops these: the comment covers that occurrence only
+    if not found:
+        return
+    names = list(dict.fromkeys(f"`{tag[:40]}`" for _, tag in found))
+    line, column = line_col(doc.text, found[0][0])
+    index = Lines(doc.text)
+    lines = sorted({index.line(offset) for offset, _ in found})
+    note = (f"; Claude Code {ctx.release.name} rewrites the others in MEMORY.md, not these"
+            if sanitised(ctx, item) else "")
+    yield Finding(
+        item.path,
+        line,
+        f"`{show(ctx, item.path)}` ({where(ctx, item)}) holds {how_many(found, over)} harness tag"
+        f"{'s' if len(found) > 1 else ''} ({', '.join(names[:5])}) on line{'s' if len(lines) > 1 else ''} "
+        f"{', '.join(str(n) for n in lines[:10])}: Claude Code passes them to the model unchanged, "
+        f"where they can pass file text off as a message from the harness or a tool{note}: delete them",
+        column=column,
+    )

@@ -40,7 +40,7 @@ from pathlib import Path
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.security._exposure import line_col, readable_files, where
+from memlint.rules.security._exposure import Readable, line_col, readable_files, where
 from memlint.rules.security._suppress import unsuppressed
 from memlint.rules.security._text import MAX_PER_FILE, and_more, capped, how_many
 from memlint.violations import Finding
@@ -106,32 +106,35 @@ def _exists_here(path: str) -> bool:
     return os.path.lexists(path)
 
 
-def check(ctx: RuleContext) -> Iterator[Finding]:
-    for item, doc in readable_files(ctx):
-        named = list(paths(doc.text))
-        if not named or not _shared(ctx, item.path):
-            continue
-        missing: dict[str, bool] = {}
-        for _, path, _ in named:
-            if path not in missing and len(missing) <= MAX_PER_FILE:
-                missing[path] = not _exists_here(path)
-        found, over = capped((offset, path) for offset, path, _ in named if missing.get(path, True))
-        found, dropped = unsuppressed(ctx, item.path, doc, META, found, lambda f: f[0])
-        yield from dropped  # the engine drops these: the comment covers that occurrence only
-        if not found:
-            continue
-        listed = []
-        for offset, path in found[:_SHOWN]:
-            line, _ = line_col(doc.text, offset)
-            listed.append(f"`{path[:80]}` (line {line})")
-        more = and_more(len(found), _SHOWN, over)
-        line, column = line_col(doc.text, found[0][0])
-        yield Finding(
-            item.path,
-            line,
-            f"`{show(ctx, item.path)}` ({where(ctx, item)}) names {how_many(found, over)} path"
-            f"{'s' if len(found) > 1 else ''} in one person's home folder that do not exist here: "
-            f"{', '.join(listed)}{more}; Claude is told to use files nobody else has: "
-            "use a project-relative path or move the line to CLAUDE.local.md",
-            column=column,
-        )
+FILES = readable_files
+
+
+def check_file(ctx: RuleContext, entry: Readable) -> Iterator[Finding]:
+    item, doc = entry
+    named = list(paths(doc.text))
+    if not named or not _shared(ctx, item.path):
+        return
+    missing: dict[str, bool] = {}
+    for _, path, _ in named:
+        if path not in missing and len(missing) <= MAX_PER_FILE:
+            missing[path] = not _exists_here(path)
+    found, over = capped((offset, path) for offset, path, _ in named if missing.get(path, True))
+    found, dropped = unsuppressed(ctx, item.path, doc, META, found, lambda f: f[0])
+    yield from dropped  # the engine drops these: the comment covers that occurrence only
+    if not found:
+        return
+    listed = []
+    for offset, path in found[:_SHOWN]:
+        line, _ = line_col(doc.text, offset)
+        listed.append(f"`{path[:80]}` (line {line})")
+    more = and_more(len(found), _SHOWN, over)
+    line, column = line_col(doc.text, found[0][0])
+    yield Finding(
+        item.path,
+        line,
+        f"`{show(ctx, item.path)}` ({where(ctx, item)}) names {how_many(found, over)} path"
+        f"{'s' if len(found) > 1 else ''} in one person's home folder that do not exist here: "
+        f"{', '.join(listed)}{more}; Claude is told to use files nobody else has: "
+        "use a project-relative path or move the line to CLAUDE.local.md",
+        column=column,
+    )

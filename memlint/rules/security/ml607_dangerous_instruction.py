@@ -52,7 +52,7 @@ from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.security._danger import dangers
-from memlint.rules.security._exposure import line_col, readable_files, where
+from memlint.rules.security._exposure import Readable, line_col, readable_files, where
 from memlint.rules.security._suppress import unsuppressed
 from memlint.rules.security._text import and_more, capped, how_many
 from memlint.violations import Finding
@@ -67,22 +67,25 @@ META = RuleMeta(
 _SHOWN = 5
 
 
-def check(ctx: RuleContext) -> Iterator[Finding]:
-    for item, doc in readable_files(ctx):
-        found, over = capped(dangers(doc.text))
-        found, dropped = unsuppressed(ctx, item.path, doc, META, found, lambda d: d.offset)
-        yield from dropped  # the engine drops these: the comment covers that occurrence only
-        if not found:
-            continue
-        found.sort(key=lambda d: d.offset)
-        listed = [f"line {line_col(doc.text, d.offset)[0]} {d.what}" for d in found[:_SHOWN]]
-        more = and_more(len(found), _SHOWN, over)
-        line, column = line_col(doc.text, found[0].offset)
-        yield Finding(
-            item.path,
-            line,
-            f"`{show(ctx, item.path)}` ({where(ctx, item)}) gives {how_many(found, over)} dangerous standing "
-            f"instruction{'s' if len(found) > 1 else ''}: {'; '.join(listed)}{more}; Claude follows it in "
-            "every session: replace it with a safe way or state it as a prohibition",
-            column=column,
-        )
+FILES = readable_files
+
+
+def check_file(ctx: RuleContext, entry: Readable) -> Iterator[Finding]:
+    item, doc = entry
+    found, over = capped(dangers(doc.text))
+    found, dropped = unsuppressed(ctx, item.path, doc, META, found, lambda d: d.offset)
+    yield from dropped  # the engine drops these: the comment covers that occurrence only
+    if not found:
+        return
+    found.sort(key=lambda d: d.offset)
+    listed = [f"line {line_col(doc.text, d.offset)[0]} {d.what}" for d in found[:_SHOWN]]
+    more = and_more(len(found), _SHOWN, over)
+    line, column = line_col(doc.text, found[0].offset)
+    yield Finding(
+        item.path,
+        line,
+        f"`{show(ctx, item.path)}` ({where(ctx, item)}) gives {how_many(found, over)} dangerous standing "
+        f"instruction{'s' if len(found) > 1 else ''}: {'; '.join(listed)}{more}; Claude follows it in "
+        "every session: replace it with a safe way or state it as a prohibition",
+        column=column,
+    )
