@@ -23,7 +23,7 @@ from memlint.model.residency import FileChanged
 from memlint.model.rule_context import RuleContext
 from memlint.model.settings import Launch
 from memlint.model.workspace import Workspace
-from memlint.rules import HasPath, Rule, all_rules
+from memlint.rules import Rule, all_rules
 from memlint.suppression import apply_suppressions
 from memlint.violations import Finding, Violation
 
@@ -191,26 +191,35 @@ def _run_per_file(ctx: RuleContext, rules: list[Rule], violations: list[Violatio
     window in its own order: every rule sees what it would see alone, in the same order."""
     if not rules:
         return
-    chosen = [list(rule.files(ctx)) for rule in rules]
     rank: dict[str, int] = {}  # each file's place: where the first rule that looks at it has it
-    for items in chosen:
-        for item in items:
-            rank.setdefault(_file_of(item), len(rank))
-    ranks = [array("q", [rank[_file_of(item)] for item in items]) for items in chosen]
-    orders = [_order(r) for r in ranks]
+    planned: dict[int, tuple[Sequence[object], array[int], Sequence[int]]] = {}  # by the list's id
+    plans = []
+    for rule in rules:
+        found = rule.files(ctx)
+        items: Sequence[object] = found if isinstance(found, (list, tuple)) else list(found)
+        plan = planned.get(id(items))  # rules that share a run's list of files share its plan
+        if plan is None:
+            keys = [str(getattr(item, "path", item)) for item in items]
+            for key in keys:
+                rank.setdefault(key, len(rank))
+            place = array("q", map(rank.__getitem__, keys))
+            plan = planned[id(items)] = (items, place, _order(place))
+        plans.append(plan)
     options = [ctx.config.rule_options(rule) for rule in rules]
     cursors = [0] * len(rules)
     for high in range(_WINDOW, len(rank) + _WINDOW, _WINDOW):
         for i, rule in enumerate(rules):
-            order, place, items, cursor = orders[i], ranks[i], chosen[i], cursors[i]
+            items, place, order = plans[i]
+            cursor = cursors[i]
             if cursor < 0:
                 continue  # crashed
             ctx.options = options[i]
+            check_file = rule.module.check_file
             try:
                 while cursor < len(order) and place[order[cursor]] < high:
                     item = items[order[cursor]]
                     cursor += 1
-                    for finding in rule.check_file(ctx, item):
+                    for finding in check_file(ctx, item):
                         violations.append(stamp(rule, finding))
             except FileChanged:
                 raise
@@ -220,11 +229,6 @@ def _run_per_file(ctx: RuleContext, rules: list[Rule], violations: list[Violatio
             cursors[i] = cursor
     progress.COUNTS.rules_done += len(rules)
     _settle()
-
-
-def _file_of(item: HasPath | os.PathLike[str]) -> str:
-    """The file a per-file rule's item is about: the item itself when it is a path."""
-    return os.fspath(item) if isinstance(item, os.PathLike) else os.fspath(item.path)
 
 
 def _order(ranks: array[int]) -> Sequence[int]:

@@ -32,6 +32,7 @@ _UNSET: Any = object()  # a lazily worked out slot not worked out yet (None is a
 # what is asked of every file of a run, and found in few: the suppression comment marker, a wiki
 # link, a mention of AGENTS.md.
 _MARKS = ("memlint:", "[[", "AGENTS.md")
+_MARKED = 1 << len(_MARKS)  # the marks (and the stamp) are worked out
 
 
 def detect_newline(text: str) -> str:
@@ -67,7 +68,7 @@ class Document:
     _line_starts: array[int] | None = field(default=None, init=False, repr=False)
     _budget: TextBudget | None = field(default=None, init=False, repr=False)  # set: the text may be let go
     _stamp: int = field(default=0, init=False, repr=False)  # hash of the text let go
-    _marks: int = field(default=0, init=False, repr=False)  # bit i: the text let go holds _MARKS[i]
+    _marks: int = field(default=0, init=False, repr=False)  # bit i: the text holds _MARKS[i]; _MARKED
 
     @classmethod
     def read(cls, path: Path, release: Release = DEFAULT) -> Document:
@@ -142,8 +143,9 @@ class Document:
         stored = self.stored
         if not isinstance(stored, str) or self._budget is None:
             return 0
-        self._stamp = hash(stored)
-        self._marks = sum(1 << i for i, mark in enumerate(_MARKS) if mark in stored)
+        if not self._marks & _MARKED:  # a text let go again is the same text: worked out once
+            self._stamp = hash(stored)
+            self._marks = _MARKED | sum(1 << i for i, mark in enumerate(_MARKS) if mark in stored)
         self.stored = None
         return sys.getsizeof(stored)
 

@@ -31,9 +31,13 @@ class FileProblem:
 
 def _read_at_most(fd: int, expected: int, limit: int) -> bytes:
     """Up to `limit` bytes of an open file: its stat size plus one byte in one read (asking for
-    `limit` each time allocates 4 MiB per file), then more only if it grew or is a /proc file."""
-    chunks = [os.read(fd, min(expected, limit - 1) + 1)]
-    total = len(chunks[0])
+    `limit` each time allocates 4 MiB per file), then more only if it grew or is a /proc file
+    (whose stat size is 0)."""
+    first = os.read(fd, min(expected, limit - 1) + 1)
+    if 0 < len(first) == expected:
+        return first  # all the file holds by its stat: no second read to meet its end
+    chunks = [first]
+    total = len(first)
     while chunks[-1] and total < limit:
         chunk = os.read(fd, min(limit - total, 1 << 20))
         chunks.append(chunk)

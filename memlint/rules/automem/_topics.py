@@ -5,7 +5,7 @@ Claude Code's memory scan reads their frontmatter (`name`, `description`, and th
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -95,9 +95,10 @@ def memory_folders(ctx: RuleContext) -> dict[Path, list[Path]]:
     return {folder: paths for folder, paths in folders(ctx).items() if is_memory_folder(ctx, folder)}
 
 
-def all_topics(ctx: RuleContext) -> Iterator[Topic]:
-    """Every readable topic file of an auto-memory folder (listed once per run: eight rules ask)."""
-    return iter(ctx.once(("all-topics",), lambda: list(_all_topics(ctx))))
+def all_topics(ctx: RuleContext) -> Sequence[Topic]:
+    """Every readable topic file of an auto-memory folder (listed once per run: eight rules ask;
+    the one list, which callers only read)."""
+    return ctx.once(("all-topics",), lambda: list(_all_topics(ctx)))
 
 
 def _all_topics(ctx: RuleContext) -> Iterator[Topic]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -214,11 +214,11 @@ class InstructionFile(NamedTuple):
         return self.file.path
 
 
-def loaded_instruction_files(ctx: RuleContext) -> Iterator[InstructionFile]:
+def loaded_instruction_files(ctx: RuleContext) -> Sequence[InstructionFile]:
     """Each readable file of the project that Claude Code loads at some start (auto memory aside),
     once, with its document and the folder it speaks about (`project_folder` at its first start).
-    Listed once per run."""
-    return iter(ctx.once(("layout.loaded-instruction-files",), lambda: list(_loaded_instruction_files(ctx))))
+    Listed once per run (the one list, which callers only read)."""
+    return ctx.once(("layout.loaded-instruction-files",), lambda: list(_loaded_instruction_files(ctx)))
 
 
 def _loaded_instruction_files(ctx: RuleContext) -> Iterator[InstructionFile]:
