@@ -219,3 +219,20 @@ def test_a_rule_module_needs_check_or_files_and_check_file() -> None:
 def test_the_default_budget_is_read_when_a_budget_is_made(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(residency, "DEFAULT_TEXT_BUDGET", 123)
     assert TextBudget().limit == 123 and Workspace().texts.limit == 123
+
+
+def test_a_file_edited_during_a_run_is_one_line_and_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _tree(tmp_path / "tree")
+    _let_go_of_everything(monkeypatch)
+    built = engine.build_context
+
+    def then_edit(*args: object, **kwargs: object) -> engine.RuleContext:
+        ctx = built(*args, **kwargs)  # type: ignore[arg-type]
+        (root / "docs" / "guide.md").write_text("# Guide\n\nRewritten while memlint ran.\n", encoding="utf-8")
+        return ctx
+
+    monkeypatch.setattr(engine, "build_context", then_edit)
+    result = CliRunner().invoke(cli.main, ["check", "--no-cache", str(root)])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.strip().splitlines() == [
+        f"memlint: {root / 'docs' / 'guide.md'}: the file changed while memlint was checking it; run memlint again"]
