@@ -182,7 +182,7 @@ def run_rules(ctx: RuleContext, rules: list[Rule] | None = None) -> list[Violati
 
 
 # Files the per-file rules look at together before moving on: their texts stay within the run's
-# text budget (model.residency) while every rule looks at them, so none is read twice.
+# text budget (model.residency) while every rule looks at them, so each is read once for all.
 _WINDOW = 256
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 import types
 from pathlib import Path
 
@@ -102,6 +103,11 @@ def test_a_text_let_go_reads_back_the_same(tmp_path: Path) -> None:
     assert workspace.texts.released == 4
     assert [d.text for d in docs] == [f"# {name}\n\nbody \u00e9 memlint: x\n" for name in names]
     assert docs[0].data == docs[0].text.encode("utf-8") and not docs[0].has_bom
+    for _ in range(3):  # read back over and over: each document is in the queue at most once
+        assert [d.text for d in reversed(docs)]
+    queue = list(workspace.texts._queue)
+    assert len({id(d) for d in queue}) == len(queue) and workspace.texts.held <= 2 * max(
+        sys.getsizeof(d.text) for d in docs)
 
 
 def test_marks_answer_without_reading_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -50,9 +50,10 @@ class Document:
 
     `stored` is the file's text when it is valid UTF-8 (most files: one copy held, `data`
     re-encodes it exactly on demand), else its bytes; None while a large run has let the text go
-    (`model.residency`: read again on demand, and checked to be the same). Slots, and lazily worked out answers kept in
-    slots of their own (`_UNSET` until asked): a run holds one per memory file, and a `__dict__`
-    each (what `cached_property` needs) cost more than the rest of the object."""
+    (`model.residency`: read again on demand, and checked to be the same). Slots, and lazily
+    worked out answers kept in slots of their own (`_UNSET` until asked): a run holds one per
+    memory file, and a `__dict__` each (what `cached_property` needs) cost more than the rest of
+    the object."""
 
     path: Path
     stored: bytes | str | None

@@ -4,7 +4,7 @@ A run reads each memory file once, but on a large tree holding every text until 
 more memory than everything else memlint builds: a tree of 30,000 memory files holds about
 100 MiB of text. The workspace keeps the texts of the files read most recently up to a budget;
 older texts are let go (`Document.release_text`) and read again from disk when something asks for
-them. A text read again must be the one let go (same length and hash): a file that changed while
+them. A text read again must be the one let go (the same hash): a file that changed while
 memlint was checking it stops the run (`FileChanged`), since what memlint built from the first
 read no longer describes the file.
 
@@ -33,8 +33,8 @@ class FileChanged(MemlintError):
 
 
 class TextBudget:
-    """The texts kept, oldest first. A document read again joins at the end (it may also still
-    sit further up, where letting it go a second time frees nothing)."""
+    """The documents keeping their texts, oldest first. A document is let go only from the front,
+    so it sits here at most once: read again, it joins at the end."""
 
     def __init__(self, limit: int | None = None) -> None:
         self.limit = DEFAULT_TEXT_BUDGET if limit is None else limit
@@ -46,7 +46,7 @@ class TextBudget:
         """`doc` keeps `text` from now on; older texts are let go while over the budget."""
         self.held += sys.getsizeof(text)
         self._queue.append(doc)
-        while self.held > self.limit and len(self._queue) > 1:
+        while self.held > self.limit and len(self._queue) > 1:  # the newest always stays
             freed = self._queue.popleft().release_text()
             if freed:
                 self.held -= freed
