@@ -201,21 +201,33 @@ def snapshot(roots: list[Path]) -> dict[str, tuple[float, int]]:
     return state
 
 
-def watch(roots: list[Path], run_once: Callable[[], int], interval: float = 0.5,
-          rounds: int | None = None) -> int:
-    """Run, then run again after every change under `roots` (polling), until Ctrl-C: exit 0."""
+def _ran(run_once: Callable[[], int]) -> bool:
+    """`run_once()`; False when a file changed under it (said on stderr)."""
+    from memlint.model.residency import FileChanged
+
     try:
         run_once()
-        state = snapshot(roots)
+    except FileChanged as exc:
+        click.echo(f"memlint: {exc}", err=True)
+        return False
+    return True
+
+
+def watch(roots: list[Path], run_once: Callable[[], int], interval: float = 0.5,
+          rounds: int | None = None) -> int:
+    """Run, then run again after every change under `roots` (polling), until Ctrl-C: exit 0. A
+    run that a file edited under it stops (`FileChanged`, a large run) is said in one line and
+    made again at the next poll: the edit it met is not waited for twice."""
+    try:
+        state = snapshot(roots) if _ran(run_once) else None
         n = 0
         while rounds is None or n < rounds:
             n += 1
             time.sleep(interval)
             now = snapshot(roots)
             if now != state:
-                state = now
                 click.echo(f"[{time.strftime('%H:%M:%S')}] change detected; checking again", err=True)
-                run_once()
+                state = now if _ran(run_once) else None
                 gc.collect()  # the command line runs without the automatic collector (memlint/__main__.py)
     except KeyboardInterrupt:
         click.echo("memlint: watch stopped", err=True)

@@ -242,3 +242,23 @@ def test_a_file_edited_during_a_run_is_one_line_and_exit_2(tmp_path: Path, monke
     assert result.exit_code == 2, result.output
     assert result.stderr.strip().splitlines() == [
         f"memlint: {root / 'docs' / 'guide.md'}: the file changed while memlint was checking it; run memlint again"]
+
+
+def test_watch_says_a_changed_file_and_checks_again(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--watch`: a run stopped by an edit is said in one line, and made again at the next poll
+    (the edit it met changed the folder before the snapshot: waiting for another would miss it)."""
+    from memlint.conventions import watch
+
+    (tmp_path / "CLAUDE.md").write_text("# P\n", encoding="utf-8")
+    runs: list[str] = []
+
+    def run_once() -> int:
+        runs.append("run")
+        if len(runs) == 1:
+            raise FileChanged(tmp_path / "CLAUDE.md")
+        return 0
+
+    assert watch([tmp_path], run_once, interval=0.01, rounds=3) == 0
+    assert runs == ["run", "run"]  # again at the first poll, then nothing changed
+    err = capsys.readouterr().err
+    assert "the file changed while memlint was checking it" in err and "checking again" in err
