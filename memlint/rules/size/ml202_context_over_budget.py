@@ -72,20 +72,30 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
     else:
         basis = "set in memlint's options"
     count = counter(str(ctx.options.get("tokenizer", "cl100k")))
-    cache: dict[str, int] = {}
-    sizes: dict[str, int] = {}
+    by_content: dict[str, int] = {}  # two copies of a 4 MB file are counted once
+    # By path (and whether it is a MEMORY.md cut to its loaded part): a file's text is made once,
+    # not once per start folder that loads it.
+    counted: dict[tuple[str, bool], int] = {}
+    sizes: dict[tuple[str, bool], int] = {}
 
     def tokens(item: LoadedFile) -> int:
-        key = item.content  # by content: two copies of a 4 MB file are counted once
-        if key not in cache:
-            cache[key] = count(item.content)
-        return cache[key]
+        key = (str(item.path), item.truncation is None)
+        found = counted.get(key)
+        if found is None:
+            content = item.content
+            found = by_content.get(content)
+            if found is None:
+                found = by_content[content] = count(content)
+            counted[key] = found
+        return found
 
     def utf8_bytes(item: LoadedFile) -> int:
-        key = str(item.path)
-        if key not in sizes:
-            sizes[key] = len(item.content.encode("utf-8", "surrogatepass"))
-        return sizes[key]
+        key = (str(item.path), item.truncation is None)
+        found = sizes.get(key)
+        if found is None:
+            content = item.content
+            found = sizes[key] = len(content) if content.isascii() else len(content.encode("utf-8", "surrogatepass"))
+        return found
 
     reported: set[str] = set()
     for loaded in ctx.loads.values():
