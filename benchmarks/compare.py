@@ -10,6 +10,11 @@ removed, the tokenizer's rank table kept: what a run costs once a file changed).
 its maximum resident set (both from `os.wait4`). The table shows medians over the repetitions and
 the median of the per-pair ratios; the load average is printed because the machine may be shared.
 `--memlint "python -m memlint"` measures another memlint (e.g. with PYTHONPATH set to an old tree).
+
+agnix spreads its work over threads (rayon), and their CPU time depends on what ran just before:
+on bigtree it is 0.23-0.25 s run back to back, 0.32-0.35 s right after memlint's runs (which
+write the cache) or after a pause. memlint's own time moves by a few percent. `--agnix-threads 1`
+(RAYON_NUM_THREADS) gives agnix's work without the thread overhead: the steadiest baseline.
 """
 
 from __future__ import annotations
@@ -39,10 +44,11 @@ class Sample:
     exit_code: int
 
 
-def run_once(cmd: list[str], cwd: Path) -> Sample:
+def run_once(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> Sample:
     """One run of `cmd`, output discarded, measured from the outside."""
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env=None if env is None else {**os.environ, **env})
     _pid, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -63,7 +69,8 @@ def row(name: str, samples: list[Sample]) -> str:
             f"   peak RSS {max(s.rss_mib for s in samples):7.1f} MiB   exit {samples[-1].exit_code}")
 
 
-def compare(tree: Path, memlint: list[str], agnix: str | None, runs: int, warm: bool) -> None:
+def compare(tree: Path, memlint: list[str], agnix: str | None, runs: int, warm: bool,
+            agnix_env: dict[str, str] | None = None) -> None:
     cache = tree / ".memlint_cache"
     check = [*memlint, "check", "."]
     cold: list[Sample] = []
@@ -75,7 +82,7 @@ def compare(tree: Path, memlint: list[str], agnix: str | None, runs: int, warm: 
         shutil.rmtree(cache, ignore_errors=True)
         cold.append(run_once(check, tree))
         if agnix:
-            other.append(run_once([agnix, "."], tree))
+            other.append(run_once([agnix, "."], tree, agnix_env))
         if warm:
             hot.append(run_once(check, tree))
             for entry in cache.glob("run-*"):
@@ -107,6 +114,8 @@ def main() -> int:
     parser.add_argument("--memlint", default=None, help="memlint command (default: the one beside this Python)")
     parser.add_argument("--no-agnix", action="store_true")
     parser.add_argument("--no-warm", action="store_true")
+    parser.add_argument("--agnix-threads", type=int, default=None,
+                        help="run agnix with RAYON_NUM_THREADS set to this (1: its work without thread overhead)")
     args = parser.parse_args()
     memlint = shlex.split(args.memlint) if args.memlint else [find_tool("memlint") or "memlint"]
     agnix = None if args.no_agnix else find_tool("agnix")
@@ -116,7 +125,8 @@ def main() -> int:
     if tree is None:
         tree = Path(tempfile.mkdtemp(prefix="memlint-bench-")) / f"tree-x{args.scale:g}"
         subprocess.run([sys.executable, str(HERE / "make_tree.py"), str(tree), str(args.scale)], check=True)
-    compare(tree.resolve(), memlint, agnix, args.runs, not args.no_warm)
+    agnix_env = None if args.agnix_threads is None else {"RAYON_NUM_THREADS": str(args.agnix_threads)}
+    compare(tree.resolve(), memlint, agnix, args.runs, not args.no_warm, agnix_env)
     return 0
 
 
