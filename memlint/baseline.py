@@ -38,18 +38,21 @@ MAX_LINE_TEXT_BYTES = 64 * 1024 * 1024  # a file larger than this is fingerprint
 
 
 class LineTexts:
-    """The text of flagged lines, each file read once (a missing or unreadable file has no lines)."""
+    """The text of flagged lines (a missing or unreadable file has no lines). Only the lines of the
+    file asked last are kept: findings come sorted by file, so each file is read once, and a report
+    of 15,000 findings over 10,000 files does not hold every line of every file (80 MiB) at once."""
 
     def __init__(self) -> None:
-        self._lines: dict[Path, list[str]] = {}
+        self._path: Path | None = None
+        self._lines: list[str] = []
 
     def line(self, path: Path, number: int) -> str:
-        lines = self._lines.get(path)
-        if lines is None:
+        if path != self._path:
             # only a regular file, read safely: a finding can sit on a link to /dev/zero or a FIFO
             data = read_file(path, MAX_LINE_TEXT_BYTES)
-            lines = [] if isinstance(data, FileProblem) else data.decode("utf-8", errors="replace").splitlines()
-            self._lines[path] = lines
+            self._lines = [] if isinstance(data, FileProblem) else data.decode("utf-8", errors="replace").splitlines()
+            self._path = path
+        lines = self._lines
         return lines[number - 1] if 0 < number <= len(lines) else ""
 
 

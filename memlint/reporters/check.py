@@ -198,13 +198,13 @@ def render(report: Report, fmt: str, colour: bool, quiet: bool = False) -> str:
         return render_json(report)
     # the CI formats are imported when asked for (xml.sax alone pulls in urllib, http and email)
     if fmt == "sarif":
-        from memlint.reporters.sarif import as_sarif
+        from memlint.reporters.sarif import render_sarif
 
-        return dumps(as_sarif(report))
+        return render_sarif(report)
     if fmt == "gitlab":
-        from memlint.reporters.ci import as_gitlab
+        from memlint.reporters.ci import render_gitlab
 
-        return dumps(as_gitlab(report))
+        return render_gitlab(report)
     if fmt == "junit":
         from memlint.reporters.ci import render_junit
 

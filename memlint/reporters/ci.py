@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -10,6 +11,7 @@ from xml.sax.saxutils import escape, quoteattr
 from memlint.baseline import LineTexts, fingerprint, relative_posix
 from memlint.engine import Report
 from memlint.reporters.escape import for_json
+from memlint.reporters.jsonout import Encoded, dumps
 
 # Characters XML 1.0 cannot carry at all, even escaped.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
@@ -25,14 +27,23 @@ _GITLAB_SEVERITY = {"error": "major", "warning": "minor", "info": "info"}
 
 def as_gitlab(report: Report, root: Path | None = None) -> list[dict[str, Any]]:
     """GitLab code quality issues; fingerprints are the baseline fingerprints, made unique per report."""
+    return list(_gitlab_issues(report, root))
+
+
+def render_gitlab(report: Report, root: Path | None = None) -> str:
+    """`dumps(as_gitlab(report, root))`, each issue written as it is made: a report of 15,000
+    findings never holds 15,000 dicts at once."""
+    return dumps([Encoded(dumps(issue, depth=1)) for issue in _gitlab_issues(report, root)])
+
+
+def _gitlab_issues(report: Report, root: Path | None) -> Iterator[dict[str, Any]]:
     root = (root or Path.cwd()).absolute()
     texts = LineTexts()
     seen: dict[str, int] = {}
-    issues: list[dict[str, Any]] = []
     for v in report.violations:
         fp = fingerprint(v, root, texts)
         seen[fp] = seen.get(fp, 0) + 1
-        issues.append({
+        yield {
             "type": "issue",
             "check_name": f"{v.code} {v.slug}",
             "description": for_json(f"{v.code} {v.slug}: {v.message}"),
@@ -40,8 +51,7 @@ def as_gitlab(report: Report, root: Path | None = None) -> list[dict[str, Any]]:
             "severity": _GITLAB_SEVERITY[v.severity],
             "fingerprint": fp if seen[fp] == 1 else f"{fp}-{seen[fp]}",
             "location": {"path": for_json(relative_posix(v.path, root)), "lines": {"begin": v.line, "end": max(v.end_line, v.line)}},
-        })
-    return issues
+        }
 
 
 def render_junit(report: Report, root: Path | None = None) -> str:

@@ -12,6 +12,7 @@ from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-
 from typing import Any
 
 _SCALARS = frozenset({str, int, float, bool, type(None)})
+_PLAIN = frozenset({int, float, bool, type(None)})  # scalars whose JSON no setting changes
 
 
 def dumps(value: Any, indent: int = 1, depth: int = 0) -> str:
@@ -69,5 +70,11 @@ def _encode(value: Any, out: list[str], newline: str, step: str) -> None:
                 sep = "," + inner
         out.append(newline + ("}" if kind is dict else "]"))
         return
-    # a scalar, or anything json converts itself (subclasses): as json writes it at this depth
+    if kind is str:
+        out.append(encode_basestring(value))
+        return
+    if kind in _PLAIN:  # no indent to give: json's C encoder, not its Python one (whose nested
+        out.append(json.dumps(value))  # functions leave a garbage cycle per call: 80 MiB of SARIF)
+        return
+    # anything json converts itself (subclasses): as json writes it at this depth
     out.append(json.dumps(value, ensure_ascii=False, indent=len(step)).replace("\n", newline))

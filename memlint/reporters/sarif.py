@@ -11,6 +11,7 @@ from memlint import __version__
 from memlint.baseline import LineTexts, fingerprint
 from memlint.engine import Report
 from memlint.reporters.escape import for_json, uri_reference
+from memlint.reporters.jsonout import Encoded, dumps
 from memlint.rules import all_rules
 from memlint.violations import Violation
 
@@ -56,6 +57,21 @@ def as_sarif(report: Report, root: Path | None = None) -> dict[str, Any]:
     rules = all_rules()
     index = {r.code: i for i, r in enumerate(rules)}
     texts = LineTexts()
+    return _sarif(report, root, [_result(v, index, root, texts) for v in report.violations])
+
+
+def render_sarif(report: Report, root: Path | None = None) -> str:
+    """`dumps(as_sarif(report, root))`, each result written as it is made (at its depth in the
+    log): a report of 15,000 findings never holds 15,000 results' dicts at once."""
+    root = (root or Path.cwd()).absolute()
+    index = {r.code: i for i, r in enumerate(all_rules())}
+    texts = LineTexts()
+    results = [Encoded(dumps(_result(v, index, root, texts), depth=4)) for v in report.violations]
+    return dumps(_sarif(report, root, results))
+
+
+def _sarif(report: Report, root: Path, results: list[Any]) -> dict[str, Any]:
+    rules = all_rules()
     return {
         "$schema": SCHEMA_URI,
         "version": "2.1.0",
@@ -73,6 +89,6 @@ def as_sarif(report: Report, root: Path | None = None) -> dict[str, Any]:
             }},
             "originalUriBaseIds": {SRCROOT: {"uri": file_uri(root).rstrip("/") + "/"}},
             "columnKind": "unicodeCodePoints",
-            "results": [_result(v, index, root, texts) for v in report.violations],
+            "results": results,
         }],
     }
