@@ -61,15 +61,18 @@ def choose(violations: list[Violation], accept: Callable[[Violation], bool]) -> 
     """Fixes to apply in one pass: accepted, and touching no span another chosen fix touches
     (the others are retried on the next pass)."""
     chosen: list[Fix] = []
-    taken: list[Edit] = []
+    picked: set[Fix] = set()
+    taken: dict[Path, list[Edit]] = {}  # by file: edits of two files never overlap
     for v in violations:
         fix = v.fix
-        if fix is None or not accept(v) or fix in chosen:
+        if fix is None or not accept(v) or fix in picked:
             continue
-        if any(_overlaps(a, b) for a in fix.edits for b in taken):
+        if any(_overlaps(a, b) for a in fix.edits for b in taken.get(a.path, ())):
             continue
         chosen.append(fix)
-        taken.extend(fix.edits)
+        picked.add(fix)
+        for edit in fix.edits:
+            taken.setdefault(edit.path, []).append(edit)
     return chosen
 
 
