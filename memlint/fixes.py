@@ -155,7 +155,8 @@ def fix_loop(
             result.after[path] = new_text
             workspace.put(path, new_text)
         result.applied += len(fixes)
-        result.problems += sum(1 for v in violations if v.fix is not None and v.fix in fixes)
+        applied = set(fixes)
+        result.problems += sum(1 for v in violations if v.fix is not None and v.fix in applied)
         state = tuple(sorted((p, t or "") for p, t in result.after.items()))
         if state in seen:
             break

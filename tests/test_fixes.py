@@ -6,6 +6,8 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memlint.fixes import FixError, FixResult, apply_edits, choose, fix_loop, write_all
 from memlint.model.workspace import Workspace
@@ -30,6 +32,39 @@ def test_overlapping_fixes_wait_for_the_next_pass(tmp_path: Path) -> None:
     third = Fix("three", Applicability.SAFE, (Edit(p, 5, 6, "z"),))
     chosen = choose([_violation(p, f) for f in (first, second, third)], lambda v: True)
     assert chosen == [first, third]
+
+
+def _choose_by_comparing_everything(violations: list[Violation]) -> list[Fix]:
+    """`choose` as it was: every edit against every edit taken, membership in a list."""
+    from memlint.fixes import _overlaps
+
+    chosen: list[Fix] = []
+    taken: list[Edit] = []
+    for v in violations:
+        if v.fix is None or v.fix in chosen:
+            continue
+        if any(_overlaps(a, b) for a in v.fix.edits for b in taken):
+            continue
+        chosen.append(v.fix)
+        taken.extend(v.fix.edits)
+    return chosen
+
+
+_EDITS = st.builds(
+    lambda name, start, length, create, delete: Edit(Path("/t") / name, start, start + length, "x", create, delete),
+    st.sampled_from(["a.md", "b.md", "c.md"]), st.integers(0, 12), st.integers(0, 4),
+    st.sampled_from([False, False, False, True]), st.sampled_from([False, False, False, True]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(_EDITS, min_size=1, max_size=3).map(tuple), min_size=0, max_size=12))
+def test_choose_by_file_is_choose_against_everything(edit_sets: list[tuple[Edit, ...]]) -> None:
+    """Edits of different files never overlap, so comparing an edit only with the edits taken in
+    its own file (and finding a chosen fix in a set) chooses exactly what comparing all did."""
+    violations = [_violation(Path("/t/a.md"), Fix(f"fix {i % 5}", Applicability.SAFE, edits))
+                  for i, edits in enumerate(edit_sets)]
+    violations += violations[:3]  # the same fix found by several findings
+    assert choose(violations, lambda v: True) == _choose_by_comparing_everything(violations)
 
 
 def test_a_loop_that_never_settles_is_reported_not_written(tmp_path: Path) -> None:
