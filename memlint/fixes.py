@@ -85,7 +85,9 @@ class FixResult:
     applied: int = 0
     problems: int = 0  # findings whose fix was applied (one split fixes several findings)
     converged: bool = True
-    original: dict[Path, bytes] = field(default_factory=dict)  # the bytes read, for compare-before-replace
+    # The bytes read, for compare-before-replace, of a file whose text is not exactly its bytes
+    # (invalid UTF-8); of any other file they are `before` in UTF-8.
+    original: dict[Path, bytes] = field(default_factory=dict)
     groups: list[set[Path]] = field(default_factory=list)  # files one fix touches together: all or none
 
     def join(self, paths: set[Path]) -> None:
@@ -144,7 +146,7 @@ def fix_loop(
                 if any(e.create for e in edits) and exists:
                     raise FixError(f"{path} exists; a fix never overwrites a file")
                 result.before[path] = doc.text if exists else None
-                if exists:
+                if exists and not doc.text_is_exact:  # else its bytes are the text's UTF-8: not kept twice
                     result.original[path] = doc.data
             if any(e.delete for e in edits):
                 result.after[path] = None
@@ -261,9 +263,10 @@ def _unchanged(result: FixResult, path: Path, target: Path) -> bool:
     except OSError:
         return False
     original = result.original.get(path)
-    if original is not None:
-        return data == original
-    return data.decode("utf-8", errors="replace") == result.before.get(path)
+    if original is None:
+        before = result.before.get(path)
+        original = before.encode("utf-8") if before is not None else None
+    return data == original
 
 
 def _target(path: Path, new_text: str | None, roots: list[Path] | None) -> Path:

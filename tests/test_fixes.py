@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memlint.fixes import FixError, FixResult, apply_edits, choose, fix_loop, write_all
+from memlint.fixes import FixError, FixResult, apply_edits, choose, fix_loop, write_all, write_changes
 from memlint.model.workspace import Workspace
 from memlint.violations import Applicability, Edit, Fix, Violation
 
@@ -145,3 +145,31 @@ def test_a_fix_never_creates_a_name_that_clashes_by_case_with_a_file_it_keeps(tm
     write_all(outcome.result)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["AGENTS.md", "CLAUDE.local.md", "CLAUDE.md"]
     assert not api.fix([tmp_path], config, None, unsafe=True).result.changed
+
+
+@pytest.mark.parametrize(("read", "meanwhile"), [
+    ("keep \ufffd here\n".encode(), b"keep \xff here\n"),  # a literal U+FFFD, then an invalid byte
+    (b"keep \xff here\n", "keep \ufffd here\n".encode()),  # and the other way round
+    (b"same text\n", b"same text\n"),  # unchanged: written
+])
+def test_a_file_changed_since_it_was_read_is_never_overwritten(tmp_path: Path, read: bytes, meanwhile: bytes) -> None:
+    """Compare-before-replace is byte for byte: two files whose texts decode alike (an invalid byte
+    reads as U+FFFD) are still different files."""
+    path = tmp_path / "CLAUDE.md"
+    path.write_bytes(read)
+    workspace = Workspace()
+
+    def run() -> list[Violation]:
+        text = workspace.document(path).text
+        if text.startswith("# "):
+            return []
+        return [_violation(path, Fix("heading", Applicability.SAFE, (Edit(path, 0, 0, "# "),)))]
+
+    result, _ = fix_loop(workspace, run, lambda v: True)
+    path.write_bytes(meanwhile)
+    report = write_changes(result)
+    if read == meanwhile:
+        assert report.written == [path] and path.read_bytes() == b"# " + read
+    else:
+        assert report.written == [] and path.read_bytes() == meanwhile
+        assert [n.path for n in report.not_written] == [path]

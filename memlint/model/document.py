@@ -126,6 +126,11 @@ class Document:
         return self._decoded
 
     @property
+    def text_is_exact(self) -> bool:
+        """`text` in UTF-8 gives the file's bytes back exactly (it is valid UTF-8)."""
+        return not isinstance(self.stored, bytes)
+
+    @property
     def has_bom(self) -> bool:
         stored = self.stored
         if stored is None:
