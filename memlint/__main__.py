@@ -5,6 +5,7 @@ to the click command line."""
 from __future__ import annotations
 
 import gc
+import os
 import sys
 
 
@@ -18,20 +19,45 @@ def _invoke(argv: list[str]) -> int:
     return 0
 
 
+# The exit status of a process that a closed pipe stopped (128 + SIGPIPE), as a shell reports
+# `cat big | head`: the report was cut short, which is neither clean, nor findings, nor an error.
+EXIT_READER_GONE = 141
+
+
 def run() -> None:
     # memlint builds one large model that lives for the whole run and makes next to no cyclic
     # garbage: the collector's passes over that heap were 7% of a run at 16,000 files and freed
     # nothing (peak memory is the same on every tree of benchmarks/bench_hostile.py without them).
     gc.disable()
-    argv = sys.argv[1:]
+    from memlint.errors import ReaderGone
+
+    try:
+        code = _run(sys.argv[1:])
+    except (BrokenPipeError, ReaderGone):  # (a replayed run writes straight to the pipe)
+        code = _reader_gone()
+    sys.exit(code)
+
+
+def _reader_gone() -> int:
+    """The reader of standard output went away (`memlint check . | head`): stop without a word.
+    What is still buffered goes nowhere (else Python's own flush at exit would complain), and a
+    run cut short is never stored in the run cache (`_run` did not get to store it)."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    return EXIT_READER_GONE
+
+
+def _run(argv: list[str]) -> int:
     from memlint import cache
 
     if not cache.cacheable(argv):
-        sys.exit(_invoke(argv))
+        return _invoke(argv)
     entry = cache.Entry(argv)
     code = entry.replay(sys.stdout, sys.stderr)
     if code is not None:
-        sys.exit(code)
+        return code
     try:
         cache.prepare(entry.folder)
     except OSError:
@@ -43,7 +69,7 @@ def run() -> None:
     with entry.recording() as (recorder, out, err):
         code = _invoke(argv)
     entry.store(recorder, out.parts, "".join(err.parts), code)
-    sys.exit(code)
+    return code
 
 
 if __name__ == "__main__":

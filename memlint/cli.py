@@ -14,7 +14,7 @@ import click
 from memlint import __version__
 from memlint.conventions import Conventions, use_colour
 from memlint.conventions import attach as attach_conventions
-from memlint.errors import FixError, MemlintError
+from memlint.errors import FixError, MemlintError, ReaderGone
 from memlint.model.tokens import TOKENIZERS
 from memlint.reporters import FORMATS
 from memlint.reporters.escape import for_terminal
@@ -50,6 +50,8 @@ class _Group(click.Group):
             sys.exit(EXIT_ERROR)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
+        except BrokenPipeError as exc:  # `memlint rules | head`: memlint/__main__.py stops quietly
+            raise ReaderGone() from exc
         except Exception as exc:  # noqa: BLE001 - the last resort named in the docstring
             import traceback
 
@@ -319,6 +321,8 @@ def _run_once(
                 opts.emit_lines(text_lines(report, opts.colour, opts.quiet))
             else:
                 opts.emit(render(report, fmt, colour=False, quiet=opts.quiet))
+    except BrokenPipeError:
+        raise  # the reader of the report went away: memlint/__main__.py stops quietly
     except (MemlintError, FixError, OSError) as exc:
         click.echo(f"memlint: {for_terminal(str(exc))}", err=True)
         return EXIT_ERROR

@@ -14,3 +14,8 @@ class FixError(Exception):
 
 class ConfigError(MemlintError):
     """The configuration is invalid; the message names the key."""
+
+
+class ReaderGone(Exception):
+    """Standard output's reader went away (`memlint rules | head`): the command stops quietly. Not
+    an OSError, so that click does not turn it into its own exit 1 first (memlint/__main__.py)."""

@@ -1,0 +1,62 @@
+"""`memlint ... | head`: when the reader of standard output goes away, memlint stops quietly with
+128 + SIGPIPE, as `cat big | head` does, and a run cut short is never stored in the run cache."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXIT_READER_GONE = 141
+
+
+def _env() -> dict[str, str]:
+    root = str(Path(__file__).resolve().parent.parent)
+    return {**os.environ, "PYTHONPATH": root + os.pathsep + os.environ.get("PYTHONPATH", ""), "NO_COLOR": "1"}
+
+
+def _tree(root: Path) -> Path:
+    """300 CLAUDE.md files, each including a missing file: a report of 45 KiB."""
+    (root / ".git").mkdir(parents=True)  # the run cache lives at the project root
+    for i in range(300):
+        folder = root / f"pkg{i:04d}"
+        folder.mkdir()
+        (folder / "CLAUDE.md").write_text(f"# Package {i}\n\nSee @docs/missing-{i}.md for the details.\n",
+                                          encoding="utf-8")
+    return root
+
+
+def _cut_short(args: list[str], cwd: Path) -> tuple[int, str]:
+    """Run memlint with a reader that is gone before it writes (the pipe closed at once: how much a
+    pipe holds differs between kernels, up to a megabyte): (exit status, stderr)."""
+    proc = subprocess.Popen([sys.executable, "-m", "memlint", *args], cwd=cwd, env=_env(),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    return proc.wait(timeout=300), err
+
+
+@pytest.mark.parametrize("args", [["rules"], ["check", "."], ["check", ".", "--format", "json"],
+                                  ["context", "--all", "pkg0001"]])
+def test_a_reader_gone_away_stops_memlint_quietly(tmp_path: Path, args: list[str]) -> None:
+    root = _tree(tmp_path / "tree")
+    code, err = _cut_short(args, root)
+    assert (code, err) == (EXIT_READER_GONE, "")
+
+
+def test_a_run_cut_short_is_not_replayed_later(tmp_path: Path) -> None:
+    root = _tree(tmp_path / "tree")
+    assert _cut_short(["check", "."], root) == (EXIT_READER_GONE, "")
+    full = subprocess.run([sys.executable, "-m", "memlint", "check", "."], cwd=root, env=_env(),
+                          capture_output=True, check=False, timeout=300)
+    again = subprocess.run([sys.executable, "-m", "memlint", "check", "."], cwd=root, env=_env(),
+                           capture_output=True, check=False, timeout=300)
+    computed = subprocess.run([sys.executable, "-m", "memlint", "check", ".", "--no-cache"], cwd=root, env=_env(),
+                              capture_output=True, check=False, timeout=300)
+    assert full.returncode == again.returncode == computed.returncode == 1
+    assert full.stdout == again.stdout == computed.stdout and len(computed.stdout) > 40_000
+    assert _cut_short(["check", "."], root) == (EXIT_READER_GONE, "")  # a replay cut short, too
