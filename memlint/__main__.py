@@ -31,6 +31,9 @@ def run() -> None:
     gc.disable()
     from memlint.errors import ReaderGone
 
+    if sys.stdout is None:  # started with standard output closed (`memlint check >&-`): nothing to show
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - kept for the whole process
+
     try:
         code = _run(sys.argv[1:])
     except (BrokenPipeError, ReaderGone):  # (a replayed run writes straight to the pipe)

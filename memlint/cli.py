@@ -52,6 +52,9 @@ class _Group(click.Group):
             raise
         except BrokenPipeError as exc:  # `memlint rules | head`: memlint/__main__.py stops quietly
             raise ReaderGone() from exc
+        except OSError as exc:  # writing the output failed (a full disk, `> /dev/full`): not a bug
+            click.echo(f"memlint: {for_terminal(str(exc))}", err=True)
+            sys.exit(EXIT_ERROR)
         except Exception as exc:  # noqa: BLE001 - the last resort named in the docstring
             import traceback
 

@@ -1,5 +1,7 @@
-"""`memlint ... | head`: when the reader of standard output goes away, memlint stops quietly with
-128 + SIGPIPE, as `cat big | head` does, and a run cut short is never stored in the run cache."""
+"""Standard output in trouble. `memlint ... | head`: when the reader goes away, memlint stops quietly
+with 128 + SIGPIPE, as `cat big | head` does, and a run cut short is never stored in the run cache.
+Standard output closed: the check still runs and decides the exit code. Output that cannot be written
+(a full disk): one line and exit 2, never an "internal error"."""
 
 from __future__ import annotations
 
@@ -60,3 +62,21 @@ def test_a_run_cut_short_is_not_replayed_later(tmp_path: Path) -> None:
     assert full.returncode == again.returncode == computed.returncode == 1
     assert full.stdout == again.stdout == computed.stdout and len(computed.stdout) > 40_000
     assert _cut_short(["check", "."], root) == (EXIT_READER_GONE, "")  # a replay cut short, too
+
+
+def test_started_with_standard_output_closed_the_check_still_decides_the_exit(tmp_path: Path) -> None:
+    root = _tree(tmp_path / "tree")
+    done = subprocess.run(["sh", "-c", f'"{sys.executable}" -m memlint check . --no-cache >&-'], cwd=root, env=_env(),
+                          capture_output=True, check=False, timeout=300)
+    assert (done.returncode, done.stderr) == (1, b"")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
+@pytest.mark.parametrize("args", [["rules"], ["check", ".", "--no-cache"], ["explain", "ML101"]])
+def test_output_that_cannot_be_written_is_one_line_and_exit_2(tmp_path: Path, args: list[str]) -> None:
+    root = _tree(tmp_path / "tree")
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        done = subprocess.run([sys.executable, "-m", "memlint", *args], cwd=root, env=_env(), stdout=full,
+                              stderr=subprocess.PIPE, check=False, timeout=300)
+    assert done.returncode == 2
+    assert done.stderr.decode().splitlines() == ["memlint: [Errno 28] No space left on device"]
