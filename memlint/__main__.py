@@ -57,7 +57,10 @@ def _run(argv: list[str]) -> int:
 
     if not cache.cacheable(argv):
         return _invoke(argv)
-    entry = cache.Entry(argv)
+    try:
+        entry = cache.Entry(argv)
+    except OSError:  # no current folder (it was removed): the run goes on without a cache
+        return _invoke(argv)
     code = entry.replay(sys.stdout, sys.stderr)
     if code is not None:
         return code

@@ -227,6 +227,11 @@ def _run(
     opts = Conventions(**conventions)
     _set_colour(opts.colour)
     try:
+        os.getcwd()
+    except OSError:  # paths are shown relative to it, and relative paths read from it
+        raise MemlintError("the current folder no longer exists (was it removed?); change to an existing "
+                           "folder and run memlint again") from None
+    try:
         stdin = read_stdin(paths, opts.stdin_filename)
         if stdin is not None:
             cwd = Path.cwd().absolute()

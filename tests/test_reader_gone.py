@@ -16,8 +16,9 @@ EXIT_READER_GONE = 141
 
 
 def _env() -> dict[str, str]:
-    root = str(Path(__file__).resolve().parent.parent)
-    return {**os.environ, "PYTHONPATH": root + os.pathsep + os.environ.get("PYTHONPATH", ""), "NO_COLOR": "1"}
+    """This checkout first on the path (no empty entry: that is the current folder, which one test removes)."""
+    paths = [str(Path(__file__).resolve().parent.parent), *os.environ.get("PYTHONPATH", "").split(os.pathsep)]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in paths if p), "NO_COLOR": "1"}
 
 
 def _tree(root: Path) -> Path:
@@ -80,3 +81,15 @@ def test_output_that_cannot_be_written_is_one_line_and_exit_2(tmp_path: Path, ar
                               stderr=subprocess.PIPE, check=False, timeout=300)
     assert done.returncode == 2
     assert done.stderr.decode().splitlines() == ["memlint: [Errno 28] No space left on device"]
+
+
+@pytest.mark.parametrize("args", [["check"], ["check", "--no-cache"], ["fix"]])
+def test_a_current_folder_removed_under_memlint_is_one_line_and_exit_2(tmp_path: Path, args: list[str]) -> None:
+    root = _tree(tmp_path / "tree")
+    gone = tmp_path / "gone"
+    script = f'mkdir "{gone}" && cd "{gone}" && rmdir "{gone}" && exec "{sys.executable}" -m memlint {" ".join(args)} "{root}"'
+    done = subprocess.run(["sh", "-c", script], env=_env(), capture_output=True, check=False, timeout=300)
+    assert done.returncode == 2 and done.stdout == b""
+    assert done.stderr.decode().splitlines() == [(
+        "memlint: the current folder no longer exists (was it removed?); change to an existing folder and run "
+        "memlint again")]
