@@ -5,6 +5,7 @@ a file that changed before it was read again stops the run."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sys
 import types
@@ -123,7 +124,7 @@ def test_marks_answer_without_reading_again(tmp_path: Path, monkeypatch: pytest.
     assert b.contains("memlint:") and not b.contains("[[") and not b.contains("AGENTS.md")
 
 
-@pytest.mark.parametrize("change", ["edit", "same-size", "delete", "undecodable"])
+@pytest.mark.parametrize("change", ["edit", "same-size", "delete", "undecodable", "fifo"])
 def test_a_file_changed_before_it_is_read_again_stops_the_run(tmp_path: Path, change: str) -> None:
     path = tmp_path / "CLAUDE.md"
     path.write_text("# One\n", encoding="utf-8")
@@ -137,6 +138,9 @@ def test_a_file_changed_before_it_is_read_again_stops_the_run(tmp_path: Path, ch
         path.write_text("# Two\n", encoding="utf-8")
     elif change == "delete":
         path.unlink()
+    elif change == "fifo":  # swapped for a FIFO: read again without waiting on it (no stat first)
+        path.unlink()
+        os.mkfifo(path)
     else:
         path.write_bytes(b"# \xff\n")
     with pytest.raises(FileChanged, match="changed while memlint was checking it") as raised:

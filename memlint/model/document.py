@@ -162,7 +162,7 @@ class Document:
         return needle in self.text
 
     def _read_again(self) -> str:
-        data = read_file(self.path)
+        data = read_file(self.path, stat_first=False)
         try:
             text = data.decode("utf-8") if isinstance(data, bytes) else None
         except UnicodeDecodeError:

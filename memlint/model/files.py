@@ -54,21 +54,23 @@ def kind_problem(st: os.stat_result, limit: int = MAX_FILE_BYTES) -> FileProblem
     return None
 
 
-def read_file(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> bytes | FileProblem:
+def read_file(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES, stat_first: bool = True) -> bytes | FileProblem:
     """A regular file's bytes, up to `limit`, else why not. The file is stat-ed first (what the run
     cache records), then opened without blocking and checked again on the open handle, so a FIFO, a
     device or a file swapped for one between two calls is reported, never read from. Every file
     memlint reads from a repository goes through here (memory files, settings, ignore files, its
-    own cache)."""
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        return FileProblem("not-found", "does not exist")
-    except OSError as exc:
-        return FileProblem("unreadable", exc.strerror or str(exc))
-    problem = kind_problem(st, limit)
-    if problem is not None:
-        return problem
+    own cache). `stat_first=False` is for a file read again in the same run (model.residency): the
+    run cache recorded it at the first read, and the open handle is checked all the same."""
+    if stat_first:
+        try:
+            st = os.stat(path)
+        except FileNotFoundError:
+            return FileProblem("not-found", "does not exist")
+        except OSError as exc:
+            return FileProblem("unreadable", exc.strerror or str(exc))
+        problem = kind_problem(st, limit)
+        if problem is not None:
+            return problem
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
