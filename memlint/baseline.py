@@ -50,7 +50,8 @@ class LineTexts:
         if path != self._path:
             # only a regular file, read safely: a finding can sit on a link to /dev/zero or a FIFO
             data = read_file(path, MAX_LINE_TEXT_BYTES)
-            self._lines = [] if isinstance(data, FileProblem) else data.decode("utf-8", errors="replace").splitlines()
+            text = "" if isinstance(data, FileProblem) else data.decode("utf-8", errors="replace")
+            self._lines = text.splitlines()
             self._path = path
         lines = self._lines
         return lines[number - 1] if 0 < number <= len(lines) else ""

@@ -54,7 +54,9 @@ def kind_problem(st: os.stat_result, limit: int = MAX_FILE_BYTES) -> FileProblem
     return None
 
 
-def read_file(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES, stat_first: bool = True) -> bytes | FileProblem:
+def read_file(
+    path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES, stat_first: bool = True
+) -> bytes | FileProblem:
     """A regular file's bytes, up to `limit`, else why not. The file is stat-ed first (what the run
     cache records), then opened without blocking and checked again on the open handle, so a FIFO, a
     device or a file swapped for one between two calls is reported, never read from. Every file

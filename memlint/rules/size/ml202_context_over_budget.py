@@ -94,7 +94,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         found = sizes.get(key)
         if found is None:
             content = item.content
-            found = sizes[key] = len(content) if content.isascii() else len(content.encode("utf-8", "surrogatepass"))
+            size = len(content) if content.isascii() else len(content.encode("utf-8", "surrogatepass"))
+            found = sizes[key] = size
         return found
 
     reported: set[str] = set()
