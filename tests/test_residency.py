@@ -139,6 +139,8 @@ def test_a_file_changed_before_it_is_read_again_stops_the_run(tmp_path: Path, ch
     elif change == "delete":
         path.unlink()
     elif change == "fifo":  # swapped for a FIFO: read again without waiting on it (no stat first)
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs on this system")
         path.unlink()
         os.mkfifo(path)
     else:
