@@ -207,7 +207,11 @@ def _run_per_file(ctx: RuleContext, rules: list[Rule], violations: list[Violatio
         plans.append(plan)
     options = [ctx.config.rule_options(rule) for rule in rules]
     cursors = [0] * len(rules)
+    done_before = progress.COUNTS.rules_done
     for high in range(_WINDOW, len(rank) + _WINDOW, _WINDOW):
+        # progress: these rules are done in the share of the files looked at so far
+        looked_at = min(high - _WINDOW, len(rank))
+        progress.COUNTS.rules_done = done_before + len(rules) * looked_at // max(len(rank), 1)
         for i, rule in enumerate(rules):
             items, place, order = plans[i]
             cursor = cursors[i]
@@ -227,7 +231,7 @@ def _run_per_file(ctx: RuleContext, rules: list[Rule], violations: list[Violatio
                 violations.append(_crashed(ctx, rule, exc))
                 cursor = -1
             cursors[i] = cursor
-    progress.COUNTS.rules_done += len(rules)
+    progress.COUNTS.rules_done = done_before + len(rules)
     _settle()
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from memlint import cli, engine
+from memlint import cli, engine, progress
 from memlint.config import load_config
 from memlint.errors import MemlintError
 from memlint.model import residency
@@ -177,6 +177,7 @@ def test_per_file_rules_run_file_by_file_and_a_crash_stops_only_that_rule(
         (tmp_path / name).mkdir()
         (tmp_path / name / "CLAUDE.md").write_text(f"# {name}\n", encoding="utf-8")
     seen: list[tuple[str, str]] = []
+    shown: list[int] = []  # the progress line's rules done, as each file is looked at
 
     def files(ctx: engine.RuleContext) -> list[Path]:
         return [f.path for f in ctx.files]
@@ -184,6 +185,7 @@ def test_per_file_rules_run_file_by_file_and_a_crash_stops_only_that_rule(
     def finder(code: str, crash_on: str | None = None) -> Rule:
         def check_file(ctx: engine.RuleContext, path: Path) -> list[Finding]:
             seen.append((code, path.parent.name))
+            shown.append(progress.COUNTS.rules_done)
             if path.parent.name == crash_on:
                 raise ValueError("boom")
             return [Finding(path, 1, f"{code} saw {path.parent.name}")]
@@ -195,6 +197,8 @@ def test_per_file_rules_run_file_by_file_and_a_crash_stops_only_that_rule(
     violations = engine.run_rules(ctx, rules)
     # file by file: both rules look at a, then both at b, then the surviving one at c
     assert seen == [("ML990", "a"), ("ML991", "a"), ("ML990", "b"), ("ML991", "b"), ("ML990", "c")]
+    start = shown[0]  # both rules count as done in step with the files looked at: 2 x 0/3, 1/3, 2/3, rounded down
+    assert [n - start for n in shown] == [0, 0, 0, 0, 1] and progress.COUNTS.rules_done == start + 2
     messages = [(v.code, v.message) for v in violations]
     assert ("ML990", "ML990 saw c") in messages and ("ML991", "ML991 saw a") in messages
     assert not any(m == "ML991 saw c" for _, m in messages)
