@@ -137,7 +137,8 @@ def _line_groups(lines: Iterable[str]) -> Iterator[str]:
 
 def _echo_groups(groups: Iterable[str], colour: bool | None, empty_too: bool = False) -> None:
     """What one `click.echo` of the groups joined by line breaks prints (for an empty text, a line
-    break with `empty_too`, else nothing, as `emit`), one echo per group. A colour code never holds a line break, so each group strips the same codes."""
+    break with `empty_too`, else nothing, as `emit`), one echo per group. A colour code never holds
+    a line break, so each group strips the same codes."""
     iterator = iter(groups)
     first = next(iterator, "")
     second = next(iterator, None)

@@ -4,6 +4,7 @@ baseline fingerprint as `partialFingerprints` so a finding is tracked across com
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -54,20 +55,20 @@ def _result(v: Violation, index: dict[str, int], root: Path, texts: LineTexts) -
 
 def as_sarif(report: Report, root: Path | None = None) -> dict[str, Any]:
     root = (root or Path.cwd()).absolute()
-    rules = all_rules()
-    index = {r.code: i for i, r in enumerate(rules)}
-    texts = LineTexts()
-    return _sarif(report, root, [_result(v, index, root, texts) for v in report.violations])
+    return _sarif(report, root, list(_results(report, root)))
 
 
 def render_sarif(report: Report, root: Path | None = None) -> str:
     """`dumps(as_sarif(report, root))`, each result written as it is made (at its depth in the
     log): a report of 15,000 findings never holds 15,000 results' dicts at once."""
     root = (root or Path.cwd()).absolute()
+    return dumps(_sarif(report, root, [Encoded(dumps(r, depth=4)) for r in _results(report, root)]))
+
+
+def _results(report: Report, root: Path) -> Iterator[dict[str, Any]]:
     index = {r.code: i for i, r in enumerate(all_rules())}
     texts = LineTexts()
-    results = [Encoded(dumps(_result(v, index, root, texts), depth=4)) for v in report.violations]
-    return dumps(_sarif(report, root, results))
+    return (_result(v, index, root, texts) for v in report.violations)
 
 
 def _sarif(report: Report, root: Path, results: list[Any]) -> dict[str, Any]:

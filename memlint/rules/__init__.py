@@ -118,15 +118,12 @@ class Rule(NamedByMeta):
         found: Iterable[HasPath | os.PathLike[str]] = self.module.FILES(ctx)
         return found
 
-    def check_file(self, ctx: RuleContext, item: HasPath | os.PathLike[str]) -> Iterator[Finding]:
-        found: Iterator[Finding] = self.module.check_file(ctx, item)
-        return found
-
     def _check(self, ctx: RuleContext) -> Iterator[Finding]:
         if hasattr(self.module, "check"):
             found: Iterator[Finding] = self.module.check(ctx)
             return found
-        return (finding for item in self.files(ctx) for finding in self.check_file(ctx, item))
+        check_file = self.module.check_file
+        return (finding for item in self.files(ctx) for finding in check_file(ctx, item))
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         if self.plugin is None:

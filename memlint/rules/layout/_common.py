@@ -202,6 +202,13 @@ def _speaks_for(folder: str) -> Path:
     return Path(folder)
 
 
+def listed(parts: list[str], total: int, sep: str = ", ") -> str:
+    """The first few of `total` items, written out and joined by `sep`, then `… (N in all)` when
+    there are more (ML516-ML518 show at most four lines of a file)."""
+    text = sep.join(parts)
+    return f"{text}{sep}\u2026 ({total} in all)" if total > len(parts) else text
+
+
 class InstructionFile(NamedTuple):
     """A readable instruction file Claude Code loads, with its document and the folder it speaks about."""
 

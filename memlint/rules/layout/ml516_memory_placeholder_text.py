@@ -37,7 +37,7 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.layout._common import InstructionFile, loaded_instruction_files, prose_lines
+from memlint.rules.layout._common import InstructionFile, listed, loaded_instruction_files, prose_lines
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -111,9 +111,7 @@ def check_file(ctx: RuleContext, entry: InstructionFile) -> Iterator[Finding]:
     found = placeholders(doc.text)
     if not found:
         return
-    shown = ", ".join(f"line {n} `{text}`" for n, text in found[:_SHOWN])
-    if len(found) > _SHOWN:
-        shown += f", \u2026 ({len(found)} in all)"
+    shown = listed([f"line {n} `{text}`" for n, text in found[:_SHOWN]], len(found))
     yield Finding(
         file.path,
         found[0][0],

@@ -36,7 +36,7 @@ from pathlib import Path
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.layout._common import InstructionFile, loaded_instruction_files
+from memlint.rules.layout._common import InstructionFile, listed, loaded_instruction_files
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -132,9 +132,7 @@ def check_file(ctx: RuleContext, entry: InstructionFile) -> Iterator[Finding]:
     found = _undefined(ctx, doc.text, base)
     if not found:
         return
-    shown = "; ".join(f"line {n} `{cmd}`: {why}" for n, cmd, why in found[:_SHOWN])
-    if len(found) > _SHOWN:
-        shown += f"; \u2026 ({len(found)} in all)"
+    shown = listed([f"line {n} `{cmd}`: {why}" for n, cmd, why in found[:_SHOWN]], len(found), "; ")
     yield Finding(
         file.path,
         found[0][0],

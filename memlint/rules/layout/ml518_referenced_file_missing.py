@@ -40,7 +40,7 @@ from memlint.engine import RuleContext
 from memlint.model.loader import LoadedFile
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.layout._common import InstructionFile, loaded_instruction_files, prose_lines
+from memlint.rules.layout._common import InstructionFile, listed, loaded_instruction_files, prose_lines
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -123,9 +123,7 @@ def check_file(ctx: RuleContext, entry: InstructionFile) -> Iterator[Finding]:
     found = _references(ctx, file, base)
     if not found:
         return
-    shown = ", ".join(f"line {n} `{target}`" for n, target in found[:_SHOWN])
-    if len(found) > _SHOWN:
-        shown += f", \u2026 ({len(found)} in all)"
+    shown = listed([f"line {n} `{target}`" for n, target in found[:_SHOWN]], len(found))
     yield Finding(
         file.path,
         found[0][0],
