@@ -53,6 +53,7 @@ PLAIN_SAFE = [
     "#", "-", "=", "~", "1", "|", "!", ":", "\u00a0", "\u3000", "A@b.md", "\x0c", "---", "1. ",
     "\n# ", "\n## ", "\n#\t", "\n####### ",
     "\n- ", "\n* ", "\n+ ", "- ", "\n-  ", "\n-\t", "\n- - ", "\n  ", "\n    ",
+    "snake_case", "doc_0.md", "a_b_c", "1_2",
 ]
 PLAIN_PIECES = PLAIN_SAFE * 6 + ["\x00", "<", "_", "*", "`", "\\", "&", "[", "]", "> "]
 PLAIN_BODIES = st.lists(st.sampled_from(PLAIN_PIECES), max_size=30).map("".join)
@@ -65,8 +66,8 @@ def _assert_plain_path_agrees(body: str) -> None:
     if plain is None:
         return
     full = parse_markdown_it(source)
-    shape = [(t.type, t.markup, t.nesting, t.map, t.level, t.content) for t in plain]
-    assert shape == [(t.type, t.markup, t.nesting, t.map, t.level, t.content) for t in full]
+    shape = [(t.type, t.markup, t.nesting, t.map, t.level, t.content, t.info) for t in plain]
+    assert shape == [(t.type, t.markup, t.nesting, t.map, t.level, t.content, t.info) for t in full]
     assert scan_body(body, 0, plain) == scan_body(body, 0, full)
 
 
@@ -89,12 +90,30 @@ def test_plain_bullet_lists_tokenize_as_markdown_it_does(body: str) -> None:
     _assert_plain_path_agrees(body)
 
 
+# Fenced code blocks and what may open, close or follow them (indents, tabs, longer and shorter
+# runs, info strings, text after a closing run, comments and includes inside).
+FENCE_PIECES = ["```", "~~~", "````", "`", "~", "\n```\n", "\n~~~\n", "\n", "\n\n", " ", "   ", "    ", "\t",
+                "py", "a`b", "@a.md", "@docs/b.md", "text", "# H", "\n- @a.md", "<!-- c -->", "<!--", "-->",
+                "a_b", "_", "é_b", "x\n", "\n```py\n", "\n``` \t\n", "\n  ```\n", "\n\t```\n"]
+FENCE_BODIES = st.lists(st.sampled_from(FENCE_PIECES), max_size=30).map("".join)
+
+
+@settings(max_examples=3000, deadline=None, suppress_health_check=list(HealthCheck))
+@given(FENCE_BODIES)
+@example("# Root\n\n- @docs/a.md\n\n```\n@docs/not-an-import.md\n```\nText @b.md.\n")
+@example("```\nx")
+@example("~~~\n```\n~~~~ \n\n@a\n")
+def test_plain_fences_and_underscores_tokenize_as_markdown_it_does(body: str) -> None:
+    _assert_plain_path_agrees(body)
+
+
 def test_the_plain_path_is_taken_for_include_lists_and_not_for_markup() -> None:
     assert plain_tokens("@docs/a.md\n@docs/b.md\n\nSee @c.md for more.\n") is not None
     assert plain_tokens("# Project\nword @a word @a\n") is not None
     assert plain_tokens("# Package\n\n- Shared: @docs/a.md\n- @b.md\n\nText.\n") is not None
+    assert plain_tokens("# Doc\n\n- see @missing_doc.md\n\n```sh\nmake test\n```\nMore @c.md\n") is not None
     for body in ("    @a.md\n", "`@a.md`\n", "@a.md\n===\n", "<!-- @a.md -->\n", "1. @a.md\n",
-                 "# a #\n", " # a\n", "- @a.md\nmore\n", "- @a.md\n\n- @b.md\n", "- @a.md\n* @b.md\n"):
+                 "# a #\n", " # a\n", "- @a.md\nmore\n", "_a @b.md\n", "a__b @c.md\n", "```\n\t```\n", "- @a.md\n\n- @b.md\n", "- @a.md\n* @b.md\n"):
         assert plain_tokens(body) is None
 
 

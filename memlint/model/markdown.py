@@ -234,6 +234,12 @@ def parse(source: str) -> Sequence[AnyToken]:
 _PLAIN_LINE = re.compile(r"[A-Za-z@/.][^\x00-\x08\x0b-\x1f\x7f\\`*_&<>\[\]]*")
 # An ATX heading of such text (no `#` after the marker, so no closing sequence to cut): `# Project`.
 _PLAIN_HEADING = re.compile(r"(#{1,6})[ \t]+([A-Za-z@/.][^\x00-\x08\x0b-\x1f\x7f\\`*_&<>\[\]#]*)")
+# An underscore between two ASCII letters or digits (`missing_doc.md`) can neither open nor close
+# emphasis (CommonMark's flanking rules): markdown-it-py joins it back into the text around it.
+_INTRAWORD_UNDERSCORE = re.compile(r"(?<=[A-Za-z0-9])_(?=[A-Za-z0-9])")
+# The opening line of a fenced code block at the margin: its marker run and info string. A backtick
+# fence's info string holds no backtick (else the line is no fence).
+_FENCE_OPEN = re.compile(r"(`{3,})([^`]*)|(~{3,})(.*)")
 
 
 @dataclass(slots=True)
@@ -255,9 +261,18 @@ if TYPE_CHECKING:
     AnyToken = Token | PlainToken  # what `parse` gives: markdown-it-py's tokens or plain ones
 
 
+def _plain_line(line: str, start: int = 0) -> bool:
+    """The line (from `start`) is plain paragraph text: a `_PLAIN_LINE`, also where it holds
+    underscores inside words."""
+    if _PLAIN_LINE.fullmatch(line, start) is not None:
+        return True
+    return "_" in line and _PLAIN_LINE.fullmatch(_INTRAWORD_UNDERSCORE.sub("a", line), start) is not None
+
+
 def plain_tokens(source: str) -> list[PlainToken] | None:
     """The tokens of a source whose every line is blank (spaces and tabs only), a `_PLAIN_LINE`, a
-    `_PLAIN_HEADING` or a tight bullet list of plain items (`- text`), else None.
+    `_PLAIN_HEADING`, part of a tight bullet list of plain items (`- text`) or of a fenced code
+    block opened at the margin (`_fence_end`), else None.
 
     markdown-it-py makes a heading line a heading, each run of other lines one paragraph whose
     inline content is the lines joined and stripped, and a run of `- text` lines one tight list of
@@ -273,7 +288,7 @@ def plain_tokens(source: str) -> list[PlainToken] | None:
     # (first line, end line, kind, heading or list marker, heading text)
     spans: list[tuple[int, int, str, str, str]] = []
     start = -1
-    plain = _PLAIN_LINE.fullmatch
+    plain = _plain_line
     index = 0
     count = len(lines)
     while index < count:
@@ -282,10 +297,10 @@ def plain_tokens(source: str) -> list[PlainToken] | None:
             if start >= 0:
                 spans.append((start, index, "paragraph", "", ""))
                 start = -1
-        elif plain(line) is not None:
+        elif plain(line):
             if start < 0:
                 start = index
-        elif line[:2] in _LIST_MARKERS and plain(line, 2) is not None:
+        elif line[:2] in _LIST_MARKERS and plain(line, 2):
             if start >= 0:  # a bullet list interrupts the paragraph above it
                 spans.append((start, index, "paragraph", "", ""))
                 start = -1
@@ -293,6 +308,18 @@ def plain_tokens(source: str) -> list[PlainToken] | None:
             if end is None:
                 return None
             spans.append((index, end, "list", line[0], ""))
+            index = end
+            continue
+        elif line[0] in "`~" and (fence := _FENCE_OPEN.fullmatch(line)) is not None:
+            if start >= 0:  # a fence interrupts the paragraph above it
+                spans.append((start, index, "paragraph", "", ""))
+                start = -1
+            marker, info = (fence.group(1), fence.group(2)) if fence.group(1) else (fence.group(3), fence.group(4))
+            found = _fence_end(lines, index, marker)
+            if found is None:
+                return None
+            end, closed = found
+            spans.append((index, end, "fence" if closed else "open fence", marker, info))
             index = end
             continue
         else:
@@ -310,6 +337,9 @@ def plain_tokens(source: str) -> list[PlainToken] | None:
     for first, end, kind, marker, text in spans:
         if kind == "list":
             tokens += _plain_list(lines, first, end, marker)
+            continue
+        if kind in ("fence", "open fence"):
+            tokens.append(_plain_fence(lines, first, end, marker, text, kind == "fence"))
             continue
         content = (text if marker else "\n".join(lines[first:end])).strip()
         span = [first, end]
@@ -333,7 +363,7 @@ def _closing(kind: str, level: int, markup: str) -> PlainToken:
 _LIST_MARKERS = ("- ", "* ", "+ ")
 
 
-def _list_end(lines: list[str], first: int, plain: Callable[..., object]) -> int | None:
+def _list_end(lines: list[str], first: int, plain: Callable[[str, int], bool]) -> int | None:
     """Where the tight list of plain `- text` items starting at line `first` ends, as markdown-it-py
     maps it (the blank lines after it included), or None when the list is not one `plain_tokens`
     makes: markers change, a plain line continues the last item, or blank lines lead to another
@@ -341,7 +371,7 @@ def _list_end(lines: list[str], first: int, plain: Callable[..., object]) -> int
     marker = lines[first][:2]
     index = first + 1
     count = len(lines)
-    while index < count and lines[index][:2] == marker and plain(lines[index], 2) is not None:
+    while index < count and lines[index][:2] == marker and plain(lines[index], 2):
         index += 1
     items_end = index
     while index < count and not lines[index].strip(" \t"):
@@ -354,6 +384,38 @@ def _list_end(lines: list[str], first: int, plain: Callable[..., object]) -> int
     if index == items_end:  # no blank line: only a heading ends the list here
         return index if following[0] == "#" and _PLAIN_HEADING.fullmatch(following) is not None else None
     return None if following[:2] in _LIST_MARKERS else index
+
+
+def _fence_end(lines: list[str], first: int, marker: str) -> tuple[int, bool] | None:
+    """The line after the fenced code block opened by `marker` at line `first`, as markdown-it-py
+    maps it, and whether a line closes it: after its closing line (the marker's character, at
+    least as many, then only spaces and tabs, indented less than four spaces), else the end of the
+    source. None for a line that might close it only by how tabs count (an indent holding a tab)."""
+    char = marker[0]
+    # markdown-it-py has no line after a final line break, nor a last line of spaces and tabs only
+    count = len(lines) - 1 if not lines[-1].strip(" \t") else len(lines)
+    for index in range(first + 1, count):
+        line = lines[index]
+        text = line.lstrip(" \t")
+        if not text.startswith(char):
+            continue
+        indent = line[: len(line) - len(text)]
+        if "\t" in indent:
+            return None
+        run = len(text) - len(text.lstrip(char))
+        if len(indent) < 4 and run >= len(marker) and not text[run:].strip(" \t"):
+            return index + 1, True
+    return count, False
+
+
+def _plain_fence(lines: list[str], first: int, end: int, marker: str, info: str, closed: bool) -> PlainToken:
+    """The token of the fenced code block `_fence_end` found: its lines between the fence lines,
+    each ending in a line break (but the last line of a source without a final line break)."""
+    inner = lines[first + 1 : end - 1 if closed else end]
+    content = "".join(f"{line}\n" for line in inner)
+    if inner and not closed and end == len(lines):
+        content = content[:-1]
+    return PlainToken("fence", 0, map=[first, end], level=0, content=content, info=info, markup=marker)
 
 
 def _plain_list(lines: list[str], first: int, end: int, marker: str) -> list[PlainToken]:
