@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
 
@@ -24,6 +23,7 @@ from memlint.model.loader import MANAGED_DIR, LoadedContext, load
 from memlint.model.release import DEFAULT, Release
 from memlint.model.settings import Launch
 from memlint.model.workspace import Workspace
+from memlint.records import dataclass
 from memlint.violations import Applicability, Violation
 
 if TYPE_CHECKING:

@@ -12,12 +12,12 @@ import os
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from memlint.errors import MemlintError
 from memlint.model.files import FileProblem, read_file
+from memlint.records import dataclass
 from memlint.reporters.escape import for_json
 from memlint.violations import Violation
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from memlint.errors import ConfigError, MemlintError
 from memlint.model.limits import DEFAULT_LIMITS, Limits, parse_limits
 from memlint.model.release import DEFAULT, Release, pick
+from memlint.records import dataclass
 from memlint.rules import Rule, all_rules, default_codes
 
 if TYPE_CHECKING:

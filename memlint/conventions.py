@@ -10,13 +10,13 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from memlint.errors import MemlintError
+from memlint.records import dataclass
 
 if TYPE_CHECKING:
     from memlint.violations import Violation

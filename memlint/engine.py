@@ -9,7 +9,6 @@ import os
 from array import array
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from memlint.model.residency import FileChanged
 from memlint.model.rule_context import RuleContext
 from memlint.model.settings import Launch
 from memlint.model.workspace import Workspace
+from memlint.records import dataclass
 from memlint.rules import Rule, all_rules
 from memlint.suppression import apply_suppressions
 from memlint.violations import Finding, Violation

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 
 from memlint.errors import FixError  # defined there so a check run need not import this module
 from memlint.model.workspace import Workspace
+from memlint.records import dataclass
 from memlint.safe_io import (
     Interrupted,
     current_umask,

@@ -11,8 +11,9 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import TextIO
+
+from memlint.records import dataclass
 
 
 @dataclass

@@ -10,10 +10,10 @@ Codes or slugs; none means every rule. A suppression that silences nothing is re
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 from memlint.model.workspace import Workspace
+from memlint.records import dataclass
 from memlint.violations import Violation
 
 DIRECTIVE = re.compile(r"<!--\s*memlint:\s*(disable-next-line|disable-file|disable|enable)\b([^>]*?)\s*-->")

@@ -6,7 +6,7 @@ import errno
 import os
 import re
 import stat
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property, lru_cache
 from itertools import chain
 from pathlib import Path
@@ -15,6 +15,7 @@ from memlint.model.files import read_file
 from memlint.model.jstext import JS_WHITESPACE, js_trim, utf16_last_newline, utf16_len
 from memlint.model.release import DEFAULT, Release
 from memlint.model.sanitise import sanitise
+from memlint.records import dataclass
 
 MAX_LINES = 200
 MAX_UNITS = 25_000

@@ -6,9 +6,8 @@ with `paths:`) is gone until Claude reads a matching file again, even when that 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from memlint.model.loader import Deferred, LoadedContext, LoadedFile
+from memlint.records import dataclass
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,6 @@ they arrive). `defer_nested` lists them for `context`; `on_read` answers what on
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
@@ -22,6 +21,7 @@ from memlint.model.loader import (
 from memlint.model.replay import _within
 from memlint.model.settings import Launch
 from memlint.model.workspace import Workspace, listed, walk
+from memlint.records import dataclass
 
 
 def nested_agents(loader: _Loader, folder: Path | str, path: Path) -> bool:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import glob
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
@@ -13,6 +12,7 @@ from memlint.model.ignorefiles import IgnoreRules
 from memlint.model.loader import PRUNED_FOLDERS
 from memlint.model.pathorder import path_order
 from memlint.model.workspace import walk
+from memlint.records import dataclass
 
 Role = Literal[
     "claude-md",  # CLAUDE.md or .claude/CLAUDE.md

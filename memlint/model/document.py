@@ -11,7 +11,7 @@ import codecs
 import re
 import sys
 from array import array
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +19,7 @@ from memlint.model.files import FileProblem, read_file
 from memlint.model.frontmatter import Frontmatter, parse_frontmatter, rule_paths
 from memlint.model.release import DEFAULT, Release
 from memlint.model.residency import FileChanged
+from memlint.records import dataclass
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

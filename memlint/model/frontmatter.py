@@ -10,11 +10,12 @@ block is still cut from the loaded text.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from memlint.model.jstext import JS_WS_CLASS
 from memlint.model.simpleyaml import simple_load
+from memlint.records import dataclass
 
 _FRONTMATTER = re.compile(rf"---[{JS_WS_CLASS}]*\n([\s\S]*?)---[{JS_WS_CLASS}]*\n?")
 _SIMPLE_LINE = re.compile(rf"([a-zA-Z_-]+):[{JS_WS_CLASS}]+([^\n\r\u2028\u2029]+)")

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 
 from memlint.model.jsregex import JSRegexError
 from memlint.model.jstext import JS_WHITESPACE
 from memlint.model.linearmatch import compile_linear
+from memlint.records import dataclass
 
 # The bundle's tokenizer: a run of stars before a character, or backslashes then `/**` (at a
 # segment end), a word, or one character (or nothing, at the end).

@@ -6,11 +6,11 @@ with `.git/info/exclude` first."""
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memlint.model.files import read_file
+from memlint.records import dataclass
 
 if TYPE_CHECKING:
     import pathspec

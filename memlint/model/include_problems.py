@@ -13,12 +13,13 @@ from __future__ import annotations
 import os
 import posixpath
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from memlint.model.jstext import node_extname
 from memlint.model.loader import TEXT_EXTENSIONS, LoadedContext, LoadedFile, Origin, Skipped
+from memlint.records import dataclass
 
 if TYPE_CHECKING:
     from memlint.engine import RuleContext

@@ -6,11 +6,12 @@ Set in `[tool.memlint.limits]` or `[limits]` of .memlint.toml, e.g. `max-include
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 from memlint.errors import ConfigError
+from memlint.records import dataclass
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,9 @@ minutes). `parse` returns None for any other shape; the caller then uses `re` wi
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from memlint.model.jsregex import compile_js
+from memlint.records import dataclass
 
 _PREFIXES = (("^(?:.*\\/)?", "any-folder"), ("(?:^|\\/)", "segment"), ("^", "start"))
 _SUFFIXES = (("(?=$|\\/$)", "end-or-slash"), ("$", "end"))

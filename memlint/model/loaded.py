@@ -3,7 +3,7 @@ the `LoadedContext` that holds them (computed by memlint.model.loader, read by r
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Literal
 
@@ -14,6 +14,7 @@ from memlint.model.jstext import js_trim, utf16_len
 from memlint.model.markdown import IncludeRef
 from memlint.model.release import DEFAULT, Release
 from memlint.model.settings import Settings
+from memlint.records import dataclass
 
 Kind = Literal["managed", "user", "project", "local", "automem"]
 

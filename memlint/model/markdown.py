@@ -17,11 +17,12 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from memlint.model.jstext import JS_WS_CLASS, js_trim, js_trim_start
+from memlint.records import dataclass
 
 if TYPE_CHECKING:  # markdown-it-py is imported only when a file needs parsing (it holds `@` or `<!--`)
     from markdown_it import MarkdownIt

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
+
+from memlint.records import dataclass
 
 if TYPE_CHECKING:
     from memlint.engine import RuleContext

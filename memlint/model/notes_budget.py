@@ -5,11 +5,11 @@ round(characters / 4) in UTF-16 units (or with cl100k)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from memlint.model.jstext import js_trim, utf16_len
 from memlint.model.tokens import counter
+from memlint.records import dataclass
 
 if TYPE_CHECKING:
     from memlint.model.notes_template import Notes, Section

@@ -12,7 +12,8 @@ section above it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from memlint.records import dataclass
 
 # Claude Code's default session-notes template (spec section 9), in order.
 DEFAULT_PAIRS: tuple[tuple[str, str], ...] = (

@@ -19,12 +19,12 @@ again then.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from memlint.model.loaded import Deferred, LoadedFile, Skipped
 from memlint.model.replay import MAX_VARIANTS, Log, Recorder, _within
 from memlint.model.workspace import Workspace
+from memlint.records import dataclass
 
 _NONE: frozenset[str] = frozenset()
 SPAN = 32  # every SPAN-th node keeps its walk's totals: restoring one walks at most SPAN nodes

@@ -12,9 +12,10 @@ it (`2.1.300` behaves as 2.1.290, the newest modelled change before it).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields
+from dataclasses import fields
 
 from memlint.errors import MemlintError
+from memlint.records import dataclass
 
 Version = tuple[int, int, int]
 OLDEST: Version = (2, 1, 197)

@@ -12,7 +12,7 @@ memory grows with the files, not with start folders times files.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from memlint.model.chain import Parts
@@ -20,6 +20,7 @@ from memlint.model.loaded import Deferred, Kind, LoadedFile, Origin, Skipped
 from memlint.model.release import DEFAULT, Release
 from memlint.model.settings import Settings
 from memlint.model.workspace import Workspace
+from memlint.records import dataclass
 
 # Variants kept per step. An ancestor whose includes point into many start folders answers
 # differently for each; past this many, the step runs afresh for each start (as without sharing)

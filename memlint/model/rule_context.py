@@ -4,7 +4,7 @@ it from here (or from `memlint.engine`, which re-exports it) without importing t
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -14,6 +14,7 @@ from memlint.model.loader import LoadedContext
 from memlint.model.release import DEFAULT, Release
 from memlint.model.settings import Launch
 from memlint.model.workspace import Workspace
+from memlint.records import dataclass
 
 T = TypeVar("T")
 

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 from functools import lru_cache
+
+from memlint.records import dataclass
 
 # Default_Ignorable_Code_Point, from Unicode's DerivedCoreProperties.txt (unchanged since Unicode 9:
 # the property is defined by fixed ranges; Python's unicodedata does not expose it).

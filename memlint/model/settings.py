@@ -23,13 +23,14 @@ import posixpath
 import re
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Literal
 
 from memlint.model.files import read_file
 from memlint.model.gitignore import ignores
 from memlint.model.release import Release
+from memlint.records import dataclass
 
 Source = Literal["user", "project", "local", "flag", "managed"]
 Mode = Literal["claude-md-or-agents-md", "claude-md-and-agents-md", "claude-md", "managed-only"]
@@ -61,6 +62,9 @@ class Launch:
     def from_environ(cls, environ: Mapping[str, str], settings_file: Path | None = None) -> Launch:
         """Only the variables that change loading are kept."""
         return cls(settings_file, {k: environ[k] for k in ENV_KEYS if environ.get(k)})
+
+
+PLAIN_LAUNCH = Launch()  # no --settings file, no environment that changes loading
 
 
 @dataclass(frozen=True)
@@ -259,7 +263,7 @@ def _approved(home: Path, config_dir: Path | None, project_root: Path, reads: di
 
 
 def read_settings(
-    start: Path, home: Path, project_root: Path, release: Release, managed_dir: Path, launch: Launch = Launch(),
+    start: Path, home: Path, project_root: Path, release: Release, managed_dir: Path, launch: Launch = PLAIN_LAUNCH,
     reads: dict[object, Any] | None = None,
 ) -> Settings:
     """Everything of the settings that changes what Claude Code loads from `start` (`reads`: the

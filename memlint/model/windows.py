@@ -9,7 +9,8 @@ less a 20,000-token reserve for the summary (every current model's default outpu
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from memlint.records import dataclass
 
 SUMMARY_RESERVE = 20_000  # `min(maxOutputTokens, 20000)` kept free for the /compact summary
 COMPACT_BUFFER = 13_000  # auto-compact fires this many tokens before the reserve

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +13,7 @@ import click
 from memlint.model.compaction import after_compact
 from memlint.model.loader import Deferred, LoadedContext
 from memlint.model.windows import COMPACT_BUFFER, SUMMARY_RESERVE, Window
+from memlint.records import dataclass
 
 KINDS = ("managed", "user", "project", "local", "rules", "AGENTS.md", "auto memory")
 BAR_CELLS = 20

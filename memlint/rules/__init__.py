@@ -20,12 +20,13 @@ import os
 import re
 import sys
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 from memlint.errors import MemlintError
+from memlint.records import dataclass
 from memlint.violations import Finding, Severity
 
 if TYPE_CHECKING:

@@ -19,8 +19,8 @@ from __future__ import annotations
 import os
 import re
 import zlib
-from dataclasses import dataclass
 
+from memlint.records import dataclass
 from memlint.rules import NamedByMeta, RuleMeta, _entry_points
 
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the memlint package folder

@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,6 +15,7 @@ from memlint.model.document import Document
 from memlint.model.jstext import js_trim, js_trim_start
 from memlint.model.memory_identity import identity
 from memlint.model.pathorder import path_order
+from memlint.records import dataclass
 from memlint.rules.automem._index import Entry, Index, parse_index
 from memlint.violations import Applicability, Edit, Fix
 

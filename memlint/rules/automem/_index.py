@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from array import array
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
 from pathlib import Path
@@ -18,6 +17,7 @@ from urllib.parse import unquote
 
 from memlint.model.document import Document
 from memlint.model.jstext import js_trim
+from memlint.records import dataclass
 from memlint.rules.automem._lines import _KIND_CODE, LineKind, Lines
 from memlint.rules.automem._lines import Line as Line  # noqa: PLC0414 - re-exported: ML320 imports it from here
 

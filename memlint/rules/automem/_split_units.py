@@ -24,9 +24,9 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import NamedTuple
 
+from memlint.records import dataclass
 from memlint.rules.automem._index import _BULLET, LINK, Index, heading_text, local_target, plain_text
 from memlint.rules.automem._lines import Lines
 

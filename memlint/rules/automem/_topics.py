@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from memlint.engine import RuleContext
 from memlint.model.document import Document
 from memlint.model.memory_identity import is_memory_folder
+from memlint.records import dataclass
 from memlint.rules.automem._common import MemoryIndex, indexes, topics
 from memlint.rules.automem._index import heading_text, plain_text
 

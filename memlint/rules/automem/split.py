@@ -22,7 +22,7 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from memlint.model.automem import (
@@ -34,6 +34,7 @@ from memlint.model.automem import (
 from memlint.model.document import Document
 from memlint.model.frontmatter import parse_frontmatter
 from memlint.model.jstext import JS_WS_CLASS, js_trim, utf16_len
+from memlint.records import dataclass
 from memlint.rules.automem._index import MAX_LINE_CHARS, Index, parse_index, plain_text, shorten
 from memlint.rules.automem._lines import Line
 from memlint.rules.automem._split_units import Candidates, candidates, pick

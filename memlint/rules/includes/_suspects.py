@@ -15,7 +15,6 @@ import os
 import posixpath
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
@@ -23,6 +22,7 @@ from memlint.model.document import Document
 from memlint.model.include_problems import TRAILING_PUNCTUATION
 from memlint.model.jstext import js_trim_start
 from memlint.model.markdown import COMMENT_SPAN, _comment_residue, accepted_include, normalize_newlines
+from memlint.records import dataclass
 
 Where = Literal["code-block", "code-span", "html-block", "unclosed-comment", "glued", "backslash", "rejected",
                 "quoted"]

@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -18,6 +17,7 @@ from memlint.model.include_problems import owned
 from memlint.model.jstext import JS_WS_CLASS
 from memlint.model.loaded import LoadedFile
 from memlint.model.pathorder import path_order
+from memlint.records import dataclass
 from memlint.violations import Applicability, Edit, Fix
 
 _OPENER = re.compile(rf"---[{JS_WS_CLASS}]*\n")

@@ -11,12 +11,12 @@ Code's built-in one.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memlint.engine import RuleContext
 from memlint.model.document import Document
+from memlint.records import dataclass
 
 if TYPE_CHECKING:
     from memlint.model.notes_template import Notes, Template

@@ -6,7 +6,8 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+
+from memlint.records import dataclass
 
 _BROAD = r"(?:/\*?|~/?\*?|\$HOME/?\*?|\$\{HOME\}/?|\*|\.\./?\*?|\./?\*|\.)"
 PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(

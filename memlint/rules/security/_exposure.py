@@ -9,7 +9,7 @@ folder that loads it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import NamedTuple, TypeVar
 
@@ -17,6 +17,7 @@ from memlint.engine import RuleContext
 from memlint.model.document import Document
 from memlint.model.loader import Deferred
 from memlint.model.shared import Unseen
+from memlint.records import dataclass
 from memlint.rules._paths import show
 from memlint.rules.security._text import Lines, line_col
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import os
 import posixpath
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from memlint.model.document import Document
+from memlint.records import dataclass
 
 Read = Callable[[Path], Document]
 

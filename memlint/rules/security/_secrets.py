@@ -14,8 +14,8 @@ import re
 import string
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
 
+from memlint.records import dataclass
 from memlint.rules.security._text import MAX_PER_FILE
 
 

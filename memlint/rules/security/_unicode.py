@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass
 
+from memlint.records import dataclass
 from memlint.rules.security._text import Lines
 
 NAMES = {
