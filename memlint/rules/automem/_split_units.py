@@ -242,7 +242,7 @@ def candidates(
         end = o.subtree_end[h]
         if not subtree_ok[h] or h == o.title:
             continue
-        last = max((i for i in range(end - 1, h, -1) if lines.kind(i) != "blank"), default=h)
+        last = next((i for i in range(end - 1, h, -1) if lines.kind(i) != "blank"), h)  # the last non-blank line
         if last == h:
             continue
         whole_heads.add(h)
@@ -250,7 +250,7 @@ def candidates(
         title = heading_text(lines.content(h))[1] if h >= 0 else ""
         if h in whole_heads:
             end = o.subtree_end[h]
-            last = max(i for i in range(end - 1, h, -1) if lines.kind(i) != "blank")
+            last = next(i for i in range(end - 1, h, -1) if lines.kind(i) != "blank")
             name = _shorten(title, 80) or "Notes"
             n_lines, n_units = cost(name, "")
             units.append(Unit(h, last, end, True, o.parent[h], h, name, False,

@@ -249,7 +249,7 @@ def plan_split(
     newline = doc.newline
     separator = _separator(index)
     lines = index.lines
-    if text.isascii() or max(text) <= "\uffff":  # no character takes two UTF-16 units: one length per line
+    if utf16_len(text) == len(text):  # no character takes two UTF-16 units: one length per line
         line_units = [len(lines.raw(i).rstrip("\r\n")) + 1 for i in range(len(lines))]
     else:
         line_units = [utf16_len(lines.raw(i).rstrip("\r\n")) + 1 for i in range(len(lines))]
