@@ -29,7 +29,7 @@ from memlint.model.loaded import (
     loaded_text,
 )
 from memlint.model.markdown import _is_net_path
-from memlint.model.prefix import Walk, accumulate, chain
+from memlint.model.prefix import Walk, chain, walk_files
 from memlint.model.release import DEFAULT, Release
 from memlint.model.replay import Recorder
 from memlint.model.settings import Launch, Mode, Settings, automem_dir_name, automount_roots, read_settings
@@ -300,7 +300,7 @@ def load(
         read_agents = mode == "claude-md-and-agents-md" or (
             mode == "claude-md-or-agents-md" and not loader.claude_md_at_start)
         if not read_agents:
-            files += accumulate(last)[1]
+            files += walk_files(last)
         else:
             walk = chain(last)
             files += walk[0].own

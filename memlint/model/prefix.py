@@ -62,6 +62,25 @@ class Node:
     totals: Totals | None  # kept at every SPAN-th depth
 
 
+def _kept(node: Node | None) -> tuple[Totals | None, list[Node]]:
+    """The nearest `Totals` kept at or above `node`, and the nodes below it down to `node`, top first."""
+    tail: list[Node] = []
+    while node is not None and node.totals is None:
+        tail.append(node)
+        node = node.parent
+    tail.reverse()
+    return (None if node is None else node.totals), tail
+
+
+def walk_files(node: Node | None) -> list[LoadedFile]:
+    """The files the walk down to `node` loads, in order (`accumulate`'s files, without the rest)."""
+    kept, tail = _kept(node)
+    files = [] if kept is None else list(kept.files)
+    for part in tail:
+        files += part.own
+    return files
+
+
 def accumulate(node: Node | None) -> tuple[set[str], list[LoadedFile], list[tuple[Skipped, ...]],
                                            list[tuple[Deferred, ...]]]:
     """The `Totals` of the walk down to `node`, from the nearest node above that keeps them."""
@@ -199,13 +218,18 @@ class Walk:
         return out
 
     def _restore(self, node: Node) -> None:
+        """The loader's state after the walk down to `node`, as if it had run (the kept totals are
+        added to it as they are: no copy of a large walk's keys per start folder)."""
         loader = self.loader
-        processed, _files, skipped, deferred = accumulate(node)
-        loader.processed |= processed
-        for segment in skipped:
-            loader.skipped.share(segment)
-        for part in deferred:
-            loader.deferred.share(part)
+        kept, tail = _kept(node)
+        if kept is not None:
+            loader.processed |= kept.processed
+        for part in tail:
+            loader.processed |= part.added
+        for skipped in (*(kept.skipped if kept is not None else ()), *(s for part in tail for s in part.skipped)):
+            loader.skipped.share(skipped)
+        for deferred in (*(kept.deferred if kept is not None else ()), *(d for part in tail for d in part.deferred)):
+            loader.deferred.share(deferred)
 
     def _record(self, parent: Node | None, folder: Path | None, run: Callable[[], list[LoadedFile]]) -> Node:
         loader = self.loader
