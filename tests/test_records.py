@@ -79,7 +79,8 @@ def test_a_recursive_repr_is_still_guarded() -> None:
 
     node = Node([])
     node.children.append(node)
-    assert repr(node) == repr(node) == "test_a_recursive_repr_is_still_guarded.<locals>.Node(children=[...])"
+    first = repr(node)  # made at this call
+    assert first == repr(node) == "test_a_recursive_repr_is_still_guarded.<locals>.Node(children=[...])"
 
 
 @needs_deferral

@@ -17,10 +17,11 @@ from click.testing import CliRunner
 from memlint import cli, engine, progress
 from memlint.config import load_config
 from memlint.errors import MemlintError
+from memlint.model import document as residency_document
 from memlint.model import residency
 from memlint.model.residency import FileChanged, TextBudget
 from memlint.model.workspace import Workspace
-from memlint.rules import Rule, RuleMeta, _rule_from_module
+from memlint.rules import Rule, RuleMeta, _rule_from_module, all_rules
 from memlint.violations import Finding
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -272,3 +273,35 @@ def test_watch_says_a_changed_file_and_checks_again(tmp_path: Path, capsys: pyte
     assert runs == ["run", "run"]  # again at the first poll, then nothing changed
     err = capsys.readouterr().err
     assert "the file changed while memlint was checking it" in err and "checking again" in err
+
+
+def test_the_per_file_rules_read_a_file_when_its_window_comes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The security and topic rules do not look every file up before the windows start: on a tree
+    whose texts do not fit the budget, each topic file is read once for all of them."""
+    monkeypatch.setattr(engine, "_WINDOW", 8)
+    folder = tmp_path / ".claude" / "agent-memory" / "helper"
+    folder.mkdir(parents=True)
+    (tmp_path / "CLAUDE.md").write_text("# Project\n", encoding="utf-8")
+    (folder / "MEMORY.md").write_text("- [Notes](topic00.md) \u2014 notes\n", encoding="utf-8")
+    names = [f"topic{i:02}.md" for i in range(40)]
+    for name in names:
+        (folder / name).write_text(f"# {name}\n\n" + "Deploy with make. " * 50 + "\n", encoding="utf-8")
+    config = load_config(tmp_path)
+    ctx = engine.build_context([tmp_path], config, None)
+    ctx.workspace.texts.limit = 16 * 1024  # about fifteen texts: a window's, not the whole folder's
+    read_again: list[str] = []
+    real = residency_document.Document._read_again
+
+    def counted(self: residency_document.Document) -> str:
+        read_again.append(self.path.name)
+        return real(self)
+
+    monkeypatch.setattr(residency_document.Document, "_read_again", counted)
+    rules = [r for r in all_rules() if r.per_file and r.code in ("ML311", "ML317", "ML319", "ML601", "ML602",
+                                                                "ML603", "ML604", "ML606", "ML607")]
+    found: list[object] = []
+    engine._run_per_file(ctx, rules, found)
+    assert len(rules) == 9 and ctx.workspace.texts.released > 0
+    # CLAUDE.md was read for the model, topic00.md for MEMORY.md's link: each read again once at most
+    assert [n for n in read_again if n not in ("CLAUDE.md", "topic00.md")] == []
+    assert {v.path.name for v in found if v.code == "ML311"} == set(names)  # type: ignore[attr-defined]

@@ -102,11 +102,37 @@ def all_topics(ctx: RuleContext) -> Sequence[Topic]:
 
 
 def _all_topics(ctx: RuleContext) -> Iterator[Topic]:
-    for paths in memory_folders(ctx).values():
-        for path in paths:
-            doc = ctx.document(path)
-            if doc.problem is None:
-                yield Topic(path, doc)
+    for entry in topic_files(ctx):
+        topic = entry.topic()
+        if topic is not None:
+            yield topic
+
+
+class TopicFile:
+    """A file of an auto-memory folder as the rules that look at topic files one at a time get it:
+    read when the first of them needs it, in the file's window (see `security._exposure.ExposedFile`),
+    and kept for the others."""
+
+    __slots__ = ("_ctx", "_topic", "path")
+
+    def __init__(self, ctx: RuleContext, path: Path) -> None:
+        self.path = path
+        self._ctx: RuleContext | None = ctx
+        self._topic: Topic | None = None
+
+    def topic(self) -> Topic | None:
+        """The topic file, or None when its text cannot be read."""
+        if self._ctx is not None:
+            doc = self._ctx.document(self.path)
+            self._topic = Topic(self.path, doc) if doc.problem is None else None
+            self._ctx = None
+        return self._topic
+
+
+def topic_files(ctx: RuleContext) -> Sequence[TopicFile]:
+    """Every file of every auto-memory folder, not read yet (listed once per run)."""
+    return ctx.once(("topic-files",), lambda: [TopicFile(ctx, path) for paths in memory_folders(ctx).values()
+                                               for path in paths])
 
 
 def index_by_folder(ctx: RuleContext) -> dict[Path, MemoryIndex]:

@@ -51,7 +51,7 @@ from collections.abc import Iterator
 
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.automem._topics import Topic, all_topics, body_sentence, first_heading
+from memlint.rules.automem._topics import Topic, TopicFile, body_sentence, first_heading, topic_files
 from memlint.violations import Applicability, Edit, Finding, Fix
 
 META = RuleMeta(
@@ -81,10 +81,13 @@ def frontmatter_fix(topic: Topic, default_type: str) -> Fix | None:
     return Fix(f"add frontmatter to {topic.path.name}", Applicability.UNSAFE, (Edit(topic.path, 0, 0, block),))
 
 
-FILES = all_topics
+FILES = topic_files
 
 
-def check_file(ctx: RuleContext, topic: Topic) -> Iterator[Finding]:
+def check_file(ctx: RuleContext, entry: TopicFile) -> Iterator[Finding]:
+    topic = entry.topic()
+    if topic is None:
+        return
     doc = topic.doc
     if doc.frontmatter is not None or not doc.text.strip():
         return

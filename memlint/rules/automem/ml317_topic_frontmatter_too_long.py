@@ -47,7 +47,7 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.model.topicscan import SCAN_LINES
 from memlint.rules import RuleMeta
-from memlint.rules.automem._topics import Topic, all_topics
+from memlint.rules.automem._topics import TopicFile, topic_files
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -58,10 +58,13 @@ META = RuleMeta(
 )
 
 
-FILES = all_topics
+FILES = topic_files
 
 
-def check_file(ctx: RuleContext, topic: Topic) -> Iterator[Finding]:
+def check_file(ctx: RuleContext, entry: TopicFile) -> Iterator[Finding]:
+    topic = entry.topic()
+    if topic is None:
+        return
     fm = topic.doc.frontmatter
     if fm is None:
         return

@@ -46,7 +46,7 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.model.topicscan import RECALL_BYTES, RECALL_LINES
 from memlint.rules import RuleMeta
-from memlint.rules.automem._topics import Topic, all_topics
+from memlint.rules.automem._topics import TopicFile, topic_files
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -84,10 +84,13 @@ def _recall_stop(text: str, line_count: int) -> int:
     return stop
 
 
-FILES = all_topics
+FILES = topic_files
 
 
-def check_file(ctx: RuleContext, topic: Topic) -> Iterator[Finding]:
+def check_file(ctx: RuleContext, entry: TopicFile) -> Iterator[Finding]:
+    topic = entry.topic()
+    if topic is None:
+        return
     data = topic.doc.data
     line_count = _line_count(topic.doc.text)
     over_lines, over_bytes = line_count > RECALL_LINES, len(data) > RECALL_BYTES

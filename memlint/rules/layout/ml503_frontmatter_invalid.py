@@ -116,8 +116,10 @@ def _quoting_edits(text: str, fm: Frontmatter, start: int) -> list[tuple[int, in
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for path, doc in rule_files(ctx):
-        text = doc.text
         fm = doc.frontmatter
+        if fm is not None and fm.error is None:
+            continue  # most rule files: nothing to say, and no text to read again on a large run
+        text = doc.text
         where = show(ctx, path)
         if fm is None:
             if text.startswith("---") and "\n" in text:
@@ -129,8 +131,6 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                         f"Claude Code reads no frontmatter in `{where}`: the `---` block is never closed, so its "
                         "keys stay in the text the model reads and the rule loads at every start; close it with `---`",
                     )
-            continue
-        if fm.error is None:
             continue
         line = _error_line(fm)
         message = (

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import field
 from pathlib import Path
-from typing import NamedTuple, TypeVar
+from typing import TypeVar
 
 from memlint.engine import RuleContext
 from memlint.model.document import Document
@@ -138,25 +138,35 @@ def _exposed(ctx: RuleContext) -> list[Exposed]:
     return out
 
 
-class Readable(NamedTuple):
-    """An exposed file whose text memlint can read, with its document."""
+class ExposedFile:
+    """An exposed file as the rules that look at files one at a time get it: its document is looked
+    up when the first of them needs it, in the file's window (engine._run_per_file), and kept for
+    the others. Looking every file up before the windows start read each one twice on a tree whose
+    texts do not all fit the run's budget (model.residency)."""
 
-    item: Exposed
-    doc: Document
+    __slots__ = ("_ctx", "_doc", "item")
+
+    def __init__(self, ctx: RuleContext, item: Exposed) -> None:
+        self.item = item
+        self._ctx: RuleContext | None = ctx
+        self._doc: Document | None = None
 
     @property
     def path(self) -> Path:
         return self.item.path
 
+    def document(self) -> Document | None:
+        """The file's document when memlint can read its text, else None."""
+        if self._ctx is not None:
+            self._doc = readable(self._ctx, self.item)
+            self._ctx = None
+        return self._doc
 
-def readable_files(ctx: RuleContext) -> list[Readable]:
-    """Each exposed file whose text memlint can read, with its document (worked out once per check
-    run for the six text rules; forgotten, like `exposed`, when a fix changes a file)."""
-    def pair() -> list[Readable]:
-        docs = ((item, readable(ctx, item)) for item in exposed(ctx))
-        return [Readable(item, doc) for item, doc in docs if doc is not None]
 
-    return _per_run(ctx, "security.readable", pair)
+def exposed_files(ctx: RuleContext) -> list[ExposedFile]:
+    """Each exposed file, its document looked up on first need (one list per check run for the six
+    text rules; forgotten, like `exposed`, when a fix changes a file)."""
+    return _per_run(ctx, "security.files", lambda: [ExposedFile(ctx, item) for item in exposed(ctx)])
 
 
 def readable(ctx: RuleContext, item: Exposed) -> Document | None:
@@ -184,4 +194,4 @@ def sanitised(ctx: RuleContext, item: Exposed) -> bool:
     return item.memory_index and ctx.release.memory_sanitised
 
 
-__all__ = ["Exposed", "Lines", "Readable", "exposed", "line_col", "readable", "readable_files", "sanitised", "where"]
+__all__ = ["Exposed", "ExposedFile", "Lines", "exposed", "exposed_files", "line_col", "readable", "sanitised", "where"]

@@ -63,7 +63,7 @@ from pathlib import Path
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.security._exposure import Readable, line_col, readable_files, where
+from memlint.rules.security._exposure import ExposedFile, exposed_files, line_col, where
 from memlint.rules.security._secrets import find_secrets
 from memlint.rules.security._suppress import unsuppressed
 from memlint.rules.security._text import MAX_PER_FILE, and_more, capped, how_many
@@ -85,11 +85,13 @@ def _shared(ctx: RuleContext, path: Path) -> str:
     return ", in every session of the project"
 
 
-FILES = readable_files
+FILES = exposed_files
 
 
-def check_file(ctx: RuleContext, entry: Readable) -> Iterator[Finding]:
-    item, doc = entry
+def check_file(ctx: RuleContext, entry: ExposedFile) -> Iterator[Finding]:
+    item, doc = entry.item, entry.document()
+    if doc is None:
+        return
     secrets, over = capped(find_secrets(doc.text))
     over = over or len(secrets) >= MAX_PER_FILE
     secrets, dropped = unsuppressed(ctx, item.path, doc, META, secrets, lambda secret: secret.start)

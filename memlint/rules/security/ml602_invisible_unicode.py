@@ -53,7 +53,7 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.security._exposure import Readable, line_col, readable_files, sanitised, where
+from memlint.rules.security._exposure import ExposedFile, exposed_files, line_col, sanitised, where
 from memlint.rules.security._suppress import unsuppressed
 from memlint.rules.security._text import and_more, capped, how_many
 from memlint.rules.security._unicode import hidden_characters
@@ -69,11 +69,13 @@ META = RuleMeta(
 _SHOWN = 5
 
 
-FILES = readable_files
+FILES = exposed_files
 
 
-def check_file(ctx: RuleContext, entry: Readable) -> Iterator[Finding]:
-    item, doc = entry
+def check_file(ctx: RuleContext, entry: ExposedFile) -> Iterator[Finding]:
+    item, doc = entry.item, entry.document()
+    if doc is None:
+        return
     found, over = capped(hidden_characters(doc.text))
     found, dropped = unsuppressed(ctx, item.path, doc, META, found, lambda h: h.offset)
     yield from dropped  # the engine drops these: the comment covers that occurrence only

@@ -40,7 +40,7 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.security._exposure import Readable, line_col, readable_files, where
+from memlint.rules.security._exposure import ExposedFile, exposed_files, line_col, where
 from memlint.rules.security._suppress import unsuppressed
 from memlint.rules.security._text import and_more, capped, how_many
 from memlint.rules.security._unicode import escape, mixed_words
@@ -56,11 +56,13 @@ META = RuleMeta(
 _SHOWN = 5
 
 
-FILES = readable_files
+FILES = exposed_files
 
 
-def check_file(ctx: RuleContext, entry: Readable) -> Iterator[Finding]:
-    item, doc = entry
+def check_file(ctx: RuleContext, entry: ExposedFile) -> Iterator[Finding]:
+    item, doc = entry.item, entry.document()
+    if doc is None:
+        return
     words, over = capped(mixed_words(doc.text))
     words, dropped = unsuppressed(ctx, item.path, doc, META, words, lambda w: w.offset)
     yield from dropped  # the engine drops these: the comment covers that occurrence only

@@ -46,7 +46,7 @@ from memlint.engine import RuleContext
 from memlint.model.sanitise import HARNESS_TAGS
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.security._exposure import Readable, line_col, readable_files, sanitised, where
+from memlint.rules.security._exposure import ExposedFile, exposed_files, line_col, sanitised, where
 from memlint.rules.security._suppress import unsuppressed
 from memlint.rules.security._text import MAX_PER_FILE, Lines, capped, how_many
 from memlint.violations import Finding
@@ -95,11 +95,13 @@ def tags(text: str, memory_sanitised: bool) -> list[tuple[int, str]]:
     return out
 
 
-FILES = readable_files
+FILES = exposed_files
 
 
-def check_file(ctx: RuleContext, entry: Readable) -> Iterator[Finding]:
-    item, doc = entry
+def check_file(ctx: RuleContext, entry: ExposedFile) -> Iterator[Finding]:
+    item, doc = entry.item, entry.document()
+    if doc is None:
+        return
     found, over = capped(tags(doc.text, sanitised(ctx, item)))
     found, dropped = unsuppressed(ctx, item.path, doc, META, found, lambda f: f[0])
     yield from dropped  # the engine drops these: the comment covers that occurrence only

@@ -40,7 +40,7 @@ from pathlib import Path
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.security._exposure import Readable, line_col, readable_files, where
+from memlint.rules.security._exposure import ExposedFile, exposed_files, line_col, where
 from memlint.rules.security._suppress import unsuppressed
 from memlint.rules.security._text import MAX_PER_FILE, and_more, capped, how_many
 from memlint.violations import Finding
@@ -106,11 +106,13 @@ def _exists_here(path: str) -> bool:
     return os.path.lexists(path)
 
 
-FILES = readable_files
+FILES = exposed_files
 
 
-def check_file(ctx: RuleContext, entry: Readable) -> Iterator[Finding]:
-    item, doc = entry
+def check_file(ctx: RuleContext, entry: ExposedFile) -> Iterator[Finding]:
+    item, doc = entry.item, entry.document()
+    if doc is None:
+        return
     named = list(paths(doc.text))
     if not named or not _shared(ctx, item.path):
         return
