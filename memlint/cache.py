@@ -43,6 +43,7 @@ import time
 import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 from memlint import __version__
 from memlint.model.files import read_file
@@ -129,14 +130,17 @@ def _listing(path: str, scandir: Callable[..., Any]) -> Signature:
         return _sign_entries(list(entries))
 
 
+_PATH_TYPE = type(Path())  # what `Path(...)` makes here: its text is `__fspath__()`, read without `note`
+
+
 class _Listed:
     """What `os.scandir` returns, over entries already read (the recorder signs them first)."""
 
     def __init__(self, entries: list[os.DirEntry[str]]) -> None:
         self._entries = iter(entries)
 
-    def __iter__(self) -> _Listed:
-        return self
+    def __iter__(self) -> Iterator[os.DirEntry[str]]:
+        return self._entries  # a `for` over the listing runs on the list's own iterator
 
     def __next__(self) -> os.DirEntry[str]:
         return next(self._entries)
@@ -242,9 +246,10 @@ class Recorder:
             except OSError as exc:
                 recorder.note(operation, path, sign_error(exc))
                 raise
-            if type(path) is str and (own is None or not path.startswith(own)):  # `note`, inlined: the hot case
+            text = path if type(path) is str else path.__fspath__() if type(path) is _PATH_TYPE else None
+            if type(text) is str and (own is None or not text.startswith(own)):  # `note`, inlined: the hot case
                 signature = sign_stat(result)
-                if (stats if follow_symlinks else lstats).setdefault(path, signature) != signature:
+                if (stats if follow_symlinks else lstats).setdefault(text, signature) != signature:
                     recorder.unsure = True
             else:
                 recorder.note(operation, path, sign_stat(result))
