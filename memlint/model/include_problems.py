@@ -134,8 +134,9 @@ def _classify(ctx: RuleContext) -> list[IncludeProblem]:
     root_starts = {os.path.realpath(r) for r in ctx.roots}
     judge_order_at_roots = any(str(c.start) in root_starts for c in ctx.loads.values())
     chosen: dict[_Key, IncludeProblem] = {}
-    starts_of: dict[_Key, list[Path]] = {}  # filled in place: no tuple regrown per start
-    starts_seen: dict[_Key, set[Path]] = {}
+    # filled in place, one start folder after another: no tuple regrown per start, and a start
+    # folder met again for the same include is the list's last (no set of paths to hash)
+    starts_of: dict[_Key, list[Path]] = {}
     bases = _owned_bases(ctx)
     ours: dict[int, bool] = {}  # id(origin) -> whether the include is memlint's to report
     # Start folders share the skipped objects themselves (loaded.Chain): what does not depend on
@@ -164,16 +165,14 @@ def _classify(ctx: RuleContext) -> list[IncludeProblem]:
             old = chosen.get(key)
             if old is None or _PRIORITY[problem] < _PRIORITY[old.problem]:
                 # a new problem for the include: the start folders of the one it replaces are not its
-                starts_seen[key] = {start}
                 starts_of[key] = [start]
                 better, detail = (fixed[1], fixed[2]) if fixed is not None else (None, loaded.detail(skipped))
                 chosen[key] = IncludeProblem(problem, skipped.origin, skipped.path, start, (),  # type: ignore[arg-type]
                                              skipped, loaded, better, detail)
             elif old.problem == problem:
-                seen = starts_seen[key]
-                if start not in seen:
-                    seen.add(start)
-                    starts_of[key].append(start)
+                starts = starts_of[key]
+                if starts[-1] is not start:
+                    starts.append(start)
     found = [replace(p, starts=tuple(starts_of[key])) for key, p in chosen.items()]
     return sorted(found, key=lambda p: (str(p.origin.path), p.origin.line, p.origin.ref.column))
 
