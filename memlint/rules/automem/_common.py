@@ -145,23 +145,30 @@ def topics(ctx: RuleContext, folder: Path | None = None) -> list[Path]:
 
 
 def _topics_by_folder(ctx: RuleContext) -> dict[Path | None, list[Path]]:
-    out: dict[Path | None, list[Path]] = {None: []}
-    for f in ctx.by_role("topic"):
-        if f.path.name not in NOT_TOPICS:
-            out[None].append(f.path)
-            out.setdefault(f.path.parent, []).append(f.path)
+    every = [f.path for f in ctx.by_role("topic") if f.path.name not in NOT_TOPICS]
+    out: dict[Path | None, list[Path]] = {None: every}
+    for folder, paths in _by_parent(every).items():
+        out[folder] = paths
     return out
 
 
 def files_by_folder(ctx: RuleContext) -> dict[Path, list[Path]]:
     """The run's files grouped by the folder that holds them (in run order), once per run."""
-    def group() -> dict[Path, list[Path]]:
-        out: dict[Path, list[Path]] = {}
-        for f in ctx.files:
-            out.setdefault(f.path.parent, []).append(f.path)
-        return out
+    return ctx.once(("files-by-folder",), lambda: _by_parent([f.path for f in ctx.files]))
 
-    return ctx.once(("files-by-folder",), group)
+
+def _by_parent(paths: list[Path]) -> dict[Path, list[Path]]:
+    """`paths` grouped by their parent folders, in order. A folder's `Path` is made once, for its
+    first file (by the text of the path, without a `Path.parent` and a hash per file)."""
+    out: dict[Path, list[Path]] = {}
+    by_text: dict[str, list[Path]] = {}
+    for path in paths:
+        text = os.path.dirname(str(path))
+        group = by_text.get(text)
+        if group is None:
+            group = by_text[text] = out.setdefault(path.parent, [])
+        group.append(path)
+    return out
 
 
 def loaded_line_numbers(doc: Document) -> list[int]:
