@@ -6,10 +6,12 @@ frozen class costs six (`__init__`, `__repr__`, `__eq__`, `__hash__`, `__setattr
 start, 50 ms of every run, yet a run calls `__repr__`, `__setattr__` and `__delattr__` of a
 frozen record never and `__eq__`, `__hash__` or the order methods of only some.
 
-Here those methods are made by the standard code, from the same text, at their first call; the
-real method then takes the stub's place on its class, so later calls cost what they always did.
-`__init__` is compiled at once. Nothing else changes: fields, `replace`, `fields`, frozen and slots
-behave as with `dataclasses.dataclass` (tests/test_records.py compares them).
+Here those methods, and `__init__` of a class that is never made in a run, are made by the
+standard code, from the same text, at their first call; the real method then takes the stub's
+place on its class, so later calls cost what they always did. (A class without a docstring gets
+its `__init__` at once: the standard decorator writes that docstring from `__init__`'s signature.)
+Nothing else changes: fields, `replace`, `fields`, frozen and slots behave as with
+`dataclasses.dataclass` (tests/test_records.py compares them).
 
 From Python 3.13 (one `exec` per class, no `_create_fn`) this is `dataclasses.dataclass` itself.
 """
