@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 __all__ = ["dataclass"]
@@ -31,11 +32,12 @@ LAZY_METHODS = frozenset({"__init__", "__repr__", "__eq__", "__lt__", "__le__", 
 _CREATE_FN: Callable[..., Any] | None = getattr(dataclasses, "_create_fn", None)
 
 
-def _deferred_create_fn(name: str, args: Any, body: Any, **kwargs: Any) -> Any:
-    """`dataclasses._create_fn`, deferred to the first call for the methods in `LAZY_METHODS`."""
+def _deferred_create_fn(defer_init: bool, name: str, args: Any, body: Any, **kwargs: Any) -> Any:
+    """`dataclasses._create_fn`, deferred to the first call for the methods in `LAZY_METHODS`
+    (`__init__` only with `defer_init`)."""
     assert _CREATE_FN is not None
     create = _CREATE_FN
-    if name not in LAZY_METHODS or (name == "__init__" and not _deferring_init):
+    if name not in LAZY_METHODS or (name == "__init__" and not defer_init):
         return create(name, args, body, **kwargs)
     if isinstance(kwargs.get("locals"), dict):
         kwargs["locals"] = dict(kwargs["locals"])  # `_create_fn` may add to it: keep the caller's as it is now
@@ -56,23 +58,17 @@ def _deferred_create_fn(name: str, args: Any, body: Any, **kwargs: Any) -> Any:
     return method
 
 
-_deferring_init = False  # the class being made has a docstring (see `_dataclass`)
-
-
 def _dataclass(cls: Any = None, /, **options: Any) -> Any:
     def wrap(target: Any) -> Any:
-        global _deferring_init
         assert _CREATE_FN is not None
         module = vars(dataclasses)
-        module["_create_fn"] = _deferred_create_fn
         # A class without a docstring gets one from `inspect.signature(cls)`, read from `__init__`
         # while it is made: there `__init__` is made at once.
-        _deferring_init = bool(target.__dict__.get("__doc__"))
+        module["_create_fn"] = partial(_deferred_create_fn, bool(target.__dict__.get("__doc__")))
         try:
             made = dataclasses.dataclass(**options)(target)
         finally:
             module["_create_fn"] = _CREATE_FN
-            _deferring_init = False
         for name in LAZY_METHODS:
             stub = made.__dict__.get(name)
             if getattr(stub, "deferred", False):

@@ -74,7 +74,10 @@ def _kept(node: Node | None) -> tuple[Totals | None, list[Node]]:
 
 def walk_files(node: Node | None) -> list[LoadedFile]:
     """The files the walk down to `node` loads, in order (`accumulate`'s files, without the rest)."""
-    kept, tail = _kept(node)
+    return _files(*_kept(node))
+
+
+def _files(kept: Totals | None, tail: list[Node]) -> list[LoadedFile]:
     files = [] if kept is None else list(kept.files)
     for part in tail:
         files += part.own
@@ -84,26 +87,15 @@ def walk_files(node: Node | None) -> list[LoadedFile]:
 def accumulate(node: Node | None) -> tuple[set[str], list[LoadedFile], list[tuple[Skipped, ...]],
                                            list[tuple[Deferred, ...]]]:
     """The `Totals` of the walk down to `node`, from the nearest node above that keeps them."""
-    tail: list[Node] = []
-    while node is not None and node.totals is None:
-        tail.append(node)
-        node = node.parent
-    if node is None:
-        processed: set[str] = set()
-        files: list[LoadedFile] = []
-        skipped: list[tuple[Skipped, ...]] = []
-        deferred: list[tuple[Deferred, ...]] = []
-    else:
-        kept = node.totals
-        assert kept is not None
-        processed, files = set(kept.processed), list(kept.files)
-        skipped, deferred = list(kept.skipped), list(kept.deferred)
-    for part in reversed(tail):
+    kept, tail = _kept(node)
+    processed: set[str] = set() if kept is None else set(kept.processed)
+    skipped: list[tuple[Skipped, ...]] = [] if kept is None else list(kept.skipped)
+    deferred: list[tuple[Deferred, ...]] = [] if kept is None else list(kept.deferred)
+    for part in tail:
         processed |= part.added
-        files += part.own
         skipped += part.skipped
         deferred += part.deferred
-    return processed, files, skipped, deferred
+    return processed, _files(kept, tail), skipped, deferred
 
 
 def chain(node: Node | None) -> list[Node]:
@@ -222,14 +214,19 @@ class Walk:
         added to it as they are: no copy of a large walk's keys per start folder)."""
         loader = self.loader
         kept, tail = _kept(node)
+
+        def take(processed: frozenset[str], skipped: tuple[tuple[Skipped, ...], ...],
+                 deferred: tuple[tuple[Deferred, ...], ...]) -> None:
+            loader.processed |= processed
+            for segment in skipped:
+                loader.skipped.share(segment)
+            for part in deferred:
+                loader.deferred.share(part)
+
         if kept is not None:
-            loader.processed |= kept.processed
-        for part in tail:
-            loader.processed |= part.added
-        for skipped in (*(kept.skipped if kept is not None else ()), *(s for part in tail for s in part.skipped)):
-            loader.skipped.share(skipped)
-        for deferred in (*(kept.deferred if kept is not None else ()), *(d for part in tail for d in part.deferred)):
-            loader.deferred.share(deferred)
+            take(kept.processed, kept.skipped, kept.deferred)
+        for node_below in tail:
+            take(node_below.added, node_below.skipped, node_below.deferred)
 
     def _record(self, parent: Node | None, folder: Path | None, run: Callable[[], list[LoadedFile]]) -> Node:
         loader = self.loader

@@ -13,6 +13,7 @@ from memlint.engine import RuleContext
 from memlint.model.document import Document
 from memlint.model.memory_identity import is_memory_folder
 from memlint.records import dataclass
+from memlint.rules._entries import FileEntry
 from memlint.rules.automem._common import MemoryIndex, indexes, topics
 from memlint.rules.automem._index import heading_text, plain_text
 
@@ -108,25 +109,18 @@ def _all_topics(ctx: RuleContext) -> Iterator[Topic]:
             yield topic
 
 
-class TopicFile:
-    """A file of an auto-memory folder as the rules that look at topic files one at a time get it:
-    read when the first of them needs it, in the file's window (see `security._exposure.ExposedFile`),
-    and kept for the others."""
+class TopicFile(FileEntry[Topic | None]):
+    """A file of an auto-memory folder for the rules that look at topic files one at a time: the
+    topic (None when its text cannot be read), read once for all of them (`FileEntry`)."""
 
-    __slots__ = ("_ctx", "_topic", "path")
+    __slots__ = ()
 
-    def __init__(self, ctx: RuleContext, path: Path) -> None:
-        self.path = path
-        self._ctx: RuleContext | None = ctx
-        self._topic: Topic | None = None
+    def _make(self, ctx: RuleContext) -> Topic | None:
+        doc = ctx.document(self.path)
+        return Topic(self.path, doc) if doc.problem is None else None
 
     def topic(self) -> Topic | None:
-        """The topic file, or None when its text cannot be read."""
-        if self._ctx is not None:
-            doc = self._ctx.document(self.path)
-            self._topic = Topic(self.path, doc) if doc.problem is None else None
-            self._ctx = None
-        return self._topic
+        return self.value()
 
 
 def topic_files(ctx: RuleContext) -> Sequence[TopicFile]:

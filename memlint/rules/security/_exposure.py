@@ -18,6 +18,7 @@ from memlint.model.document import Document
 from memlint.model.loader import Deferred
 from memlint.model.shared import Unseen
 from memlint.records import dataclass
+from memlint.rules._entries import FileEntry
 from memlint.rules._paths import show
 from memlint.rules.security._text import Lines, line_col
 
@@ -138,29 +139,21 @@ def _exposed(ctx: RuleContext) -> list[Exposed]:
     return out
 
 
-class ExposedFile:
-    """An exposed file as the rules that look at files one at a time get it: its document is looked
-    up when the first of them needs it, in the file's window (engine._run_per_file), and kept for
-    the others. Looking every file up before the windows start read each one twice on a tree whose
-    texts do not all fit the run's budget (model.residency)."""
+class ExposedFile(FileEntry[Document | None]):
+    """An exposed file for the text rules that look at files one at a time: its document (None when
+    memlint cannot read its text), looked up once for all of them (`FileEntry`)."""
 
-    __slots__ = ("_ctx", "_doc", "item")
+    __slots__ = ("item",)
 
     def __init__(self, ctx: RuleContext, item: Exposed) -> None:
+        super().__init__(ctx, item.path)
         self.item = item
-        self._ctx: RuleContext | None = ctx
-        self._doc: Document | None = None
 
-    @property
-    def path(self) -> Path:
-        return self.item.path
+    def _make(self, ctx: RuleContext) -> Document | None:
+        return readable(ctx, self.item)
 
     def document(self) -> Document | None:
-        """The file's document when memlint can read its text, else None."""
-        if self._ctx is not None:
-            self._doc = readable(self._ctx, self.item)
-            self._ctx = None
-        return self._doc
+        return self.value()
 
 
 def exposed_files(ctx: RuleContext) -> list[ExposedFile]:
