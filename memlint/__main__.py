@@ -8,6 +8,10 @@ import gc
 import os
 import sys
 
+TYPE_CHECKING = False  # typing itself is not imported: a replay must start fast
+if TYPE_CHECKING:
+    from typing import NoReturn
+
 
 def _invoke(argv: list[str]) -> int:
     from memlint.cli import main
@@ -38,7 +42,31 @@ def run() -> None:
         code = _run(sys.argv[1:])
     except (BrokenPipeError, ReaderGone):  # (a replayed run writes straight to the pipe)
         code = _reader_gone()
-    sys.exit(code)
+    _leave(code)
+
+
+def _leave(code: int) -> NoReturn:
+    """End the process with `code` once what it printed is written, without tearing the interpreter
+    down. The model the run built is garbage held in reference cycles (the collector is off), and
+    Python's own exit would collect it and free every module: 5% of a check of bigtree, 0.3 s at
+    16,000 files, for memory the system takes back anyway. Every file memlint writes (fixes, the
+    run cache, `--output-file`) is closed before this point and no thread is left running, so only
+    the standard streams can still hold anything; a reader gone or a failed write is handled as
+    during the run."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        code = _reader_gone()
+    except OSError as exc:  # a full disk (`> /dev/full`): one line and exit 2, as during the run
+        sys.stderr.write(f"memlint: {exc}\n")
+        code = 2
+    except ValueError:
+        pass  # a stream closed already: nothing is left to write
+    try:
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+    os._exit(code)
 
 
 def _reader_gone() -> int:

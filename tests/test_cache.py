@@ -35,6 +35,8 @@ class Runner:
             return real(argv)
 
         monkeypatch.setattr(entry_point, "_invoke", counting)
+        # the command ends its process with os._exit; in-process it raises SystemExit instead
+        monkeypatch.setattr(entry_point, "_leave", sys.exit)
         monkeypatch.chdir(cwd)
 
     def __call__(self, *args: str) -> tuple[int, str, str, bool]:

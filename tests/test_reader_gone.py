@@ -5,6 +5,7 @@ Standard output closed: the check still runs and decides the exit code. Output t
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -93,3 +94,48 @@ def test_a_current_folder_removed_under_memlint_is_one_line_and_exit_2(tmp_path:
     assert done.stderr.decode().splitlines() == [(
         "memlint: the current folder no longer exists (was it removed?); change to an existing folder and run "
         "memlint again")]
+
+
+# memlint ends its process with os._exit once the output is written (memlint/__main__.py `_leave`):
+# whatever is still buffered on the standard streams must get out first, and trouble writing it is
+# handled as during the run.
+_LEAVE = "import sys; from memlint.__main__ import _leave; sys.stdout.write({text!r}); sys.stderr.write('e'); _leave(1)"
+
+
+def _buffered_env() -> dict[str, str]:
+    """As `_env`, with standard output buffered (as it is by default, when no PYTHONUNBUFFERED is set)."""
+    env = _env()
+    env.pop("PYTHONUNBUFFERED", None)
+    return env
+
+
+def test_leaving_writes_what_is_still_buffered_first(tmp_path: Path) -> None:
+    text = "report line\n" * 5000  # more than one buffer's worth, the end of it unwritten
+    done = subprocess.run([sys.executable, "-c", _LEAVE.format(text=text)], env=_buffered_env(), capture_output=True,
+                          check=False, timeout=60)
+    assert (done.returncode, done.stdout.decode(), done.stderr.decode()) == (1, text, "e")
+
+
+def test_leaving_with_the_reader_gone_is_quiet() -> None:
+    proc = subprocess.Popen([sys.executable, "-c", _LEAVE.format(text="x" * 100)], env=_buffered_env(),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    assert (proc.wait(timeout=60), proc.stderr.read().decode()) == (EXIT_READER_GONE, "e")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
+def test_leaving_with_output_that_cannot_be_written_is_one_line_and_exit_2() -> None:
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        done = subprocess.run([sys.executable, "-c", _LEAVE.format(text="x" * 100)], env=_buffered_env(), stdout=full,
+                              stderr=subprocess.PIPE, check=False, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.decode() == "ememlint: [Errno 28] No space left on device\n"
+
+
+def test_a_whole_report_reaches_a_pipe(tmp_path: Path) -> None:
+    root = _tree(tmp_path / "tree")
+    done = subprocess.run([sys.executable, "-m", "memlint", "check", ".", "--no-cache", "--format", "json"],
+                          cwd=root, env=_env(), capture_output=True, check=False, timeout=300)
+    assert done.returncode == 1 and done.stderr == b""
+    assert len(json.loads(done.stdout)["violations"]) >= 300  # the whole document: it parses
