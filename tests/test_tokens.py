@@ -63,3 +63,14 @@ def test_the_official_file_ranks_its_lines_in_order_so_counting_gives_the_parsed
     counted, parsed = tokens.decode_ranks(data), tokens.decode_ranks(data, parse_ranks=True)
     assert counted == parsed and len(counted) == 100_256
     assert tokens.decode_ranks(b"YQ== 5\nYg== 7\n") == {b"a": 5, b"b": 7}  # another layout: parsed
+
+
+@pytest.mark.parametrize("slices", [1, 3, 7, 64])
+def test_ranks_decoded_a_slice_at_a_time_are_the_table_whatever_the_slicing(slices: int) -> None:
+    data = b"".join(b"%s %d\n" % (base64.b64encode(bytes([i, i])), i) for i in range(20))
+    assert tokens.decode_ranks(data, slices=slices) == {bytes([i, i]): i for i in range(20)}
+    assert tokens.decode_ranks(data.rstrip(b"\n"), slices=slices) == {bytes([i, i]): i for i in range(20)}
+    assert tokens.decode_ranks(data, slices=slices, parse_ranks=True) == tokens.decode_ranks(data, slices=slices)
+    # ranks not counted from 0 up to the end of the file: parsed
+    shifted = data.replace(b" 0\n", b" 70\n").replace(b" 19\n", b" 90\n")
+    assert tokens.decode_ranks(shifted, slices=slices) == {bytes([i, i]): {0: 70, 19: 90}.get(i, i) for i in range(20)}
