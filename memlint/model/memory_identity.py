@@ -158,9 +158,20 @@ def _linked_memories(ctx: RuleContext, path: Path) -> list[str]:
 
 def _topics_by_folder(ctx: RuleContext) -> dict[Path, list[Path]]:
     """The run's topic files (role `topic`) grouped by their folder, in run order."""
+    return by_folder([f.path for f in ctx.by_role("topic")])
+
+
+def by_folder(paths: list[Path]) -> dict[Path, list[Path]]:
+    """`paths` grouped by the folders that hold them, in order. A folder's `Path` is made once, for
+    its first file (by the text of the path, without a `Path.parent` and a hash per file)."""
     out: dict[Path, list[Path]] = {}
-    for f in ctx.by_role("topic"):
-        out.setdefault(f.path.parent, []).append(f.path)
+    by_text: dict[str, list[Path]] = {}
+    for path in paths:
+        text = os.path.dirname(str(path))
+        group = by_text.get(text)
+        if group is None:
+            group = by_text[text] = out.setdefault(path.parent, [])
+        group.append(path)
     return out
 
 

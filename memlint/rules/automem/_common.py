@@ -13,7 +13,7 @@ from memlint.engine import RuleContext
 from memlint.model.automem import Truncation, cut_index, truncate_index
 from memlint.model.document import Document
 from memlint.model.jstext import js_trim, js_trim_start
-from memlint.model.memory_identity import identity
+from memlint.model.memory_identity import by_folder, identity
 from memlint.model.pathorder import path_order
 from memlint.records import dataclass
 from memlint.rules.automem._index import Entry, Index, parse_index
@@ -140,35 +140,21 @@ def index_of_text(path: Path, text: str) -> MemoryIndex:
 
 def topics(ctx: RuleContext, folder: Path | None = None) -> list[Path]:
     """Topic files (of one folder, or all in discovery order), listed once per run."""
-    by_folder = ctx.once(("topics-by-folder",), lambda: _topics_by_folder(ctx))
-    return list(by_folder.get(folder, ()))
+    grouped = ctx.once(("topics-by-folder",), lambda: _topics_by_folder(ctx))
+    return list(grouped.get(folder, ()))
 
 
 def _topics_by_folder(ctx: RuleContext) -> dict[Path | None, list[Path]]:
     every = [f.path for f in ctx.by_role("topic") if f.path.name not in NOT_TOPICS]
     out: dict[Path | None, list[Path]] = {None: every}
-    for folder, paths in _by_parent(every).items():
+    for folder, paths in by_folder(every).items():
         out[folder] = paths
     return out
 
 
 def files_by_folder(ctx: RuleContext) -> dict[Path, list[Path]]:
     """The run's files grouped by the folder that holds them (in run order), once per run."""
-    return ctx.once(("files-by-folder",), lambda: _by_parent([f.path for f in ctx.files]))
-
-
-def _by_parent(paths: list[Path]) -> dict[Path, list[Path]]:
-    """`paths` grouped by their parent folders, in order. A folder's `Path` is made once, for its
-    first file (by the text of the path, without a `Path.parent` and a hash per file)."""
-    out: dict[Path, list[Path]] = {}
-    by_text: dict[str, list[Path]] = {}
-    for path in paths:
-        text = os.path.dirname(str(path))
-        group = by_text.get(text)
-        if group is None:
-            group = by_text[text] = out.setdefault(path.parent, [])
-        group.append(path)
-    return out
+    return ctx.once(("files-by-folder",), lambda: by_folder([f.path for f in ctx.files]))
 
 
 def loaded_line_numbers(doc: Document) -> list[int]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from memlint.engine import RuleContext
 from memlint.model.document import Document
-from memlint.model.memory_identity import is_memory_folder
+from memlint.model.memory_identity import by_folder, is_memory_folder
 from memlint.records import dataclass
 from memlint.rules._entries import FileEntry
 from memlint.rules.automem._common import MemoryIndex, indexes, topics
@@ -82,11 +82,9 @@ def folders(ctx: RuleContext) -> dict[Path, list[Path]]:
 
 
 def _folders(ctx: RuleContext) -> dict[Path, list[Path]]:
-    out: dict[Path, list[Path]] = {}
-    for file in ctx.by_role("automem-index"):
-        out.setdefault(file.path.parent, [])
-    for path in topics(ctx):
-        out.setdefault(path.parent, []).append(path)
+    out: dict[Path, list[Path]] = {file.path.parent: [] for file in ctx.by_role("automem-index")}
+    for folder, paths in by_folder(topics(ctx)).items():
+        out.setdefault(folder, []).extend(paths)
     return {folder: sorted(paths) for folder, paths in sorted(out.items())}
 
 
