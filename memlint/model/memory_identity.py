@@ -30,7 +30,7 @@ IndexKind = Literal["auto-memory", "agent-memory", "configured", "exported", "in
 INDEX_KINDS: frozenset[str] = frozenset({"auto-memory", "agent-memory", "configured", "exported"})
 
 # A list item that links a local `.md` file: the index form of spec section 6.
-_INDEX_ITEM = re.compile(r"^[ \t]{0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+.*?\[[^\]\n]*\]\(\s*<?([^)\s>]+\.md)>?[^)]*\)", re.MULTILINE)
+_INDEX_ITEM = re.compile(r"^[ \t]{0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+.*?\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\]\(\s*<?([^)\s>]+\.md)>?[^)]*\)", re.MULTILINE)
 _MEMORY_TYPES = frozenset({"user", "feedback", "project", "reference"})
 
 

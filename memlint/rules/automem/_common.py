@@ -20,6 +20,7 @@ from memlint.rules.automem._index import Entry, Index, parse_index
 from memlint.violations import Applicability, Edit, Fix
 
 if TYPE_CHECKING:
+    from memlint.rules.automem._split_floor import Floor
     from memlint.rules.automem.split import SplitPlan
 
 NOT_TOPICS = frozenset({"CLAUDE.md", "CLAUDE.local.md", "AGENTS.md"})
@@ -192,9 +193,22 @@ def titles(entries: list[Entry], limit: int = 5) -> str:
 
 
 def split_fix(ctx: RuleContext, mem: MemoryIndex) -> tuple[Fix | None, SplitPlan | None]:
-    """The unsafe split of MEMORY.md into topic files, when the index is over the write-guard
-    target and the split is verified lossless. Planned once per run for a given index and folder
-    state (ML301, ML302, ML304 and ML308 ask)."""
+    """The split of MEMORY.md into topic files, when the index is over the write-guard target and
+    the split is verified lossless and makes it load whole. Planned once per run for a given index
+    and folder state (ML301, ML302, ML304 and ML308 ask)."""
+    plan = planned_split(ctx, mem)
+    if plan is None or plan.floor is not None:
+        return None, None
+    return _fix_of(mem, plan), plan
+
+
+def split_floor(ctx: RuleContext, mem: MemoryIndex) -> Floor | None:
+    """Why no split makes this MEMORY.md load whole (None when one does, or none is needed)."""
+    plan = planned_split(ctx, mem)
+    return plan.floor if plan is not None else None
+
+
+def planned_split(ctx: RuleContext, mem: MemoryIndex) -> SplitPlan | None:
     options = (str(ctx.options.get("default-type", "project")), int(ctx.options.get("intro-lines", 3)))
     folder = mem.path.parent
 
@@ -207,11 +221,10 @@ def split_fix(ctx: RuleContext, mem: MemoryIndex) -> tuple[Fix | None, SplitPlan
 
     state = ctx.once(("split-folder-state", mem.path), folder_state)
     key = ("split", mem.path, mem.doc.text, options, state)
-    return ctx.once(key, lambda: _split_fix(ctx, mem, *options))
+    return ctx.once(key, lambda: _plan(ctx, mem, *options))
 
 
-def _split_fix(ctx: RuleContext, mem: MemoryIndex, default_type: str, intro_lines: int
-               ) -> tuple[Fix | None, SplitPlan | None]:
+def _plan(ctx: RuleContext, mem: MemoryIndex, default_type: str, intro_lines: int) -> SplitPlan | None:
     # Imported here: the split machinery is needed only for an index over the write-guard target.
     from memlint.rules.automem.split import SplitError, plan_split
 
@@ -225,13 +238,14 @@ def _split_fix(ctx: RuleContext, mem: MemoryIndex, default_type: str, intro_line
 
     taken = [p.name for p in topics(ctx, folder)] + [p.name for p in files_by_folder(ctx).get(folder, ())]
     try:
-        plan = plan_split(mem.doc.text, folder, existing, taken, default_type, intro_lines)
+        return plan_split(mem.doc.text, folder, existing, taken, default_type, intro_lines)
     except SplitError:
-        return None, None
-    if plan is None:
-        return None, None
+        return None
+
+
+def _fix_of(mem: MemoryIndex, plan: SplitPlan) -> Fix:
     edits = [Edit(mem.path, s, e, new) for s, e, new in plan.replacements]
     edits += [Edit(t.path, 0, 0, t.text, create=True) for t in plan.topics if not t.reused]
     moved = len(plan.topics)
     title = f"split-memory-index: move {moved} block{'s' if moved != 1 else ''} of MEMORY.md into topic files"
-    return Fix(title, Applicability.UNSAFE, tuple(edits)), plan
+    return Fix(title, Applicability.UNSAFE, tuple(edits))

@@ -28,10 +28,12 @@ _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 _HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t#]*$")
 _RULE = re.compile(r" {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
 _BULLET = re.compile(r"(?:[-*+]|\d{1,9}[.)])[ \t]+")
-LINK = re.compile(r"\[((?:[^\[\]\\]|\\.)*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+# Link text may hold one level of balanced brackets (`[[v2] Deploy](deploy.md)`), as CommonMark allows.
+_TEXT = r"(?:[^\[\]\\]|\\.|\[(?:[^\[\]\\]|\\.)*\])"
+LINK = re.compile(r"\[(" + _TEXT + r"*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 # The entry form of spec section 6: `- [Title](file.md) — hook` (a dash or colon is accepted too).
 _ENTRY = re.compile(
-    r"[-*+][ \t]+\[(?P<title>(?:[^\[\]\\]|\\.)+)\]\((?P<target>[^)\s]+\.md)\)"
+    r"[-*+][ \t]+\[(?P<title>" + _TEXT + r"+)\]\((?P<target>[^)\s]+\.md)\)"
     r"[ \t]+(?:\u2014|\u2013|--?|:)[ \t]+(?P<hook>\S.*)"
 )
 # An entry line the long way would find to be a strict entry with one link and nothing else to

@@ -26,36 +26,12 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
+from memlint.model.instructions import is_instruction, marks_always_on
 from memlint.records import dataclass
 from memlint.rules.automem._index import _BULLET, LINK, Index, heading_text, local_target, plain_text
 from memlint.rules.automem._lines import Lines
 
-# Shouted words, or always/never/must in any case.
-_DIRECTIVE_WORD = re.compile(
-    r"\b(?:NEVER|ALWAYS|MUST|CRITICAL|IMPORTANT|MANDATORY|REQUIRED|DO NOT|DON'T|DONT)\b|(?i:\b(?:always|never|must)\b)"
-)
-_LEAD = re.compile(r"[ \t]*(?:(?:[-*+>]|\d{1,9}[.)])[ \t]+)*(?:\*\*|__|[*_])?")
-_IMPERATIVE = re.compile(
-    r"(?:[^:]{1,40}:(?:\*\*|__|[*_])?[ \t]+(?:\*\*|__|[*_])?)?(?:always|never|do not|don'?t|must|avoid|prefer|make sure|ensure|remember|use|keep|"
-    r"put|stop|please)\b",
-    re.IGNORECASE,
-)
-_RULE_HEADING = re.compile(
-    r"\b(?:critical|important|never|always|must|mandatory|do not|don'?t|rules?|instructions?|guidelines?|"
-    r"conventions?)\b",
-    re.IGNORECASE,
-)
-
-
-def is_directive(content: str) -> bool:
-    """The line tells Claude what to always or never do."""
-    if _DIRECTIVE_WORD.search(content):
-        return True
-    return bool(_IMPERATIVE.match(content, _LEAD.match(content).end()))  # type: ignore[union-attr]
-
-
-def is_rule_heading(title: str) -> bool:
-    return bool(_RULE_HEADING.search(title))
+_ORDERED = re.compile(r"[ \t]{0,3}\d{1,9}[.)][ \t]")
 
 
 class Item(NamedTuple):
@@ -169,20 +145,51 @@ def items(lines: Lines, start: int, stop: int) -> list[Item]:
 
 
 def anchored(lines: Lines, item: Item, links_existing: Callable[[str], bool]) -> bool:
-    """The item must stay: it is a standing instruction or links a file that exists."""
+    """The item must stay: it links a file that exists, or it is one line that is a standing
+    instruction (`model.instructions`: a line standing alone whose clause is an order)."""
     if item.stays:
+        return True
+    if item.first == item.last and is_instruction(lines.content(item.first)):
         return True
     for i in range(item.first, item.last + 1):
         if lines.kind(i) != "detail":
             continue
         content = lines.content(i)
-        if not content.lstrip().startswith("|") and is_directive(content):
-            return True
         if "](" in content and any(
             (t := local_target(m.group(2))) is not None and links_existing(t) for m in LINK.finditer(content)
         ):
             return True
     return False
+
+
+def _procedures(lines: Lines, marked: list[tuple[Item, bool]], links_existing: Callable[[str], bool]
+                ) -> list[tuple[Item, bool]]:
+    """Consecutive numbered items are one procedure: it stays whole when every step is an
+    instruction (a numbered list of rules), else it is detail and moves whole (a step that says
+    "never" does not keep its procedure in the index)."""
+    out = list(marked)
+    n = 0
+    while n < len(out):
+        if not _ORDERED.match(lines.content(out[n][0].first)) or out[n][0].stays:
+            n += 1
+            continue
+        end = n
+        while end < len(out) and _ORDERED.match(lines.content(out[end][0].first)) and not out[end][0].stays:
+            end += 1
+        if end - n > 1:
+            steps = [item for item, _ in out[n:end]]
+            rules = all(item.first == item.last and is_instruction(lines.content(item.first)) for item in steps)
+            for k in range(n, end):
+                item = out[k][0]
+                out[k] = (item, rules or _links_existing(lines, item, links_existing))
+        n = max(end, n + 1)
+    return out
+
+
+def _links_existing(lines: Lines, item: Item, links_existing: Callable[[str], bool]) -> bool:
+    return any("](" in (c := lines.content(i)) and any(
+        (t := local_target(m.group(2))) is not None and links_existing(t) for m in LINK.finditer(c))
+        for i in range(item.first, item.last + 1))
 
 
 def _is_intro(lines: Lines, item: Item, intro_lines: int) -> bool:
@@ -215,7 +222,7 @@ def candidates(
     rule_under: dict[int, bool] = {}
     for h in o.heads:
         p = o.parent[h]
-        rule_under[h] = is_rule_heading(heading_text(lines.content(h))[1]) or (p >= 0 and rule_under[p])
+        rule_under[h] = marks_always_on(heading_text(lines.content(h))[1]) or (p >= 0 and rule_under[p])
     regions = [(-1, 0, o.preamble_end)] + [(h, h + 1, o.own_end[h]) for h in o.heads]
     region_items: dict[int, list[tuple[Item, bool]]] = {}
     region_ok: dict[int, bool] = {}
@@ -227,6 +234,7 @@ def candidates(
             if n == 0 and h in (-1, o.title) and _is_intro(lines, item, intro_lines):
                 stays = True  # a short introduction under the title is part of an index
             marked.append((item, stays))
+        marked = _procedures(lines, marked, links_existing) if not (h >= 0 and rule_under[h]) else marked
         region_items[h] = marked
         region_ok[h] = not any(s for _, s in marked) and not (h >= 0 and rule_under[h])
     subtree_ok: dict[int, bool] = {}

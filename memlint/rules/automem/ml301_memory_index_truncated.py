@@ -49,8 +49,8 @@ from memlint.rules.automem._common import (
     MemoryIndex,
     auto_memory_indexes,
     cut_entries,
-    index_of_text,
     split_fix,
+    split_floor,
     titles,
 )
 from memlint.violations import Finding
@@ -100,16 +100,11 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             if cut else f"{verb} never seen"
         message += f", and Claude gets instead the line `{t.warning}`"
         fix, plan = split_fix(ctx, mem)
+        floor = split_floor(ctx, mem)
         if plan is not None:
             after = plan.truncation
-            if after.truncated:
-                still = titles(cut_entries(index_of_text(mem.path, plan.new_text))[1])
-                message += (
-                    f"; splitting detail into {_files(len(plan.topics))} leaves {after.line_count} lines, "
-                    f"still over the limit: entries {still} would still be cut (no entry is dropped)"
-                )
-            else:
-                message += f"; splitting detail into {_files(len(plan.topics))} leaves {after.line_count} lines"
-        elif cut:
-            message += "; the entries alone are over the limit: move or merge memories"
+            message += (f"; the split leaves {after.line_count} lines, {after.size:,} units, and it loads whole "
+                        f"({_files(len(plan.topics))} written, every line kept)")
+        elif floor is not None:
+            message += "; " + floor.message()
         yield Finding(mem.path, last + 1 if last < total else last, message, fix=fix)
