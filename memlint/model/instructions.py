@@ -111,17 +111,32 @@ _CJK_HEADING_MARKER = re.compile(_alternation(_CJK_HEADING_MARKERS))
 _HEADING_MARKER = re.compile(rf"(?<![\w-])(?:{_alternation(_HEADING_MARKERS)})(?![\w-])", re.IGNORECASE)
 
 
+# Anything an instruction must hold somewhere: a line without any of it is no instruction (most
+# lines of a big index are ruled out by this one search).
+_ANY = re.compile(
+    rf"(?i:(?<![\w'’-])(?:{_alternation(_OPENERS + _MODALS)})(?![\w'’-]))|{_alternation(_CJK_OPENERS + _ENDINGS)}"
+    rf"|[{_WARNING_SIGNS}:：]|[A-ZÀ-ÞА-Я]{{3}}"
+)
+
+
+_PERFECT = re.compile(r"\s+(?:have|'ve|haben|avoir|eu|avuto|tenido)\b", re.IGNORECASE)
+
+
 def _clause(content: str) -> str:
     """The line's words after list markers, checkbox, warning signs and opening emphasis."""
     lead = _LEAD.match(content)
     return content[lead.end() if lead else 0 :].strip()
 
 
-@lru_cache(maxsize=8192)
 def is_instruction(content: str) -> bool:
     """`content` (one line, standing alone) tells the agent what to do or not do."""
-    if len(content) > MAX_CHARS:
+    if len(content) > MAX_CHARS or not _ANY.search(content):
         return False
+    return _is_instruction(content)
+
+
+@lru_cache(maxsize=65536)
+def _is_instruction(content: str) -> bool:
     stripped = content.lstrip()
     if not stripped or stripped.startswith(("|", "#", "```", "~~~", "<!--")):
         return False
@@ -159,7 +174,9 @@ def _opens_order(clause: str) -> bool:
     words = _WORDS.findall(clause[:80])
     head = " ".join(words[:6])
     modal = _MODAL.search(head)
-    return modal is not None and len(head[: modal.start()].split()) <= 4
+    if modal is None or len(head[: modal.start()].split()) > 4:
+        return False
+    return not _PERFECT.match(head, modal.end())  # "must have dropped": a guess about the past
 
 
 def _shouted(text: str) -> bool:

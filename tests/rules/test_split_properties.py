@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from memlint.model.automem import GUARD_WARN_LINES, GUARD_WARN_UNITS
 from memlint.model.jstext import js_trim
-from memlint.rules.automem._split_units import is_directive
+from memlint.model.instructions import is_instruction as is_directive
 from memlint.rules.automem.split import SplitPlan, measure, plan_split
 
 FOLDER = Path("/memory")

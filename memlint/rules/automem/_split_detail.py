@@ -59,9 +59,11 @@ def _build(index: Index, found: Candidates, chosen: list[int], writer: Writer
     entries: dict[int, list[str]] = {}
     for n in chosen:
         unit = found.units[n]
-        span = range(unit.first, unit.last + 1)
-        raw = [lines.raw(i) for i in span]
-        kinds = [lines.kind(i) for i in span]
+        rows = [i for first, last in unit.runs for i in range(first, last + 1)]
+        raw = [lines.raw(i) for i in rows]
+        if raw and not raw[-1].endswith("\n"):
+            raw[-1] += writer.newline
+        kinds = [lines.kind(i) for i in rows]
         heading = plain_text(lines.content(unit.heading)) if unit.heading >= 0 else None
         made, lines_of = writer.topics(unit.title, raw, kinds, heading)
         topics += made
@@ -87,9 +89,10 @@ def _replacements(index: Index, found: Candidates, chosen: list[int], entries: d
             removed[unit.first] = unit.end
             by_parent.setdefault(unit.parent, []).extend(entries[n])
         else:
-            ending = newline if lines.raw(unit.last).endswith("\n") else ""
-            out.append((lines.start(unit.first), lines.end(unit.last), newline.join(entries[n]) + ending))
-            in_run.update((unit.first, unit.last))
+            for k, (first, last) in enumerate(unit.runs):
+                ending = newline if lines.raw(last).endswith("\n") else ""
+                out.append((lines.start(first), lines.end(last), newline.join(entries[n]) + ending if k == 0 else ""))
+                in_run.update((first, last))
     for parent, new in by_parent.items():
         stop = outl.own_end[parent] if parent >= 0 else outl.preamble_end
         start = max(parent, 0)

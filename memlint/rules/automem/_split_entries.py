@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable
 
 from memlint.model.instructions import is_instruction, marks_always_on
+from memlint.model.jstext import utf16_len
 from memlint.rules.automem._index import LINK, Index, heading_text, plain_text, shorten
 from memlint.rules.automem._lines import Lines
 from memlint.rules.automem._split_files import NewTopic, Writer, name_key
@@ -112,11 +113,11 @@ def _key(target: str) -> str:
     return name_key(posixpath.normpath(target))
 
 
-def shorten_dangling(index: Index, writer: Writer, exists: Callable[[str], bool],
-                     need: Callable[[int], bool]) -> Stage | None:
-    """Over-long entries to missing files, longest first, until `need(units saved)` is False."""
+def shorten_dangling(index: Index, writer: Writer, exists: Callable[[str], bool], needed: int) -> Stage | None:
+    """Over-long entries to missing files, longest first, until `needed` UTF-16 units are saved:
+    each short line at most `LONG_ENTRY` characters, or shorter when that is not enough."""
     lines = index.lines
-    long = []
+    dangling = []
     for entry in index.entries:
         i = entry.number - lines.first
         content = lines.content(i)
@@ -125,18 +126,21 @@ def shorten_dangling(index: Index, writer: Writer, exists: Callable[[str], bool]
             continue
         if name_key(target.removeprefix("./")) in writer.used | writer.planned:
             continue
-        short = _short_line(content)
-        if short is not None and len(short) < len(content):
-            long.append((len(content) - len(short), i, target, short))
-    if not long:
+        dangling.append((i, target, content))
+    if not dangling:
         return None
-    long.sort(key=lambda t: (-t[0], t[1]))
+    for cap in (LONG_ENTRY, 120, 100, 80, 60):
+        shortened = [(utf16_len(content) - utf16_len(short), i, target, short) for i, target, content in dangling
+                     if (short := _short_line(content, cap)) is not None and len(short) < len(content)]
+        if sum(gain for gain, *_ in shortened) >= needed:
+            break
+    shortened.sort(key=lambda t: (-t[0], t[1]))
     out: list[Replacement] = []
     made: list[NewTopic] = []
     added: list[str] = []
     saved = 0
-    for gain, i, target, short in long:
-        if not need(saved):
+    for gain, i, target, short in shortened:
+        if saved >= needed:
             break
         name = target.removeprefix("./")[:-3]
         raw = lines.raw(i) if lines.raw(i).endswith("\n") else lines.raw(i) + writer.newline
@@ -152,7 +156,7 @@ def shorten_dangling(index: Index, writer: Writer, exists: Callable[[str], bool]
     return (out, made, added) if out else None
 
 
-def _short_line(content: str) -> str | None:
+def _short_line(content: str, cap: int) -> str | None:
     """The entry with its title, link and first clause, and any clause that is an instruction."""
     link = LINK.search(content)
     if link is None:
@@ -167,7 +171,7 @@ def _short_line(content: str) -> str | None:
         return head
     kept = [clauses[0]] + [c for c in clauses[1:] if is_instruction(c)]
     words = "; ".join(c.strip().rstrip(".;") for c in kept)
-    return head + joiner + shorten(words, max(40, LONG_ENTRY - len(head) - len(joiner)))
+    return head + joiner + shorten(words, max(24, cap - len(head) - len(joiner)))
 
 
 def _clauses(hook: str) -> list[str]:
@@ -189,41 +193,49 @@ def move_groups(index: Index, writer: Writer, need: Callable[[int, int], bool]) 
     lines = index.lines
     o = outline(lines)
     kinds = [lines.kind(i) for i in range(len(lines))]
+    holds = _instruction_lines(lines, kinds)
+    prefix = [0]
+    for i in range(len(lines)):
+        prefix.append(prefix[-1] + (1 if holds[i] else 0))
+    always = {h: marks_always_on(heading_text(lines.content(h))[1]) for h in o.heads}
+    entries_before = [0]
+    for kind in kinds:
+        entries_before.append(entries_before[-1] + (kind == "entry"))
     groups = []
     for h in o.heads:
         if h == o.title:
             continue
         end = o.subtree_end[h]
-        body = range(h + 1, end)
-        if not any(kinds[i] == "entry" for i in body):
-            continue
-        if _holds_instruction(lines, kinds, h, end):
-            continue
+        if entries_before[end] == entries_before[h + 1] or prefix[end] > prefix[h]:
+            continue  # no entry, or an instruction (or an always-on heading) inside
         p = o.parent[h]
-        blocked = False
-        while p >= 0:
-            if marks_always_on(heading_text(lines.content(p))[1]):
-                blocked = True
+        while p >= 0 and not always[p]:
             p = o.parent[p]
-        if blocked:
+        if p >= 0:
             continue
         last = next(i for i in range(end - 1, h, -1) if kinds[i] != "blank")
-        size = sum(len(lines.raw(i)) for i in range(h, last + 1))
+        size = lines.end(last) - lines.start(h)
         title = heading_text(lines.content(h))[1]
         groups.append((0 if _HISTORY.search(title) else 1, -(last + 1 - h), -size, h, last, end, title))
     if not groups:
         return None
     groups.sort()
     chosen: list[tuple[int, int, int, str]] = []
+    taken: set[int] = set()  # headings inside or around a chosen group
     saved_lines = saved_units = 0
     for *_, h, last, end, title in groups:
         if not need(saved_lines, saved_units):
             break
-        if any(a <= h < b or h <= a < end for a, _, b, _ in chosen):
+        if h in taken:
             continue
         chosen.append((h, last, end, title))
+        taken.update(x for x in range(h, end) if kinds[x] == "heading")
+        p = o.parent[h]
+        while p >= 0:
+            taken.add(p)
+            p = o.parent[p]
         saved_lines += last - h
-        saved_units += sum(len(lines.raw(i)) for i in range(h, last + 1)) - 120
+        saved_units += lines.end(last) - lines.start(h) - 120
     if not chosen:
         return None
     out: list[Replacement] = []
@@ -261,20 +273,19 @@ def _insertion(lines: Lines, stop: int, parent: int, new: list[str], newline: st
     return at, at, before + newline.join(new) + newline
 
 
-def _holds_instruction(lines: Lines, kinds: list[str], h: int, end: int) -> bool:
-    for i in range(h, end):
-        kind = kinds[i]
+def _instruction_lines(lines: Lines, kinds: list[str]) -> list[bool]:
+    """Which lines keep their group in MEMORY.md: an always-on heading, an instruction that stands
+    alone, an entry whose hook is an instruction."""
+    out = [False] * len(kinds)
+    for i, kind in enumerate(kinds):
         if kind == "heading":
-            if marks_always_on(heading_text(lines.content(i))[1]):
-                return True
+            out[i] = marks_always_on(heading_text(lines.content(i))[1])
         elif kind == "detail":
-            content = lines.content(i)
-            single = (i + 1 >= end or kinds[i + 1] != "detail") and (i == h or kinds[i - 1] != "detail")
-            if single and is_instruction(content):
-                return True
-        elif kind == "entry" and is_instruction(plain_text(content_after_link(lines.content(i)))):
-            return True
-    return False
+            alone = (i + 1 >= len(kinds) or kinds[i + 1] != "detail") and (i == 0 or kinds[i - 1] != "detail")
+            out[i] = alone and is_instruction(lines.content(i))
+        elif kind == "entry":
+            out[i] = is_instruction(plain_text(content_after_link(lines.content(i))))
+    return out
 
 
 def content_after_link(content: str) -> str:

@@ -152,11 +152,10 @@ def describe(contents: list[str], kinds: list[str], title: str) -> str:
     if len(dates) >= 4 and 2 * len(dates) >= len(filled):
         return f"{len(dates)} dated notes, {min(dates)} to {max(dates)}"
     parts: list[str] = []
-    size = 0
     i = 0
     code: str | None = None
     table_rule = re.compile(r"\|?[ \t]*:?-{2,}:?[ \t]*(\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*")
-    while i < len(contents) and size < 120:
+    while i < len(contents):
         content, kind = contents[i].strip(), kinds[i]
         i += 1
         if kind == "code":
@@ -181,16 +180,14 @@ def describe(contents: list[str], kinds: list[str], title: str) -> str:
         else:
             words = plain_text(content)
         words = plain_spaces(words)
-        if not words or words.casefold() == title.casefold():
-            continue
-        parts.append(words)
-        size += len(words) + 2
+        if words and words.casefold() != title.casefold():
+            parts.append(words)
     if not parts and code is not None:
         parts.append(f"code: {plain_spaces(code)}")
-    text = "".join(p + ("" if n == len(parts) - 1 else " " if p.endswith((".", "!", "?", ":", "\u3002")) else "; ")
-                   for n, p in enumerate(parts))
-    text = text or f"{sum(1 for k in kinds if k != 'blank')} lines moved from MEMORY.md"
-    return shorten(text, MAX_DESCRIPTION)
+    if not parts:
+        return f"{sum(1 for k in kinds if k != 'blank')} lines moved from MEMORY.md"
+    more = f" (+{len(parts) - 1} more)" if len(parts) > 1 else ""
+    return shorten(first_sentence(parts[0]), 100 - len(more)) + more
 
 
 def entry_line(title: str, file_name: str, description: str, separator: str) -> str:
@@ -275,7 +272,8 @@ class Writer:
             part_title = title if len(parts) == 1 else f"{title} ({k + 1}/{len(parts)})"
             moved = "".join(raw_lines[a:b])
             description = said(contents[a:b], kinds[a:b]) if said else describe(contents[a:b], kinds[a:b], title)
-            part_slug = slug if len(parts) == 1 else part_name(slug, contents[a:b], kinds[a:b])
+            part_slug = slug if len(parts) == 1 else part_name(slug, contents[a:b], kinds[a:b], k)
+            part_slug = part_slug + "-notes" if _ENDS_NUMBERED.fullmatch(part_slug) else part_slug
             stem, on_disk = self._name(self.conv.file_stem(part_slug, value), part_slug, moved)
             body = moved if moved.endswith("\n") else moved + self.newline
             text = on_disk if on_disk is not None else self.conv.frontmatter(stem, description, value, self.newline) + body
@@ -320,16 +318,23 @@ class Writer:
 _ENDS_NUMBERED = re.compile(r".*[^\d\W_][-_]\d{1,3}")
 
 
-def part_name(slug: str, contents: list[str], kinds: list[str]) -> str:
-    """The slug of one part of a long block, by what it holds (its first date, heading or words),
-    never `slug-2`: numbered names read as one memory continued over files (ML318)."""
-    dates = [m.group(1) for c, k in zip(contents, kinds) if k != "code" and (m := _DATED.match(c))]
+def part_name(slug: str, contents: list[str], kinds: list[str], k: int) -> str:
+    """The slug of part `k` of a long block, by what it holds (its first date or its own heading),
+    else by letter (`-part-b`); never `slug-2`: numbered names read as one memory continued over
+    files (ML318)."""
+    dates = [m.group(1) for c, kind in zip(contents, kinds) if kind != "code" and (m := _DATED.match(c))]
+    first = next((n for n, c in enumerate(contents) if c.strip()), 0)
     if dates:
         name = f"{slug}-{re.sub(r'[/.]', '-', dates[0])}"
+    elif kinds[first] == "heading" and (own := slugify(plain_text(contents[first]), "")) and own != slug:
+        name = f"{slug}-{own}"
     else:
-        first = next((c for c, k in zip(contents, kinds) if k in ("heading", "detail", "entry") and c.strip()), "")
-        words = " ".join(plain_text(first).split()[:3])[:16]
-        name = f"{slug}-{slugify(words, 'part')}"
+        letters = ""
+        k += 1
+        while k:
+            k, rest = divmod(k - 1, 26)
+            letters = chr(ord("a") + rest) + letters
+        name = f"{slug}-part-{letters}"
     name = slugify(name, slug)
     return name + "-on" if _ENDS_NUMBERED.fullmatch(name) else name
 

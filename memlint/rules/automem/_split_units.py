@@ -55,6 +55,11 @@ class Unit:
     after_entry: bool
     lines_gain: int
     units_gain: int
+    spans: tuple[tuple[int, int], ...] = ()  # the runs a section's detail is gathered from (first, last)
+
+    @property
+    def runs(self) -> tuple[tuple[int, int], ...]:
+        return self.spans or ((self.first, self.last),)
 
 
 @dataclass(frozen=True)
@@ -267,18 +272,25 @@ def candidates(
         if h >= 0 and _inside_whole(h, o, whole_heads):
             continue
         runs = _runs(region_items[h])
-        for first, last, after in runs:
+        for first, last, after in runs:  # detail that continues an entry moves as that entry's details
             if after:
-                name = f"{_entry_title(lines.content(first - 1))} (details)"
-            elif title and len(runs) == 1 and h != o.title:
+                name = _shorten(f"{_entry_title(lines.content(first - 1))} (details)", 80)
+                n_lines, n_units = cost(name, "")
+                units.append(Unit(first, last, last + 1, False, -1, h, name, True,
+                                  last + 1 - first - n_lines, prefix[last + 1] - prefix[first] - n_units))
+        plain = tuple((first, last) for first, last, after in runs if not after)
+        if plain:  # the rest of the section's detail: one file, one entry where its first run was
+            first = plain[0][0]
+            if title and h != o.title:
                 name = title
             else:
-                words = plain_text(lines.content(first)) or "Notes"
-                name = f"{title}: {words}" if title and h != o.title else words
+                name = plain_text(lines.content(first)) or "Notes"
             name = _shorten(name, 80)
             n_lines, n_units = cost(name, "")
-            units.append(Unit(first, last, last + 1, False, -1, h, name, after,
-                              last + 1 - first - n_lines, prefix[last + 1] - prefix[first] - n_units))
+            moved_lines = sum(b + 1 - a for a, b in plain)
+            moved_units = sum(prefix[b + 1] - prefix[a] for a, b in plain)
+            units.append(Unit(first, plain[-1][1], plain[-1][1] + 1, False, -1, h, name, False,
+                              moved_lines - n_lines, moved_units - n_units, plain if len(plain) > 1 else ()))
     units.sort(key=lambda u: u.first)
     whole_of = {u.heading: n for n, u in enumerate(units) if u.whole}
     return Candidates(tuple(units), whole_of, o)

@@ -61,12 +61,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from memlint.engine import RuleContext
+from memlint.model.instructions import is_instruction
 from memlint.rules import RuleMeta
 from memlint.rules.automem._common import (
     MemoryIndex,
     auto_memory_indexes,
     cut_entries,
     loaded_every_session,
+    planned_split,
     split_fix,
 )
 from memlint.rules.automem._index import Block
@@ -103,14 +105,22 @@ def _where(mem: MemoryIndex, blocks: list[Block]) -> str:
     return ", ".join(parts) + more
 
 
+def _kept(mem: MemoryIndex, block: Block) -> bool:
+    """The block is standing instructions (each line one), which the index keeps."""
+    lines = mem.index.lines
+    rows = [i for i in range(block.first, block.last + 1) if lines.kind(i) != "blank"]
+    return bool(rows) and all(is_instruction(lines.content(i)) for i in rows if lines.kind(i) != "heading")
+
+
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for mem in auto_memory_indexes(ctx, int(ctx.options.get("intro-lines", 3))):
         # An over-long entry is still an entry (ML303's); blocks past the cut are never loaded (ML301's).
         last_loaded, _ = cut_entries(mem)
         blocks = [b for b in mem.index.blocks
-                  if b.kind != "long-entry" and mem.index.block_lines(b)[0] <= last_loaded]
-        if not blocks:
-            continue
+                  if b.kind != "long-entry" and mem.index.block_lines(b)[0] <= last_loaded and not _kept(mem, b)]
+        plan = planned_split(ctx, mem)
+        if not blocks or plan is None or (plan.floor is None and not plan.moved_detail):
+            continue  # what is left is what the split keeps: instructions, and lines as short as their entry
         count = sum(len(mem.index.block_lines(b)) for b in blocks)
         what = "is detail, not a one-line index entry" if count == 1 else "are detail, not one-line index entries"
         cost = "this line costs" if count == 1 else f"these {count} lines cost"

@@ -200,6 +200,13 @@ def _fitting(mem: MemoryIndex, entries: list[tuple[Topic, str]]) -> int:
     return n
 
 
+def _message(topic: Topic, folder: Path) -> str:
+    message = (f"no entry of MEMORY.md points to `{rel(topic.path, folder)}`: Claude Code loads only the index at "
+               "start, so Claude finds this memory only through the memory scan of the newest 200 files, by its "
+               "description")
+    return message + (" (and it has no `description`)" if not topic.description else "")
+
+
 def check(ctx: RuleContext) -> Iterator[Finding]:
     by_folder = index_by_folder(ctx)
     for folder, paths in folders(ctx).items():
@@ -221,7 +228,12 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         writable = mem.doc.problem is None and mem.doc.scan().unclosed_comment_line is None
         # (after an unclosed `<!--` an added entry would be swallowed by the comment)
         entries = [(t, e) for t in orphans if t.doc.problem is None and (e := entry_for(t, folder))]
-        fit = _fitting(mem, entries) if writable and plan is None else 0
+        if plan is not None and writable:  # the split of MEMORY.md comes first; the entries in the next pass
+            for topic in orphans:
+                yield Finding(topic.path, 1, _message(topic, folder) + "; its entry is added once MEMORY.md is split "
+                              "(`memlint fix` does both)")
+            continue
+        fit = _fitting(mem, entries) if writable else 0
         fix = None
         edits = _edits(mem, [(_type_of(t), e) for t, e in entries[:fit]]) if fit else []
         stuck = _stuck(mem) if fit and not _entries_land(mem, edits, [e for _, e in entries[:fit]]) else ""
@@ -234,12 +246,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         left = len(entries) - fit
         with_entry = {t.path for t, _ in entries}
         for topic in orphans:
-            name = rel(topic.path, folder)
-            message = (f"no entry of MEMORY.md points to `{name}`: Claude Code loads only the index at start, so "
-                       "Claude finds this memory only through the memory scan of the newest 200 files, by its "
-                       "description")
-            if not topic.description:
-                message += " (and it has no `description`)"
+            message = _message(topic, folder)
             if stuck and topic.path in with_entry:
                 message += f"; its entry is not added: {stuck}"
             if writable and topic.path not in added and topic.path in with_entry:

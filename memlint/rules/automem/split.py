@@ -77,6 +77,7 @@ class SplitPlan:
     steps: tuple[str, ...]  # what each stage did, in order
     before: Truncation
     floor: Floor | None = None  # set when no split makes the index fit: nothing changes
+    moved_detail: bool = False  # the plan moves detail (not only entries and layout)
 
     @property
     def replacements(self) -> tuple[tuple[int, int, str], ...]:
@@ -142,11 +143,11 @@ def plan_split(
     `existing(path)` gives the text of a file that exists (None when it does not); `taken` holds
     the names of files in the folder (a name equal up to case or Unicode normalisation is taken)."""
     before = measure(text)
-    if before.line_count <= GUARD_TARGET_LINES and before.size <= GUARD_TARGET_UNITS:
-        return None
     doc = Document.from_text(folder / "MEMORY.md", text)
     newline = doc.newline
     index = parse_index(doc, intro_lines)
+    if not index.blocks and before.line_count <= GUARD_TARGET_LINES and before.size <= GUARD_TARGET_UNITS:
+        return None
     writer = Writer(folder, existing, {name_key(t) for t in taken} | {"memory.md"},
                     conventions(folder, taken, existing), newline, separator(index), default_type)
 
@@ -156,19 +157,22 @@ def plan_split(
     run = _Run(text, index, intro_lines)
     if before.line_count > FIT_LINES:
         run.take(drop_blanks(run.index), "dropped {k} blank separator lines")
-    run.take(move_detail(run.index, writer, links_existing, intro_lines,
-                         lambda t: _over(t, GUARD_TARGET_LINES, GUARD_TARGET_UNITS), run.applied),
+    # all the detail that costs index lines or units: it belongs in topic files (ML304), and moving it
+    # changes nothing Claude needs at start
+    run.take(move_detail(run.index, writer, links_existing, intro_lines, lambda t: (10**9, 10**9), run.applied),
              "moved detail into {n} topic file(s): {names}")
+    moved_detail = bool(run.topics)
     if before.truncated or _past(run.text, MAX_LINES, MAX_UNITS):
         if max(run.over()) > 0:
             run.take(supersede(run.index, writer), "moved {k} superseded entries (older entries of topics "
                                                    "listed again later) into {names}")
         units_over = run.over()[1]
         if units_over > 0:
-            run.take(shorten_dangling(run.index, writer, links_existing, lambda saved: saved < units_over),
+            run.take(shorten_dangling(run.index, writer, links_existing, units_over),
                      "shortened {k} over-long entries whose topic file was missing; each full entry is now "
                      "that file: {names}")
-        lines_over, units_over = run.over()
+        # groups hide entries Claude sees today: only while the index would still be cut
+        lines_over, units_over = _over(run.text, MAX_LINES, MAX_UNITS)
         if lines_over > 0 or units_over > 0:
             run.take(move_groups(run.index, writer, lambda sl, su: sl < lines_over or su < units_over),
                      "moved {n} group(s) of entries into second-level index files: {names}")
@@ -176,7 +180,8 @@ def plan_split(
         return _refusal(text, text, before, intro_lines) if before.truncated else None
     if _past(run.text, MAX_LINES, MAX_UNITS):
         return _refusal(text, run.text, before, intro_lines)
-    plan = SplitPlan(text, run.text, tuple(run.topics), tuple(run.added), tuple(run.steps), before)
+    plan = SplitPlan(text, run.text, tuple(run.topics), tuple(run.added), tuple(run.steps), before,
+                     moved_detail=moved_detail)
     verify(plan, text)
     return plan
 
@@ -186,11 +191,18 @@ class _Run:
 
     def __init__(self, text: str, index: Index, intro_lines: int) -> None:
         self.text = text
-        self.index = index
+        self._index: Index | None = index
         self.intro_lines = intro_lines
         self.topics: list[NewTopic] = []
         self.added: list[str] = []
         self.steps: list[str] = []
+
+    @property
+    def index(self) -> Index:
+        """The index of the text as it is now (parsed when a stage asks)."""
+        if self._index is None:
+            self._index = _index(self.text, self.intro_lines)
+        return self._index
 
     def applied(self, replacements: list[tuple[int, int, str]]) -> str:
         return apply(self.text, replacements)
@@ -202,7 +214,7 @@ class _Run:
         if stage is None or not stage[0]:
             return
         self.text = apply(self.text, stage[0])
-        self.index = _index(self.text, self.intro_lines)
+        self._index = None
         self.topics.extend(stage[1])
         self.added.extend(stage[2])
         self.steps.append(step.format(n=len(stage[1]), names=_names(stage[1]), k=len(stage[0])))
