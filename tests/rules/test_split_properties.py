@@ -1,8 +1,9 @@
 """Properties of the MEMORY.md split over generated indexes shaped like real ones (sections of
-bullets, entries that link existing topic files, standing instructions, tables, code, headings
-with dashes, CRLF): lossless, idempotent, never links a missing file, never changes an existing
-topic file, keeps entries and instructions in the index, and gets under the write-guard target
-whenever what must stay fits under it."""
+bullets, entries that link existing topic files, bracketed titles, entries listed again, over-long
+entries to missing files, standing instructions in several languages, prose, tables, code,
+headings, blank lines, CRLF, a BOM): lossless, idempotent, never changes an existing topic file,
+keeps instructions in the index, loads whole whenever a plan is offered, and changes nothing
+(naming the floor) when none is."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memlint.model.automem import GUARD_WARN_LINES, GUARD_WARN_UNITS
+from memlint.model.automem import MAX_LINES, MAX_UNITS
 from memlint.model.jstext import js_trim
 from memlint.model.instructions import is_instruction as is_directive
 from memlint.rules.automem.split import SplitPlan, measure, plan_split
@@ -28,7 +29,8 @@ TITLE = st.lists(WORDS, min_size=1, max_size=4).map(" ".join)
 DIRECTIVES = st.sampled_from(
     ["- NEVER put credits in commit messages", "- **Always** run the linter before pushing",
      "CRITICAL: the staging database is shared", "- Do not edit generated files", "IMPORTANT: ask before deleting",
-     "- Type definitions: put each field on its own line"]
+     "- Type definitions: put each field on its own line", "- 항상 한국어로 답변할 것", "- Usa sempre il formato ISO",
+     "- 本番DBに直接書き込まないこと", "- Niemals direkt auf main pushen", "- 必须使用 pnpm"]
 )
 
 
@@ -39,7 +41,8 @@ def topic(name: str) -> str:
 @st.composite
 def section(draw: st.DrawFn) -> list[str]:
     n = draw(st.integers(0, 10**6))
-    kind = draw(st.sampled_from(["bullets", "bullets", "para", "table", "code", "entries", "mixed", "nested"]))
+    kind = draw(st.sampled_from(["bullets", "bullets", "para", "table", "code", "entries", "mixed", "nested",
+                                 "bracketed", "dangling", "again"]))
     heading = f"{'#' * draw(st.integers(2, 3))} {draw(TITLE)}" + draw(st.sampled_from(["", " \u2014 NOTES", " (2026)"]))
     out = [heading]
     if draw(st.booleans()):
@@ -56,6 +59,13 @@ def section(draw: st.DrawFn) -> list[str]:
         out += ["```bash"] + [draw(TEXT) for _ in range(size)] + ["```"]
     elif kind == "entries":
         out += [f"- [{draw(TITLE)}](topic_{n}_{k}.md) \u2014 {draw(TEXT)}" for k in range(size)]
+    elif kind == "bracketed":
+        out += [f"- [[v{k}] {draw(TITLE)}](topic_{n}_{k}.md) \u2014 {draw(TEXT)}" for k in range(size)]
+    elif kind == "dangling":
+        out += [f"- [{draw(TITLE)}](gone_{n}_{k}.md) \u2014 {draw(TEXT)}; {draw(TEXT)}; {draw(TEXT)}. {draw(TEXT)}"
+                for k in range(size)]
+    elif kind == "again":
+        out += [f"- [{draw(TITLE)}](topic_{n % 7}_0.md) \u2014 revision {k}: {draw(TEXT)}" for k in range(size)]
     elif kind == "nested":
         out += [f"- {draw(TEXT)}", f"  - {draw(TEXT)}", f"  - {draw(TEXT)}", f"- {draw(TEXT)}"]
     else:
@@ -77,6 +87,8 @@ def memory_folder(draw: st.DrawFn) -> tuple[str, dict[str, str]]:
     disk = {m: topic(m[:-3]) for m in set(re.findall(r"\((topic_\d+_\d+\.md)\)", text))}
     if draw(st.booleans()):
         text = text.replace("\n", "\r\n")
+    if draw(st.booleans()):
+        text = "\ufeff" + text
     return text, disk
 
 
@@ -99,8 +111,13 @@ def test_split_is_lossless_and_moves_each_line_once(folder: tuple[str, dict[str,
     plan = _split(text, disk)
     if plan is None:
         return
+    if plan.floor is not None:
+        assert plan.new_text == text and not plan.topics, "a refused plan changes nothing"
+        assert plan.floor.lines > MAX_LINES or plan.floor.units > MAX_UNITS
+        return
+    assert not plan.truncation.truncated, "an offered plan makes the index load whole"
     new = Counter(_lines(plan.new_text))
-    new.subtract(Counter(plan.entries))
+    new.subtract(Counter(_lines("\n".join(plan.added))))
     for t in plan.topics:
         assert t.moved in t.text, "a topic file holds its lines verbatim"
         new.update(_lines(t.moved))
@@ -112,14 +129,19 @@ def test_split_is_lossless_and_moves_each_line_once(folder: tuple[str, dict[str,
 def test_entries_and_instructions_stay_byte_identical(folder: tuple[str, dict[str, str]]) -> None:
     text, disk = folder
     plan = _split(text, disk)
-    if plan is None:
+    if plan is None or plan.floor is not None:
         return
     kept = Counter(plan.new_text.replace("\r\n", "\n").split("\n"))
-    for line in text.replace("\r\n", "\n").split("\n"):
+    moved_entries = any("entries" in step for step in plan.steps)
+    rows = [line.removeprefix("\ufeff") for line in text.replace("\r\n", "\n").split("\n")]
+    for n, line in enumerate(rows):
+        after = rows[n + 1] if n + 1 < len(rows) else ""
+        alone = line.startswith("- ") and (not after.strip() or after.startswith(("- ", "#")))
+        if alone and "](" not in line and is_directive(line):
+            assert kept[line] > 0, f"an instruction left the index: {line!r}"
         links_existing = any(m in disk for m in re.findall(r"\]\(([^)]+)\)", line))
-        if links_existing or (is_directive(line) and not line.startswith("|")):
-            assert kept[line] > 0, f"moved out of the index: {line!r}"
-    assert not any(t.moved.count("](topic_") for t in plan.topics), "a link to an existing file left the index"
+        if links_existing and not moved_entries and line.startswith("- ["):
+            assert kept[line] > 0, f"an entry left the index: {line!r}"
 
 
 @SETTINGS
@@ -135,7 +157,7 @@ def test_split_never_links_a_missing_file_nor_touches_an_existing_one(folder: tu
     for target in re.findall(r"\]\(([^)\s]+\.md)\)", plan.new_text):
         assert target in old_targets or target in new_names
     for t in plan.topics:
-        assert re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", t.name) and len(t.name) <= 60
+        assert t.name == t.name.lower() and re.fullmatch(r"[\w-]+", t.name) and len(t.name) <= 80
         assert t.path.parent == FOLDER
     assert len({n.casefold() for n in new_names}) == len(new_names)
 
@@ -164,24 +186,14 @@ def test_split_is_idempotent_and_gets_under_the_guard(folder: tuple[str, dict[st
     plan = _split(text, disk)
     if plan is None:
         return
+    if plan.floor is not None:
+        assert before.truncated
+        return
     after = plan.truncation
     assert after.line_count < before.line_count or after.size < before.size
     on_disk = {**disk, **{t.path.name: t.text for t in plan.topics}}
     again = _split(plan.new_text, on_disk)
-    assert again is None, "a second split found more to move"
-    if _must_stay(text) < 120:
-        assert after.line_count < GUARD_WARN_LINES and after.size < GUARD_WARN_UNITS
-
-
-def _must_stay(text: str) -> int:
-    """A bound on the lines the split cannot remove: every line of a section that keeps an entry,
-    a link or an instruction, plus one entry line and one heading for every other section."""
-    sections: list[list[str]] = [[]]
-    for line in text.replace("\r\n", "\n").split("\n"):
-        if line.startswith("#"):
-            sections.append([])
-        sections[-1].append(line)
-    return sum(len(s) if any(re.search(r"\]\(", x) or is_directive(x) for x in s) else 2 for s in sections)
+    assert again is None, f"a second split found more to do: {again and again.steps}"
 
 
 @SETTINGS
@@ -189,7 +201,7 @@ def _must_stay(text: str) -> int:
 def test_interrupted_split_is_recognised(folder: tuple[str, dict[str, str]], data: st.DataObject) -> None:
     text, disk = folder
     plan = _split(text, disk)
-    if plan is None:
+    if plan is None or plan.floor is not None:
         return
     written = data.draw(st.sets(st.sampled_from([t.path.name for t in plan.topics]), min_size=1))
     half = {**disk, **{t.path.name: t.text for t in plan.topics if t.path.name in written}}
@@ -205,7 +217,7 @@ def test_interrupted_split_is_recognised(folder: tuple[str, dict[str, str]], dat
 def test_files_of_someone_else_are_never_overwritten(folder: tuple[str, dict[str, str]]) -> None:
     text, disk = folder
     plan = _split(text, disk)
-    if plan is None:
+    if plan is None or plan.floor is not None:
         return
     taken = {**disk, **{t.path.name.upper(): "---\nname: someone-else\n---\nother\n" for t in plan.topics}}
     again = _split(text, {k.lower(): v for k, v in taken.items()} | taken)

@@ -26,7 +26,7 @@ from memlint.model.instructions import is_instruction, marks_always_on
 from memlint.model.jstext import utf16_len
 from memlint.rules.automem._index import LINK, Index, heading_text, plain_text, shorten
 from memlint.rules.automem._lines import Lines
-from memlint.rules.automem._split_files import NewTopic, Writer, name_key
+from memlint.rules.automem._split_files import NewTopic, Writer, is_ours, name_key
 from memlint.rules.automem._split_units import outline
 
 Replacement = tuple[int, int, str]
@@ -122,9 +122,15 @@ def shorten_dangling(index: Index, writer: Writer, exists: Callable[[str], bool]
         i = entry.number - lines.first
         content = lines.content(i)
         target = entry.target
-        if len(content) <= LONG_ENTRY or "/" in target.removeprefix("./") or exists(target):
+        if len(content) <= LONG_ENTRY or "/" in target.removeprefix("./") or not target.endswith(".md"):
             continue
-        if name_key(target.removeprefix("./")) in writer.used | writer.planned:
+        if exists(target):  # (or an interrupted split wrote it: then it holds exactly this line)
+            stem = target.removeprefix("./")[:-3]
+            raw = lines.raw(i) if lines.raw(i).endswith("\n") else lines.raw(i) + writer.newline
+            on_disk = writer.existing(writer.folder / target.removeprefix("./"))
+            if on_disk is None or not is_ours(on_disk, stem, raw):
+                continue
+        elif name_key(target.removeprefix("./")) in writer.used | writer.planned:
             continue
         dangling.append((i, target, content))
     if not dangling:

@@ -284,35 +284,48 @@ class Writer:
 
     def named(self, stem: str, raw: str, kind: str) -> NewTopic | None:
         """The missing file an entry links (`stem.md`), holding `raw` (the entry line) verbatim;
-        None when the name is taken after all."""
+        the file itself when an interrupted split already wrote it; None when the name is taken."""
         key = name_key(f"{stem}.md")
-        if key in self.planned or key in self.used or self.existing(self.folder / f"{stem}.md") is not None:
+        if key in self.planned:
+            return None
+        on_disk = self.existing(self.folder / f"{stem}.md")
+        if on_disk is not None and not is_ours(on_disk, stem, raw):
+            return None
+        if on_disk is None and key in self.used:
             return None
         self.planned.add(key)
         description = describe([raw.rstrip("\r\n")], [kind], "")
         value = infer_type(stem, None, self.default_type)
-        text = self.conv.frontmatter(stem, description, value, self.newline) + raw
-        return NewTopic(self.folder / f"{stem}.md", stem, stem, description, text, raw, False)
+        text = on_disk if on_disk is not None else self.conv.frontmatter(stem, description, value, self.newline) + raw
+        return NewTopic(self.folder / f"{stem}.md", stem, stem, description, text, raw, on_disk is not None)
 
     def _name(self, base: str, plain: str, moved: str) -> tuple[str, str | None]:
         """A unique name for a new file, and the file's text when an earlier, interrupted split
-        already wrote it (under this name or under the plain slug an older split would give)."""
+        already wrote it (under any name this block may take, or the plain slug an older split
+        gave it)."""
         if base in _RESERVED:
             base += "-notes"
-        for name in dict.fromkeys((base, plain)):
-            key = name_key(f"{name}.md")
-            on_disk = self.existing(self.folder / f"{name}.md") if key not in self.planned else None
-            if on_disk is not None and is_ours(on_disk, name, moved):
-                self.planned.add(key)
-                return name, on_disk
-        name, k = base, 0
-        while True:
-            key = name_key(f"{name}.md")
-            if key not in self.planned and key not in self.used and self.existing(self.folder / f"{name}.md") is None:
-                self.planned.add(key)
-                return name, None
-            name = f"{base}-{_digest(moved, k // 4, 6 + 2 * (k % 4))}"
+        found = None
+        k = -1
+        while found is None:
+            name = base if k < 0 else f"{base}-{_digest(moved, k // 4, 6 + 2 * (k % 4))}"
             k += 1
+            key = name_key(f"{name}.md")
+            if key in self.planned:
+                continue
+            on_disk = self.existing(self.folder / f"{name}.md")
+            if on_disk is not None:
+                if is_ours(on_disk, name, moved):
+                    found = (name, on_disk)
+                continue
+            if key not in self.used:
+                found = (name, None)
+        if found[1] is None and plain != base and name_key(f"{plain}.md") not in self.planned:
+            on_disk = self.existing(self.folder / f"{plain}.md")
+            if on_disk is not None and is_ours(on_disk, plain, moved):
+                found = (plain, on_disk)
+        self.planned.add(name_key(f"{found[0]}.md"))
+        return found
 
 
 _ENDS_NUMBERED = re.compile(r".*[^\d\W_][-_]\d{1,3}")
