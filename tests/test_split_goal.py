@@ -93,14 +93,32 @@ def test_fix_makes_the_index_load_whole(kind: str, tmp_path: Path) -> None:
     assert {p.name: p.read_bytes() for p in memory.iterdir()} == snapshot
 
 
-def test_truly_impossible_changes_nothing_and_names_the_floor(tmp_path: Path) -> None:
-    lines = ["# Memory", ""] + [f"- Always check case {n} of the release before tagging it" for n in range(230)]
-    text = "\n".join(lines) + "\n"
+def test_past_the_cap_instructions_go_to_one_feedback_file(tmp_path: Path) -> None:
+    rules = [f"- Always check case {n} of the release before tagging it" for n in range(230)]
+    text = "\n".join(["# Memory", "", *rules]) + "\n"
     project, home, memory = _layout(tmp_path, text, {})
+    _fix(project, home)
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    assert not measure(index).truncated
+    assert all(line in index for line in rules[:30]) and rules[30] not in index
+    more = sorted(p for p in memory.iterdir() if p.name.startswith("more-standing-instructions"))
+    bodies = [p.read_text(encoding="utf-8") for p in more]
+    assert all("type: feedback" in body for body in bodies)
+    assert all(any(line in body for body in bodies) for line in rules[30:])
+    assert all(f"]({p.name}) \u2014 " in index for p in more)
+    assert "more standing instructions from MEMORY.md: read before starting any task" in index
+
+
+def test_truly_impossible_changes_nothing_and_names_the_floor(tmp_path: Path) -> None:
+    entries = [f"- [Fact {n}](fact-{n}.md) \u2014 what we know about fact {n}" for n in range(230)]
+    files = {f"fact-{n}.md": f"---\nname: fact-{n}\ndescription: fact {n}\nmetadata:\n  type: project\n---\n\nfact\n"
+             for n in range(230)}
+    text = "\n".join(["# Memory", "", "- NEVER rewrite history", *entries]) + "\n"
+    project, home, memory = _layout(tmp_path, text, files)
     report = api.check([project], load_config(project), home)
     (ml301,) = [v for v in report.violations if v.code == "ML301"]
     assert "no split makes it load whole" in ml301.message
-    assert "instruction" in ml301.message and "smallest change by hand" in ml301.message
+    assert "entries 230 lines" in ml301.message and "smallest change by hand" in ml301.message
     assert ml301.fix is None
     assert _fix(project, home) == 0
     assert (memory / "MEMORY.md").read_text(encoding="utf-8") == text

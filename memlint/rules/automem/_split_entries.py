@@ -27,7 +27,7 @@ from memlint.model.jstext import utf16_len
 from memlint.rules.automem._index import LINK, Index, heading_text, plain_text, shorten
 from memlint.rules.automem._lines import Lines
 from memlint.rules.automem._split_files import NewTopic, Writer, is_ours, name_key
-from memlint.rules.automem._split_units import outline
+from memlint.rules.automem._split_units import instruction_lines, outline
 
 Replacement = tuple[int, int, str]
 Stage = tuple[list[Replacement], list[NewTopic], list[str]]
@@ -107,6 +107,44 @@ def _superseded_said(contents: list[str], kinds: list[str]) -> str:
 def _index_said(contents: list[str], kinds: list[str]) -> str:
     titles = [plain_text(m.group(1)) for c, k in zip(contents, kinds) if k == "entry" and (m := LINK.search(c))]
     return shorten(f"index of {len(titles)} entries: " + ", ".join(titles[:4]), 150)
+
+
+INSTRUCTION_CAP = 30  # standing instructions kept in the index before the rest goes to one file
+
+
+def cap_instructions(index: Index, writer: Writer) -> Stage | None:
+    """Standing instructions past the first `INSTRUCTION_CAP` (outside sections marked always-on)
+    go, verbatim, to one feedback file, with one entry where the first of them was."""
+    lines = index.lines
+    o = outline(lines)
+    kinds = [lines.kind(i) for i in range(len(lines))]
+    always: dict[int, bool] = {}
+    for h in o.heads:
+        p = o.parent[h]
+        always[h] = marks_always_on(heading_text(lines.content(h))[1]) or (p >= 0 and always[p])
+    under: dict[int, int] = {}
+    heading = -1
+    for i in range(len(kinds)):
+        if kinds[i] == "heading":
+            heading = i
+        under[i] = heading
+    found = [i for i in instruction_lines(lines) if not (under[i] >= 0 and always[under[i]])]
+    rows = found[INSTRUCTION_CAP:]
+    if not rows:
+        return None
+    raw = [lines.raw(i) if lines.raw(i).endswith("\n") else lines.raw(i) + writer.newline for i in rows]
+    made, pointers = writer.topics("More standing instructions", raw, ["detail"] * len(raw), kind="feedback",
+                                   said=_instructions_said)
+    out: list[Replacement] = []
+    for n, i in enumerate(rows):
+        ending = writer.newline if lines.raw(i).endswith("\n") else ""
+        out.append((lines.start(i), lines.end(i), writer.newline.join(pointers) + ending if n == 0 else ""))
+    return out, made, pointers
+
+
+def _instructions_said(contents: list[str], kinds: list[str]) -> str:
+    n = len(contents)
+    return f"{n} more standing instruction{'s' if n != 1 else ''} from MEMORY.md: read before starting any task"
 
 
 def _key(target: str) -> str:
@@ -283,12 +321,11 @@ def _instruction_lines(lines: Lines, kinds: list[str]) -> list[bool]:
     """Which lines keep their group in MEMORY.md: an always-on heading, an instruction that stands
     alone, an entry whose hook is an instruction."""
     out = [False] * len(kinds)
+    for i in instruction_lines(lines):
+        out[i] = True
     for i, kind in enumerate(kinds):
         if kind == "heading":
             out[i] = marks_always_on(heading_text(lines.content(i))[1])
-        elif kind == "detail":
-            alone = (i + 1 >= len(kinds) or kinds[i + 1] != "detail") and (i == 0 or kinds[i - 1] != "detail")
-            out[i] = alone and is_instruction(lines.content(i))
         elif kind == "entry":
             out[i] = is_instruction(plain_text(content_after_link(lines.content(i))))
     return out

@@ -8,10 +8,11 @@ floor says how much of each, which lines block, and the smallest change by hand 
 from __future__ import annotations
 
 from memlint.model.automem import MAX_LINES, MAX_UNITS, Truncation
-from memlint.model.instructions import is_instruction, marks_always_on
+from memlint.model.instructions import marks_always_on
 from memlint.model.jstext import utf16_len
 from memlint.records import dataclass
 from memlint.rules.automem._index import Index, heading_text, plain_text, shorten
+from memlint.rules.automem._split_units import instruction_lines
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,7 @@ def floor_of(index: Index, after: Truncation) -> Floor:
     always_on: list[str] = []
     instructions = 0
     longest: list[tuple[int, str]] = []
+    orders = set(instruction_lines(lines))
     for i in range(len(lines)):
         kind = lines.kind(i)
         if kind in ("blank", "comment"):
@@ -50,7 +52,7 @@ def floor_of(index: Index, after: Truncation) -> Floor:
                 always_on.append(f"'{shorten(title, 40)}'")
         elif kind == "entry":
             name = "entries"
-        elif kind == "detail" and is_instruction(content):
+        elif i in orders:
             name = "instructions"
             instructions += 1
         else:

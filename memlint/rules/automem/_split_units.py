@@ -149,6 +149,21 @@ def items(lines: Lines, start: int, stop: int) -> list[Item]:
     return out
 
 
+def instruction_lines(lines: Lines) -> list[int]:
+    """The lines that are standing instructions: one-line items (outside code and comments) whose
+    clause is an order (`model.instructions`)."""
+    heads = [i for i in range(len(lines)) if lines.kind(i) == "heading"]
+    bounds = [0, *(h + 1 for h in heads)]
+    stops = [*heads, len(lines)]
+    out: list[int] = []
+    for start, stop in zip(bounds, stops):
+        for item in items(lines, start, stop):
+            if item.first == item.last and lines.kind(item.first) == "detail" \
+                    and is_instruction(lines.content(item.first)):
+                out.append(item.first)
+    return out
+
+
 def anchored(lines: Lines, item: Item, links_existing: Callable[[str], bool]) -> bool:
     """The item must stay: it links a file that exists, or it is one line that is a standing
     instruction (`model.instructions`: a line standing alone whose clause is an order)."""

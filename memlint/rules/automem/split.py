@@ -45,7 +45,14 @@ from memlint.model.jstext import js_trim
 from memlint.records import dataclass
 from memlint.rules.automem._index import Index, parse_index
 from memlint.rules.automem._split_detail import move_detail
-from memlint.rules.automem._split_entries import drop_blanks, move_groups, shorten_dangling, supersede
+from memlint.rules.automem._split_entries import (
+    INSTRUCTION_CAP,
+    cap_instructions,
+    drop_blanks,
+    move_groups,
+    shorten_dangling,
+    supersede,
+)
 from memlint.rules.automem._split_files import (
     MAX_DESCRIPTION as MAX_DESCRIPTION,  # noqa: PLC0414 - re-exported
 )
@@ -171,6 +178,9 @@ def plan_split(
             run.take(shorten_dangling(run.index, writer, links_existing, units_over),
                      "shortened {k} over-long entries whose topic file was missing; each full entry is now "
                      "that file: {names}")
+        if _past(run.text, MAX_LINES, MAX_UNITS):
+            run.take(cap_instructions(run.index, writer), "kept the first {cap} standing instructions; moved the "
+                     "other {k} into {names}")
         # groups hide entries Claude sees today: only while the index would still be cut
         lines_over, units_over = _over(run.text, MAX_LINES, MAX_UNITS)
         if lines_over > 0 or units_over > 0:
@@ -217,7 +227,7 @@ class _Run:
         self._index = None
         self.topics.extend(stage[1])
         self.added.extend(stage[2])
-        self.steps.append(step.format(n=len(stage[1]), names=_names(stage[1]), k=len(stage[0])))
+        self.steps.append(step.format(n=len(stage[1]), names=_names(stage[1]), k=len(stage[0]), cap=INSTRUCTION_CAP))
 
 
 def _past(text: str, lines: int, units: int) -> bool:
