@@ -12,7 +12,7 @@ from memlint.model.instructions import marks_always_on
 from memlint.model.jstext import utf16_len
 from memlint.records import dataclass
 from memlint.rules.automem._index import Index, heading_text, plain_text, shorten
-from memlint.rules.automem._split_units import instruction_lines
+from memlint.rules.automem._split_units import instruction_lines, outline
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,13 @@ class Floor:
     blocking: tuple[str, ...]  # what keeps lines in the index
     change: str  # the smallest change by hand that would fit
 
+    bound: bool = False  # `lines` is a lower bound found before any move (`units` then unknown: 0)
+
     def message(self) -> str:
+        if self.bound:
+            parts = ", ".join(f"{name}: {n}" for name, n, _ in self.parts if n)
+            return (f"no split makes it load whole: at least {self.lines} lines must stay in it (limit {MAX_LINES}): "
+                    f"{parts}; smallest change by hand: {self.change}")
         parts = ", ".join(f"{name} {n} line{'s' if n != 1 else ''} ({u:,} units)" for name, n, u in self.parts if n)
         text = (f"no split makes it load whole: after every move it would still be {self.lines} lines, "
                 f"{self.units:,} units (limit {MAX_LINES}, {MAX_UNITS:,}): {parts}")
@@ -79,3 +85,22 @@ def floor_of(index: Index, after: Truncation) -> Floor:
         top = longest[0][1] if longest else ""
         changes.append(f"shorten lines by {over_units:,} units, the longest first ('{shorten(top, 40)}')")
     return Floor(after.line_count, after.size, parts, tuple(blocking), " and ".join(changes) or "none")
+
+
+def lower_bound(index: Index) -> Floor | None:
+    """A floor found before any move, when it is already over the line limit: every entry outside
+    the sections stays (but for older entries of the same topic), and every top-level section
+    leaves at least one line (its pointer, or its heading). None when the bound fits."""
+    lines = index.lines
+    o = outline(lines)
+    tops = [h for h in o.heads if h != o.title and o.parent[h] in (-1, o.title)]
+    first_top = tops[0] if tops else len(lines)
+    targets = {e.target for e in index.entries if e.number - lines.first < first_top}
+    bound = len(targets) + len(tops) + (1 if o.title >= 0 else 0)
+    if bound <= MAX_LINES:
+        return None
+    over = bound - MAX_LINES
+    parts = (("entries outside any section", len(targets), 0), ("top-level sections", len(tops), 0))
+    change = (f"remove or merge {over} of these lines, or gather the entries under fewer sections (each section "
+              "can become one line that points to its own index file)")
+    return Floor(bound, 0, parts, (), change, True)

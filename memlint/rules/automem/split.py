@@ -67,7 +67,7 @@ from memlint.rules.automem._split_files import infer_type as infer_type  # noqa:
 from memlint.rules.automem._split_files import is_ours
 from memlint.rules.automem._split_files import slugify as slugify  # noqa: PLC0414
 from memlint.rules.automem._split_files import yaml_scalar as yaml_scalar  # noqa: PLC0414
-from memlint.rules.automem._split_floor import Floor, floor_of
+from memlint.rules.automem._split_floor import Floor, floor_of, lower_bound
 from memlint.rules.automem._split_text import SplitError as SplitError  # noqa: PLC0414 - re-exported
 from memlint.rules.automem._split_text import apply, separator
 
@@ -155,6 +155,8 @@ def plan_split(
     index = parse_index(doc, intro_lines)
     if not index.blocks and before.line_count <= GUARD_TARGET_LINES and before.size <= GUARD_TARGET_UNITS:
         return None
+    if before.truncated and (early := lower_bound(index)) is not None:
+        return SplitPlan(text, text, (), (), (), before, early)
     writer = Writer(folder, existing, {name_key(t) for t in taken} | {"memory.md"},
                     conventions(folder, taken, existing), newline, separator(index), default_type)
 
