@@ -20,10 +20,10 @@ FAMILIES = (  # the `memlint.rules` entry points the rules were registered throu
 
 SOURCES = (  # the files they were read from, and the CRC-32 of their page heads
     ('rules/automem/__init__.py', '46a319aa'),
-    ('rules/automem/ml301_memory_index_truncated.py', '30a17775'),
+    ('rules/automem/ml301_memory_index_truncated.py', '25fa7633'),
     ('rules/automem/ml302_memory_index_near_limit.py', '1a213e84'),
     ('rules/automem/ml303_memory_index_line_too_long.py', '6c6d4b19'),
-    ('rules/automem/ml304_memory_index_not_an_index.py', 'eb074eb8'),
+    ('rules/automem/ml304_memory_index_not_an_index.py', 'e2e55190'),
     ('rules/automem/ml305_memory_index_entry_malformed.py', '87ce623a'),
     ('rules/automem/ml306_memory_index_frontmatter_or_include.py', '9c6b4fd3'),
     ('rules/automem/ml307_memory_link_missing_topic.py', 'dd82dc0d'),
@@ -997,16 +997,23 @@ ENTRIES = (
             '```\n'
             '\n'
             '## Fix safety\n'
-            'The `split-memory-index` fix is unsafe: when MEMORY.md is over the 140-line / 17,500-unit target\n'
-            "of Claude Code's write guard, it moves just enough detail, verbatim, into new topic files with\n"
-            'frontmatter to get under it (largest blocks first). Entries, lines that link an existing topic\n'
-            'file, standing instructions (`NEVER ...`, `Always ...`, `CRITICAL: ...`, sections titled Rules or\n'
-            'Critical) and comments stay byte-identical; a whole section becomes one entry titled with its\n'
-            'heading, placed under its parent heading; detail inside a section that keeps something becomes\n'
-            'one entry in its place. New files get unique lowercase names; no file is ever overwritten or\n'
-            'changed, and memlint refuses the fix unless every line of the old MEMORY.md is in the new one or\n'
-            'in exactly one new topic file. When the entries alone are over the limit, the message says which\n'
-            'are still cut; no entry is ever dropped.\n'
+            'The `split-memory-index` fix is unsafe under `check --fix` (it changes what Claude reads at\n'
+            'start) and applied by `memlint fix`, because it is lossless and verified before anything is\n'
+            'written: every non-blank line of the old MEMORY.md is, byte for byte, in exactly one place (the\n'
+            'new MEMORY.md, in its old order, or one new topic file); the only new lines of MEMORY.md are the\n'
+            'entries it writes. In order, and each only while needed: blank separator lines go (over 160\n'
+            'lines); detail moves into topic files, a whole section as its entries under the parent heading,\n'
+            "a section's detail around what it keeps as one entry in place, a table or procedure whole; a\n"
+            'standing instruction (a one-line item whose clause is an order, in any language) and sections\n'
+            'marked always-on stay, the first 30 of them while the index would still be cut, the rest in one\n'
+            'feedback file; while the index is still over 160 lines or 20,000 units, older entries of a topic\n'
+            'listed again later go to one file of superseded entries, and an over-long entry to a missing\n'
+            'file gets that file (its line as the body) and a short line; while it would still be cut, whole\n'
+            'groups of entries become second-level index files, historical ones first. New files follow the\n'
+            "folder's frontmatter form and names, stay under a recall's 4,096 bytes (a long block is cut at\n"
+            'headings and dates), and never replace a file. When no split makes the index load whole,\n'
+            'nothing changes and the message names the floor: what stays by category, what keeps it, and\n'
+            'the smallest change by hand that would fit.\n'
             '\n'
             '## Options\n'
             '- `default-type` (default `"project"`): the `metadata.type` of a split-off topic file when its\n'
@@ -1317,16 +1324,23 @@ ENTRIES = (
             '```\n'
             '\n'
             '## Fix safety\n'
-            'The `split-memory-index` fix is unsafe: when MEMORY.md is over the 140-line / 17,500-unit target\n'
-            "of Claude Code's write guard, it moves just enough detail, verbatim, into new topic files with\n"
-            'frontmatter to get under it (largest blocks first). Entries, lines that link an existing topic\n'
-            'file, standing instructions (`NEVER ...`, `Always ...`, `CRITICAL: ...`, sections titled Rules or\n'
-            'Critical) and comments stay byte-identical; a whole section becomes one entry titled with its\n'
-            'heading, placed under its parent heading; detail inside a section that keeps something becomes\n'
-            'one entry in its place. New files get unique lowercase names; no file is ever overwritten or\n'
-            'changed, and memlint refuses the fix unless every line of the old MEMORY.md is in the new one or\n'
-            'in exactly one new topic file. When the entries alone are over the limit, the message says which\n'
-            'are still cut; no entry is ever dropped.\n'
+            'The `split-memory-index` fix is unsafe under `check --fix` (it changes what Claude reads at\n'
+            'start) and applied by `memlint fix`, because it is lossless and verified before anything is\n'
+            'written: every non-blank line of the old MEMORY.md is, byte for byte, in exactly one place (the\n'
+            'new MEMORY.md, in its old order, or one new topic file); the only new lines of MEMORY.md are the\n'
+            'entries it writes. In order, and each only while needed: blank separator lines go (over 160\n'
+            'lines); detail moves into topic files, a whole section as its entries under the parent heading,\n'
+            "a section's detail around what it keeps as one entry in place, a table or procedure whole; a\n"
+            'standing instruction (a one-line item whose clause is an order, in any language) and sections\n'
+            'marked always-on stay, the first 30 of them while the index would still be cut, the rest in one\n'
+            'feedback file; while the index is still over 160 lines or 20,000 units, older entries of a topic\n'
+            'listed again later go to one file of superseded entries, and an over-long entry to a missing\n'
+            'file gets that file (its line as the body) and a short line; while it would still be cut, whole\n'
+            'groups of entries become second-level index files, historical ones first. New files follow the\n'
+            "folder's frontmatter form and names, stay under a recall's 4,096 bytes (a long block is cut at\n"
+            'headings and dates), and never replace a file. When no split makes the index load whole,\n'
+            'nothing changes and the message names the floor: what stays by category, what keeps it, and\n'
+            'the smallest change by hand that would fit.\n'
             '\n'
             '## Options\n'
             '- `default-type` (default `"project"`): the `metadata.type` of a split-off topic file when its\n'

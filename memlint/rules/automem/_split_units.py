@@ -1,4 +1,4 @@
-"""What the MEMORY.md split may move, and what it picks.
+"""What the detail stage of the MEMORY.md split may move, and what it picks.
 
 MEMORY.md is read as headings and, under each heading, *items*: an entry line, a list item with
 its continuation lines, a paragraph, a table, a code block, a comment, a rule line. An item stays
@@ -6,17 +6,17 @@ in MEMORY.md when Claude must see it every session or when it is part of the ind
 
 - an entry, or any line that links a file that exists beside MEMORY.md (moving it would hide a
   memory that is indexed today);
-- a standing instruction: `NEVER ...`, `CRITICAL: ...`, `Always ...`, `IMPORTANT`, a line that
-  starts with an imperative such as `Use`, `Avoid`, `Do not` (after an optional `Label:`), or any
-  item under a heading that says so (`Rules`, `Critical`, `Conventions`, ...);
+- a standing instruction: a one-line item whose clause is an order (`model.instructions`, in any
+  language: "NEVER push", "항상 한국어로 답변할 것"), not a keyword anywhere in a paragraph; a
+  numbered procedure stays whole only when every step is one;
+- anything under a heading that marks its section always-on (Rules, Every session, 규칙 ...);
 - comments, rule lines (`---`), and a short introduction under the title.
 
 Everything else may move, as a *unit*: a whole section (heading, body and sub-sections, when
-nothing in it stays), replaced by one entry under the parent heading; or a run of consecutive
-movable items inside a section that keeps something, replaced in place by one entry. Units are
-picked greedily, largest first, and the last one by best fit, until the index is under Claude
-Code's write-guard target: the split moves only as much as needed. Everything is linear in the
-size of MEMORY.md.
+nothing in it stays), replaced by one entry under the parent heading; or, in a section that keeps
+something, all of its detail gathered into one file with one entry where the first of it was
+(detail that continues an entry moves as that entry's details). Units are picked largest first;
+everything is linear in the size of MEMORY.md.
 """
 
 from __future__ import annotations

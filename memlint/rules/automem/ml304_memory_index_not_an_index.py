@@ -39,16 +39,23 @@ Use instead:
 ```
 
 ## Fix safety
-The `split-memory-index` fix is unsafe: when MEMORY.md is over the 140-line / 17,500-unit target
-of Claude Code's write guard, it moves just enough detail, verbatim, into new topic files with
-frontmatter to get under it (largest blocks first). Entries, lines that link an existing topic
-file, standing instructions (`NEVER ...`, `Always ...`, `CRITICAL: ...`, sections titled Rules or
-Critical) and comments stay byte-identical; a whole section becomes one entry titled with its
-heading, placed under its parent heading; detail inside a section that keeps something becomes
-one entry in its place. New files get unique lowercase names; no file is ever overwritten or
-changed, and memlint refuses the fix unless every line of the old MEMORY.md is in the new one or
-in exactly one new topic file. When the entries alone are over the limit, the message says which
-are still cut; no entry is ever dropped.
+The `split-memory-index` fix is unsafe under `check --fix` (it changes what Claude reads at
+start) and applied by `memlint fix`, because it is lossless and verified before anything is
+written: every non-blank line of the old MEMORY.md is, byte for byte, in exactly one place (the
+new MEMORY.md, in its old order, or one new topic file); the only new lines of MEMORY.md are the
+entries it writes. In order, and each only while needed: blank separator lines go (over 160
+lines); detail moves into topic files, a whole section as its entries under the parent heading,
+a section's detail around what it keeps as one entry in place, a table or procedure whole; a
+standing instruction (a one-line item whose clause is an order, in any language) and sections
+marked always-on stay, the first 30 of them while the index would still be cut, the rest in one
+feedback file; while the index is still over 160 lines or 20,000 units, older entries of a topic
+listed again later go to one file of superseded entries, and an over-long entry to a missing
+file gets that file (its line as the body) and a short line; while it would still be cut, whole
+groups of entries become second-level index files, historical ones first. New files follow the
+folder's frontmatter form and names, stay under a recall's 4,096 bytes (a long block is cut at
+headings and dates), and never replace a file. When no split makes the index load whole,
+nothing changes and the message names the floor: what stays by category, what keeps it, and
+the smallest change by hand that would fit.
 
 ## Options
 - `default-type` (default `"project"`): the `metadata.type` of a split-off topic file when its
