@@ -99,8 +99,20 @@ def _title(topic: Topic) -> str:
     name = topic.name
     if name and not re.fullmatch(r"[a-z0-9_-]+", name):
         return shorten(" ".join(name.split()), 60)
-    stem = re.sub(r"[-_]+", " ", name or topic.path.stem).strip()
+    raw = name or topic.path.stem
+    kind = raw.split("_", 1)[0].lower()
+    if "_" in raw and kind in TYPES:
+        raw = raw.split("_", 1)[1]  # `feedback_pr_size`: the type is no part of the title
+    words = re.sub(r"[-_]+", " ", raw).split()
+    text = f"{topic.description or ''} {topic.doc.body[:2000]}"
+    words = [_as_written(w, text) for w in words]  # `pr` as the memory writes it: `PR`
+    stem = " ".join(words)
     return shorten(stem[:1].upper() + stem[1:], 60) if stem else topic.path.stem
+
+
+def _as_written(word: str, text: str) -> str:
+    match = re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text, re.IGNORECASE)
+    return match.group(0) if match and match.group(0) != match.group(0).lower() else word
 
 
 def _hook(topic: Topic) -> str | None:
