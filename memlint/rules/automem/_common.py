@@ -128,6 +128,8 @@ def loaded_every_session(ctx: RuleContext, path: Path) -> str:
     if found.kind == "exported":
         return "this looks like an exported memory folder: wherever it is Claude Code's auto memory, MEMORY.md " \
                "is loaded into every session"
+    if found.kind == "named":
+        return "you named it as an auto-memory index, and as one MEMORY.md is loaded into every session"
     return "Claude Code loads MEMORY.md into every session"
 
 
@@ -234,4 +236,32 @@ def _split_fix(ctx: RuleContext, mem: MemoryIndex, default_type: str, intro_line
     edits += [Edit(t.path, 0, 0, t.text, create=True) for t in plan.topics if not t.reused]
     moved = len(plan.topics)
     title = f"split-memory-index: move {moved} block{'s' if moved != 1 else ''} of MEMORY.md into topic files"
-    return Fix(title, Applicability.UNSAFE, tuple(edits)), plan
+    # Unsafe (Claude then reads the moved detail on demand, not at start), but verified before it is
+    # offered (`split.verify`): `memlint fix` applies it without --unsafe-fixes.
+    return Fix(title, Applicability.UNSAFE, tuple(edits), verified=True, explanation=split_explanation(mem, plan)), plan
+
+
+def split_explanation(mem: MemoryIndex, plan: SplitPlan) -> tuple[str, ...]:
+    """What the split does, in words: MEMORY.md's size before and after (and whether Claude Code
+    then loads it whole), and the topic files that take the moved lines."""
+    before, after = mem.truncation, plan.truncation
+    loads = "now loads whole" if not after.truncated else \
+        f"still cut: Claude Code loads only its first {after.kept_lines} lines"
+    out = [f"MEMORY.md: {_size(before.line_count, before.size)} -> {_size(after.line_count, after.size)}; {loads}"]
+    new = [t for t in plan.topics if not t.reused]
+    if new:
+        out.append(f"moved verbatim into {len(new)} new topic file{'s' if len(new) != 1 else ''}, each linked by one "
+                   "entry: " + ", ".join(f"{t.path.name} ({_lines(t.moved)})" for t in new))
+    again = [t for t in plan.topics if t.reused]
+    if again:
+        out.append("linked again (written by an earlier, interrupted split): " + ", ".join(t.path.name for t in again))
+    return tuple(out)
+
+
+def _size(lines: int, units: int) -> str:
+    return f"{lines} line{'s' if lines != 1 else ''}, {units:,} UTF-16 units"
+
+
+def _lines(text: str) -> str:
+    n = text.rstrip("\r\n").count("\n") + 1
+    return f"{n} line{'s' if n != 1 else ''}"
