@@ -3,7 +3,10 @@
 ## What it does
 Applies Claude Code's cut to MEMORY.md (spec section 5: the first 200 lines, then at the last
 newline before 25,000 UTF-16 units) and reports the first line that is cut, the index entries
-(by title) that Claude never sees, and the exact WARNING line Claude Code appends instead.
+(by title) that Claude never sees, and the exact WARNING line Claude Code appends instead. A
+MEMORY.md that memlint judges kept by hand (`model.memory_identity`: no auto-memory folder, no
+include, no memory topic files beside it) is not cut by Claude Code; when it is over the limit, an
+`info` finding says so and names `memlint fix PATH`, which fixes a MEMORY.md you name as an index.
 
 ## Why is this bad?
 Every entry past the cut is invisible: Claude does not know the memory exists and never reads its
@@ -21,7 +24,9 @@ Use instead:
 ```
 
 ## Fix safety
-The `split-memory-index` fix is unsafe: when MEMORY.md is over the 140-line / 17,500-unit target
+The `split-memory-index` fix is unsafe (Claude then reads the moved detail on demand, not at start)
+but verified before it is written, so `memlint fix` applies it without `--unsafe-fixes`
+(`memlint check --fix` needs the flag): when MEMORY.md is over the 140-line / 17,500-unit target
 of Claude Code's write guard, it moves just enough detail, verbatim, into new topic files with
 frontmatter to get under it (largest blocks first). Entries, lines that link an existing topic
 file, standing instructions (`NEVER ...`, `Always ...`, `CRITICAL: ...`, sections titled Rules or
@@ -40,16 +45,21 @@ are still cut; no entry is ever dropped.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
+from pathlib import Path
 
 from memlint.engine import RuleContext
 from memlint.model.automem import MAX_LINES, MAX_UNITS, format_size
+from memlint.model.jstext import utf16_len
+from memlint.model.memory_identity import identity
 from memlint.rules import RuleMeta
 from memlint.rules.automem._common import (
     MemoryIndex,
     auto_memory_indexes,
     cut_entries,
     index_of_text,
+    indexes,
     split_fix,
     titles,
 )
@@ -102,14 +112,54 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         fix, plan = split_fix(ctx, mem)
         if plan is not None:
             after = plan.truncation
+            message += f"; splitting detail into {_files(len(plan.topics))} (`memlint fix`) leaves {after.line_count} lines"
             if after.truncated:
-                still = titles(cut_entries(index_of_text(mem.path, plan.new_text))[1])
-                message += (
-                    f"; splitting detail into {_files(len(plan.topics))} leaves {after.line_count} lines, "
-                    f"still over the limit: entries {still} would still be cut (no entry is dropped)"
-                )
-            else:
-                message += f"; splitting detail into {_files(len(plan.topics))} leaves {after.line_count} lines"
-        elif cut:
-            message += "; the entries alone are over the limit: move or merge memories"
+                message += f", still over the limit: {_still_cut(mem, plan.new_text)}"
+        else:
+            message += f"; {_no_split(mem)}"
         yield Finding(mem.path, last + 1 if last < total else last, message, fix=fix)
+    for mem in indexes(ctx, int(ctx.options.get("intro-lines", 3))):
+        found = identity(ctx, mem.path)
+        if found.kind == "hand-kept" and mem.truncation.truncated:
+            shown = _as_typed(mem.path)
+            yield Finding(
+                mem.path, 1,
+                f"`{shown}` is {_describe(mem)}: were it Claude Code's auto-memory index, Claude Code would load only "
+                f"its first {mem.truncation.kept_lines} lines; memlint judges it {found.evidence}, so it "
+                f"runs no index rule on it and offers no split; `memlint fix {shown}` (or its folder) fixes it as an "
+                "auto-memory index",
+                severity="info",
+            )
+
+
+def _as_typed(path: Path) -> str:
+    """The path to type after `memlint fix`: relative to the current folder when below it, else absolute."""
+    try:
+        here = os.getcwd()
+    except OSError:
+        return str(path)
+    relative = os.path.relpath(path, here)
+    return str(path) if relative.startswith("..") else relative
+
+
+def _still_cut(mem: MemoryIndex, new_text: str) -> str:
+    """What the split's MEMORY.md still loses: the entries by title, else the lines."""
+    after = index_of_text(mem.path, new_text)
+    last, cut = cut_entries(after)
+    if cut:
+        return f"entries {titles(cut)} would still be cut (no entry is dropped)"
+    total = new_text.rstrip().count("\n") + 1
+    lines = f"lines {last + 1}-{total}" if total > last + 1 else f"line {last + 1}"
+    return f"{lines} would still be cut (no index entry among them)"
+
+
+def _no_split(mem: MemoryIndex) -> str:
+    """Why no split is offered: the entries alone are over the limit (said only when they are), or
+    nothing else may move."""
+    entries = mem.index.entries
+    units = sum(utf16_len(e.line.content) + 1 for e in entries)
+    if len(entries) > MAX_LINES or units > MAX_UNITS:
+        return (f"no split helps: the {len(entries)} index entries alone are {len(entries)} lines, {units:,} UTF-16 units, "
+                "over the limit; move or merge memories")
+    return ("no split is offered: what is not an index entry stays in MEMORY.md (standing instructions, lines that "
+            "link a topic file, comments) or could not move without losing text; move or shorten lines by hand")

@@ -5,6 +5,8 @@ Reports, once per MEMORY.md and listing where, the blocks that are not one-line 
 `- [Title](file.md) — hook`: a heading with a body, a paragraph, a code block, a table, a list of
 detail, lines continuing an entry. A short introduction under the title is accepted; an entry over
 200 characters is ML303's, and blocks past Claude Code's 200-line cut are ML301's (never loaded).
+What the `split-memory-index` fix keeps in the index on purpose is not reported: standing
+instructions, sections marked always-on, lines that link an existing topic file, comments.
 
 ## Why is this bad?
 MEMORY.md is loaded into every session and cut at 200 lines: detail written into it costs context
@@ -18,7 +20,7 @@ detail in the memory's topic file, read on demand.
 
 ### Testing
 Integration tests hit a real database.
-Never mock the payment gateway.
+The full suite takes about four minutes.
 ```
 
 ```md deploy.md
@@ -39,7 +41,9 @@ Use instead:
 ```
 
 ## Fix safety
-The `split-memory-index` fix is unsafe: when MEMORY.md is over the 140-line / 17,500-unit target
+The `split-memory-index` fix is unsafe (Claude then reads the moved detail on demand, not at start)
+but verified before it is written, so `memlint fix` applies it without `--unsafe-fixes`
+(`memlint check --fix` needs the flag): when MEMORY.md is over the 140-line / 17,500-unit target
 of Claude Code's write guard, it moves just enough detail, verbatim, into new topic files with
 frontmatter to get under it (largest blocks first). Entries, lines that link an existing topic
 file, standing instructions (`NEVER ...`, `Always ...`, `CRITICAL: ...`, sections titled Rules or
@@ -61,11 +65,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from memlint.engine import RuleContext
+from memlint.model.automem import GUARD_TARGET_LINES, GUARD_TARGET_UNITS
 from memlint.rules import RuleMeta
 from memlint.rules.automem._common import (
     MemoryIndex,
     auto_memory_indexes,
     cut_entries,
+    exists,
     loaded_every_session,
     split_fix,
 )
@@ -103,24 +109,54 @@ def _where(mem: MemoryIndex, blocks: list[Block]) -> str:
     return ", ".join(parts) + more
 
 
+def _movable(ctx: RuleContext, mem: MemoryIndex, intro_lines: int) -> list[bool]:
+    """For each line of the index (`Index.lines`), whether the split may move it. What it keeps on
+    purpose (standing instructions, sections marked always-on, lines that link an existing topic
+    file, comments, the introduction) is part of the index, not detail to report: no fix would move it.
+    The one place ML304 asks the split's classification (`_split_units.candidates`)."""
+    from memlint.rules.automem._split_units import candidates  # only for an index that holds blocks
+
+    lines = mem.index.lines
+    folder = mem.path.parent
+    found = candidates(mem.index, lambda target: exists(ctx, folder / target), intro_lines,
+                       lambda _title, _words: (1, 1), [0] * len(lines))
+    out = [False] * len(lines)
+    for unit in found.units:
+        for i in range(unit.first, unit.last + 1):
+            out[i] = True
+    return out
+
+
 def check(ctx: RuleContext) -> Iterator[Finding]:
-    for mem in auto_memory_indexes(ctx, int(ctx.options.get("intro-lines", 3))):
+    intro_lines = int(ctx.options.get("intro-lines", 3))
+    for mem in auto_memory_indexes(ctx, intro_lines):
         # An over-long entry is still an entry (ML303's); blocks past the cut are never loaded (ML301's).
         last_loaded, _ = cut_entries(mem)
         blocks = [b for b in mem.index.blocks
                   if b.kind != "long-entry" and mem.index.block_lines(b)[0] <= last_loaded]
         if not blocks:
             continue
-        count = sum(len(mem.index.block_lines(b)) for b in blocks)
+        movable = _movable(ctx, mem, intro_lines)
+        kinds = mem.index.lines.kind
+        detail = [[i for i in range(b.first, b.last + 1) if movable[i] and kinds(i) != "blank"] for b in blocks]
+        blocks = [b for b, moving in zip(blocks, detail) if any(kinds(i) in ("detail", "code") for i in moving)]
+        if not blocks:
+            continue
+        count = sum(len(moving) for moving in detail if any(kinds(i) in ("detail", "code") for i in moving))
         what = "is detail, not a one-line index entry" if count == 1 else "are detail, not one-line index entries"
         cost = "this line costs" if count == 1 else f"these {count} lines cost"
         fix, _ = split_fix(ctx, mem)
+        t = mem.truncation
+        how = "; `memlint fix` splits it" if fix is not None else (
+            " by hand (`memlint fix` splits MEMORY.md only while it is over "
+            f"{GUARD_TARGET_LINES} lines or {GUARD_TARGET_UNITS:,} UTF-16 units, Claude Code's write-guard target)"
+            if t.line_count <= GUARD_TARGET_LINES and t.size <= GUARD_TARGET_UNITS else "")
         yield Finding(
             mem.path,
             mem.index.block_lines(blocks[0])[0],
             f"{_where(mem, blocks)} {what}: {loaded_every_session(ctx, mem.path)}, so {cost} context each time and "
             f"{'uses' if count == 1 else 'use'} up its 200-line / 25,000-unit MEMORY.md limit; move the detail into "
-            "topic files and keep one line `- [Title](file.md) — hook` for each",
+            f"topic files and keep one line `- [Title](file.md) — hook` for each{how}",
             end_line=mem.index.block_lines(blocks[-1])[-1],
             fix=fix,
         )
