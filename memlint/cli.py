@@ -291,7 +291,7 @@ def _run_once(
                     click.echo(stdin[1] if fixed_text is None else fixed_text, nl=False)
                     return _exit_code(outcome.report, opts)
                 if diff:
-                    for line in explanations(outcome.result.fixes, display_path):  # the patch's preamble
+                    for line in explanations(outcome.result, display_path):  # the patch's preamble
                         click.echo(for_terminal(line))
                     click.echo(diff_safe(unified_diff(outcome.result, display_path)), nl=False)
                 elif outcome.result.changed:
@@ -306,12 +306,12 @@ def _run_once(
                     if fmt == "text" and done.written and not opts.quiet:
                         gone = sum(resolved(outcome.initial, outcome.report.violations).values())
                         click.echo(fixed_summary(outcome.result, done.written, gone), err=True)
-                        for line in explanations(outcome.result.fixes, display_path,
+                        for line in explanations(outcome.result, display_path,
                                                  [item.path for item in done.not_written]):
                             click.echo(for_terminal(line), err=True)
                 if opts.show_fixes and not diff:
                     click.echo(fixes_summary(outcome.initial, outcome.report.violations, display_path,
-                                             outcome.result.fixes), err=True)
+                                             outcome.result.fixes, outcome.result.slugs), err=True)
             report = outcome.report
         else:
             with _progress(fmt):

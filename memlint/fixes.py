@@ -87,6 +87,7 @@ class FixResult:
     before: dict[Path, str | None] = field(default_factory=dict)  # None: a new file
     after: dict[Path, str | None] = field(default_factory=dict)  # None: a deleted file
     fixes: list[Fix] = field(default_factory=list)  # the fixes applied, in order (one split is one fix)
+    slugs: list[str] = field(default_factory=list)  # for each, the slug of the rule whose finding carried it
     converged: bool = True
     # The bytes read, for compare-before-replace, of a file whose text is not exactly its bytes
     # (invalid UTF-8); of any other file they are `before` in UTF-8.
@@ -164,6 +165,12 @@ def fix_loop(
             result.after[path] = new_text
             workspace.put(path, new_text)
         result.fixes += fixes
+        carried = {id(fix): fix for fix in fixes}
+        slug_of: dict[int, str] = {}
+        for v in violations:
+            if v.fix is not None and id(v.fix) in carried:
+                slug_of.setdefault(id(v.fix), v.slug)
+        result.slugs += [slug_of.get(id(fix), "") for fix in fixes]
         state = tuple(sorted((p, t or "") for p, t in result.after.items()))
         if state in seen:
             break

@@ -9,6 +9,7 @@ had a fix and that the last check no longer reports, per file and rule). The sum
 from __future__ import annotations
 
 import difflib
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -30,9 +31,18 @@ def _count(n: int, what: str, plural: str = "s") -> str:
     return f"{n} {what}{'' if n == 1 else plural}"
 
 
-def applied_line(fixes: Sequence[Fix], resolved_findings: int) -> str:
+_NAMED = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)+")
+
+
+def label(fix: Fix, slug: str = "") -> str:
+    """What a fix is called in a summary: its own name (`split-memory-index: ...`), else the slug of
+    the rule that offered it, else its title."""
+    return fix.name if _NAMED.fullmatch(fix.name) else slug or fix.title
+
+
+def applied_line(fixes: Sequence[Fix], resolved_findings: int, slugs: Sequence[str] = ()) -> str:
     """`Applied 3 fixes (2 × add-index-entries, split-memory-index), resolving 4 findings`."""
-    names = Counter(fix.name for fix in fixes)
+    names = Counter(label(fix, slug) for fix, slug in zip(fixes, [*slugs, *[""] * (len(fixes) - len(slugs))]))
     shown = ", ".join(name if n == 1 else f"{n} \u00d7 {name}" for name, n in sorted(names.items()))
     return (f"Applied {_count(len(fixes), 'fix', 'es')}" + (f" ({shown})" if shown else "")
             + f", resolving {_count(resolved_findings, 'finding')}")
@@ -47,19 +57,19 @@ def fixed_summary(result: FixResult, written: Sequence[Path], resolved_findings:
         parts.append(f"{_count(created, 'file')} created")
     if deleted:
         parts.append(f"{_count(deleted, 'file')} removed")
-    return f"{applied_line(result.fixes, resolved_findings)}: {', '.join(parts)}."
+    return f"{applied_line(result.fixes, resolved_findings, result.slugs)}: {', '.join(parts)}."
 
 
 def fixes_summary(
     before: Sequence[Violation], after: Sequence[Violation], display: Callable[[Path], str],
-    fixes: Sequence[Fix] = (),
+    fixes: Sequence[Fix] = (), slugs: Sequence[str] = (),
 ) -> str:
     """What `--show-fixes` prints: the fixes applied, and per file how many findings of each rule
     they resolved (the same counts as the summary)."""
     fixed = resolved(before, after)
     if not fixes and not fixed:
         return "No fixes applied."
-    lines = [f"{applied_line(fixes, sum(fixed.values()))}:"]
+    lines = [f"{applied_line(fixes, sum(fixed.values()), slugs)}:"]
     for path in sorted({p for p, _, _ in fixed}):
         lines.append(f"- {display(path)}:")
         for (p, code, slug), n in sorted(fixed.items()):
@@ -68,16 +78,16 @@ def fixes_summary(
     return "\n".join(lines)
 
 
-def explanations(fixes: Sequence[Fix], display: Callable[[Path], str], skip: Sequence[Path] = ()) -> list[str]:
+def explanations(result: FixResult, display: Callable[[Path], str], skip: Sequence[Path] = ()) -> list[str]:
     """Each applied fix that explains itself: its name and file, then its lines, indented. A fix
     touching a file in `skip` (not written) is left out."""
     out: list[str] = []
-    for fix in fixes:
+    for fix, slug in zip(result.fixes, result.slugs):
         if not fix.explanation or fix.paths & set(skip):
             continue
         rewritten = sorted(e.path for e in fix.edits if not e.create)
         where = rewritten[0] if rewritten else min(e.path for e in fix.edits)
-        out.append(f"  {fix.name} ({display(where)}):")
+        out.append(f"  {label(fix, slug)} ({display(where)}):")
         out.extend(f"    {line}" for line in fix.explanation)
     return out
 
