@@ -127,6 +127,8 @@ def test_a_hand_kept_memory_says_how_to_fix_it_and_is_fixed_when_named(
     text = memory.read_bytes()
     code, out, _ = _run("check", ".")
     assert code == 0, out  # an info finding: the exit code stays clean
+    code, named_out, _ = _run("check", "docs/MEMORY.md")
+    assert code == 0 and "ML605" not in named_out  # a file named is no folder with a .claude/ inside
     assert "ML301" in out and "`memlint fix docs/MEMORY.md` (or its folder) fixes it as an auto-memory index" in out
     code, _, err = _run("fix", ".")
     assert memory.read_bytes() == text and "Applied" not in err, "an unnamed hand-kept MEMORY.md was split"
