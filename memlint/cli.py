@@ -274,8 +274,8 @@ def _run_once(
 ) -> int:
     from memlint import api
     from memlint.reporters.check import display_path, render, render_statistics, text_lines
-    from memlint.reporters.fixes import explanations, fixed_summary, fixes_summary, resolved, unified_diff
     from memlint.reporters.escape import diff_safe
+    from memlint.reporters.fixes import explanations, fixed_summary, fixes_summary, resolved, unified_diff
     from memlint.safe_io import fix_lock
 
     try:

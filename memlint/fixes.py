@@ -165,12 +165,11 @@ def fix_loop(
             result.after[path] = new_text
             workspace.put(path, new_text)
         result.fixes += fixes
-        carried = {id(fix): fix for fix in fixes}
-        slug_of: dict[int, str] = {}
+        slug_of: dict[Fix, str] = {}
         for v in violations:
-            if v.fix is not None and id(v.fix) in carried:
-                slug_of.setdefault(id(v.fix), v.slug)
-        result.slugs += [slug_of.get(id(fix), "") for fix in fixes]
+            if v.fix is not None:
+                slug_of.setdefault(v.fix, v.slug)
+        result.slugs += [slug_of.get(fix, "") for fix in fixes]
         state = tuple(sorted((p, t or "") for p, t in result.after.items()))
         if state in seen:
             break

@@ -84,7 +84,7 @@ def test_plain_fix_splits_but_check_fix_needs_unsafe_fixes(tmp_path: Path) -> No
 
 def test_the_summary_and_show_fixes_count_the_same(tmp_path: Path) -> None:
     folder = _copy_case(tmp_path)
-    code, out, err = _run("fix", str(folder), "--show-fixes", "--select", "ML3", "--ignore", "ML318")
+    _, out, err = _run("fix", str(folder), "--show-fixes", "--select", "ML3", "--ignore", "ML318")
     headlines = [APPLIED.match(line) for line in err.splitlines() if line.startswith("Applied ")]
     assert len(headlines) == 2 and all(headlines)
     summary, shown = headlines
@@ -98,7 +98,7 @@ def test_the_summary_and_show_fixes_count_the_same(tmp_path: Path) -> None:
 def test_diff_explains_the_split_before_the_patch_and_writes_nothing(tmp_path: Path) -> None:
     folder = _copy_case(tmp_path)
     before = _files(folder)
-    code, out, _ = _run("fix", str(folder), "--diff", "--select", "ML3", "--ignore", "ML318")
+    _, out, _ = _run("fix", str(folder), "--diff", "--select", "ML3", "--ignore", "ML318")
     assert _files(folder) == before
     lines = out.splitlines()
     patch = next(n for n, line in enumerate(lines) if line.startswith("--- "))
@@ -149,18 +149,18 @@ def test_the_orphan_fix_adds_nothing_to_a_memory_md_that_is_no_index(tmp_path: P
         (memory.parent / f"{name}.md").write_text(
             f"---\nname: {name}\ndescription: how the {name} is laid out\n---\n\n# {name}\n", encoding="utf-8")
     text = memory.read_bytes()
-    code, out, _ = _run("fix", str(tmp_path), "--unsafe-fixes", "--select", "ML308")
+    _, out, _ = _run("fix", str(tmp_path), "--unsafe-fixes", "--select", "ML308")
     assert memory.read_bytes() == text
     assert "its entry is not added: MEMORY.md holds no index entry" in out
     memory.write_text("# Team notes\n\n- [API](api.md) \u2014 how the api is laid out\n", encoding="utf-8")
-    code, out, _ = _run("fix", str(tmp_path), "--unsafe-fixes", "--select", "ML308")
+    _, out, _ = _run("fix", str(tmp_path), "--unsafe-fixes", "--select", "ML308")
     assert "(cli.md)" in memory.read_text(encoding="utf-8"), "an index that holds an entry gets the others"
 
 
 def test_an_editor_never_gets_a_split_index_back(tmp_path: Path) -> None:
     folder = _copy_case(tmp_path)
     text = (folder / "MEMORY.md").read_text(encoding="utf-8")
-    code, out, _ = _run("fix", "-", "--stdin-filename", str(folder / "MEMORY.md"), "--unsafe-fixes",
+    _, out, _ = _run("fix", "-", "--stdin-filename", str(folder / "MEMORY.md"), "--unsafe-fixes",
                         "--select", "ML301", stdin=text)
     assert out == text, "the topic files a split needs would never be written"
     assert not (folder / "sessions.md").exists()
@@ -200,11 +200,11 @@ def test_ml301_says_entries_alone_only_when_they_are(tmp_path: Path) -> None:
     (folder / "MEMORY.md").write_text(f"# Memory\n\n## Services\n{_ENTRIES}\n{_LOG}\n{rules}", encoding="utf-8")
     for n in range(100):
         _topic(folder, n)
-    code, out, _ = _run("check", str(folder), "--select", "ML301")
+    _, out, _ = _run("check", str(folder), "--select", "ML301")
     message = next(line for line in out.splitlines() if "ML301" in line)
     assert "entries alone" not in message
     assert "would still be cut (no index entry among them)" in message and "entries  would" not in message
     (folder / "MEMORY.md").write_text(f"# Memory\n\n## Services\n{_ENTRIES}\n{rules}", encoding="utf-8")  # nothing may move
-    code, out, _ = _run("check", str(folder), "--select", "ML301")
+    _, out, _ = _run("check", str(folder), "--select", "ML301")
     message = next(line for line in out.splitlines() if "ML301" in line)
     assert "entries alone" not in message and "no split is offered" in message

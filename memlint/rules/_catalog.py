@@ -27,7 +27,7 @@ SOURCES = (  # the files they were read from, and the CRC-32 of their page heads
     ('rules/automem/ml305_memory_index_entry_malformed.py', '87ce623a'),
     ('rules/automem/ml306_memory_index_frontmatter_or_include.py', '9c6b4fd3'),
     ('rules/automem/ml307_memory_link_missing_topic.py', 'dd82dc0d'),
-    ('rules/automem/ml308_orphan_topic_file.py', '3776906c'),
+    ('rules/automem/ml308_orphan_topic_file.py', '2f3e00a7'),
     ('rules/automem/ml309_duplicate_index_entry.py', '66d5acb1'),
     ('rules/automem/ml310_wiki_link_unknown.py', '046afdf0'),
     ('rules/automem/ml311_topic_frontmatter_missing.py', '701cb9a2'),
@@ -1530,9 +1530,10 @@ ENTRIES = (
             "`type: feedback`, ...), else after the last line. The fix never takes the index past Claude Code's\n"
             'write-guard target (140 lines, 17,500 UTF-16 units): orphans that do not fit are reported, not\n'
             'added. It adds nothing to a MEMORY.md that holds no index entry yet outside a Claude Code memory\n'
-            'folder (a file of notes that only shares the name). A file with neither a description nor any text gets no entry. No entry is added where it\n'
-            'would not read as one: after a code fence that is never closed (or an unclosed `<!--`), an added\n'
-            'line would be code (or comment), so the orphans are reported and MEMORY.md is left as it is.'
+            'folder (a file of notes that only shares the name). A file with neither a description nor any\n'
+            'text gets no entry. No entry is added where it would not read as one: after a code fence that is\n'
+            'never closed (or an unclosed `<!--`), an added line would be code (or comment), so the orphans are\n'
+            'reported and MEMORY.md is left as it is.'
         ),
     ),
     Entry(

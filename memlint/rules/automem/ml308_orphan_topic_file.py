@@ -49,9 +49,10 @@ under the heading that names the memory's type (`## Feedback` for `feedback_*.md
 `type: feedback`, ...), else after the last line. The fix never takes the index past Claude Code's
 write-guard target (140 lines, 17,500 UTF-16 units): orphans that do not fit are reported, not
 added. It adds nothing to a MEMORY.md that holds no index entry yet outside a Claude Code memory
-folder (a file of notes that only shares the name). A file with neither a description nor any text gets no entry. No entry is added where it
-would not read as one: after a code fence that is never closed (or an unclosed `<!--`), an added
-line would be code (or comment), so the orphans are reported and MEMORY.md is left as it is.
+folder (a file of notes that only shares the name). A file with neither a description nor any
+text gets no entry. No entry is added where it would not read as one: after a code fence that is
+never closed (or an unclosed `<!--`), an added line would be code (or comment), so the orphans are
+reported and MEMORY.md is left as it is.
 """
 
 from __future__ import annotations
