@@ -8,7 +8,6 @@ had a fix and that the last check no longer reports, per file and rule). The sum
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -93,6 +92,8 @@ def explanations(result: FixResult, display: Callable[[Path], str], skip: Sequen
 
 
 def unified_diff(result: FixResult, display: Callable[[Path], str]) -> str:
+    import difflib  # only `--diff` needs it: a check does not pay for the import
+
     chunks: list[str] = []
     for path, new in sorted(result.changed.items()):
         old = result.before.get(path)
