@@ -24,7 +24,7 @@ from memlint.model.release import DEFAULT, Release
 from memlint.model.settings import Launch
 from memlint.model.workspace import Workspace
 from memlint.records import dataclass
-from memlint.violations import Applicability, Violation
+from memlint.violations import Violation
 
 if TYPE_CHECKING:
     from memlint.fixes import FixResult
@@ -111,21 +111,29 @@ def check(
 def fix(
     paths: Sequence[StrPath] | StrPath = (".",), config: Config | None = None, home: StrPath | None = None,
     unsafe: bool = False, fix_only: frozenset[str] = frozenset(), launch: Launch | None = None, *,
-    stdin: tuple[Path, str] | None = None,
+    stdin: tuple[Path, str] | None = None, verified: bool = False, named: Sequence[StrPath] = (),
 ) -> FixOutcome:
     """Apply fixes in memory until nothing is left to apply; `memlint.fixes.write_all` puts them on
-    disk. `fix_only` names rules (code or slug) or fixes (e.g. `split-memory-index`) to apply, unsafe
-    ones included, and nothing else."""
+    disk. Safe fixes are applied; unsafe ones with `unsafe`, or when they verified themselves
+    (`Fix.verified`, the MEMORY.md split) and `verified` is set, as `memlint fix` does. `fix_only`
+    names rules (code or slug) or fixes (e.g. `split-memory-index`) to apply, unsafe ones included,
+    and nothing else. `named` holds the paths the user named (`memlint fix PATH`): a MEMORY.md among
+    them, or in one of them, is fixed as an auto-memory index even where memlint would judge it
+    kept by hand (`model.memory_identity`, kind "named"). With `stdin`, only fixes that change that
+    file alone are applied: the editor gets its text back and nothing else is written."""
+    from memlint.fixes import fix_loop, wanted  # imported by the fix path only: a check does not need it
+
     targets = _paths(paths)
     config = config or load_config(targets[0])
     workspace = _with_stdin(stdin, config)
     ctx_holder: list[engine.RuleContext] = []
     initial: list[Violation] = []
     home_path = _home(home)
+    indexes = named_indexes(named)
 
     def run() -> list[Violation]:
         with engine.settled_heap():
-            ctx = engine.build_context(targets, config, home_path, workspace, launch)
+            ctx = engine.build_context(targets, config, home_path, workspace, launch, named_indexes=indexes)
             ctx_holder[:] = [ctx]
             found = engine.run_rules(ctx)
         if not initial:
@@ -135,16 +143,27 @@ def fix(
     def accept(v: Violation) -> bool:
         if v.fix is None:
             return False
-        named = {v.code, v.slug, v.fix.title.split(":", 1)[0].strip()} & fix_only
-        if fix_only and not named:
+        chosen = bool({v.code, v.slug, v.fix.name} & fix_only)
+        if fix_only and not chosen:
             return False
-        if v.fix.applicability is Applicability.SAFE:
-            return True
-        return v.fix.applicability is Applicability.UNSAFE and (unsafe or bool(named))
-
-    from memlint.fixes import fix_loop  # imported by the fix path only: a check does not need it
+        if stdin is not None and any(edit.path != stdin[0] for edit in v.fix.edits):
+            return False  # its other files would never be written: the editor would get a text that lost lines
+        return wanted(v.fix, unsafe, verified, chosen)
 
     result, violations = fix_loop(workspace, run, accept)
     files = len(ctx_holder[0].files) if ctx_holder else 0
     report = Report(tuple(violations), files, tuple(p.absolute() for p in targets), config.release)
     return FixOutcome(result, report, tuple(initial))
+
+
+def named_indexes(named: Sequence[StrPath]) -> frozenset[Path]:
+    """The MEMORY.md files the user named: a path to one, or a folder that holds one (absolute, as
+    the run's files are)."""
+    out: set[Path] = set()
+    for item in named:
+        path = Path(item).absolute()
+        if path.name == "MEMORY.md" and path.is_file():
+            out.add(path)
+        elif path.is_dir() and (path / "MEMORY.md").is_file():
+            out.add(path / "MEMORY.md")
+    return frozenset(out)

@@ -25,7 +25,6 @@ if TYPE_CHECKING:
 
     from memlint.config import Config
     from memlint.engine import Report
-    from memlint.fixes import FixResult
     from memlint.model.settings import Launch
     from memlint.model.windows import Window
     from memlint.rules import Rule
@@ -163,7 +162,8 @@ def _check_options(func: Any) -> Any:
         click.option("--ignore", multiple=True, help="Skip these rules."),
         click.option("--config", "config_path", type=click.Path(exists=True, path_type=Path),
                      help="Config file (default: nearest .memlint.toml or pyproject.toml [tool.memlint])."),
-        click.option("--unsafe-fixes", is_flag=True, help="Also apply fixes that change what the agent reads."),
+        click.option("--unsafe-fixes", is_flag=True, help="Also apply fixes that change what the agent reads "
+                     "(`memlint fix` applies the MEMORY.md split, verified lossless, without it)."),
         click.option("--only-fix", multiple=True,
                      help="Apply only these fixes (rule codes, slugs or fix names like split-memory-index), unsafe ones too."),
         click.option("--diff", is_flag=True, help="Show the fixes as a diff; write nothing."),
@@ -184,7 +184,8 @@ def _check_options(func: Any) -> Any:
 
 @main.command()
 @_check_options
-@click.option("--fix", "apply_fix", is_flag=True, help="Apply safe fixes (and unsafe ones with --unsafe-fixes).")
+@click.option("--fix", "apply_fix", is_flag=True, help="Apply safe fixes (and unsafe ones, the MEMORY.md split "
+              "included, with --unsafe-fixes).")
 def check(apply_fix: bool, no_cache: bool, **kwargs: Any) -> None:
     """Check the memory files under PATHS (default: .) and how Claude Code loads them.
 
@@ -196,8 +197,10 @@ def check(apply_fix: bool, no_cache: bool, **kwargs: Any) -> None:
 @main.command()
 @_check_options
 def fix(no_cache: bool, **kwargs: Any) -> None:
-    """Fix what can be fixed without losing text (`check --fix`; never cached)."""
-    sys.exit(_run(apply_fix=True, **kwargs))
+    """Fix what can be fixed without losing text: safe fixes, and the MEMORY.md split (verified
+    lossless before it is written); `--unsafe-fixes` adds the other unsafe fixes. A MEMORY.md named
+    in PATHS (or in a folder named there) is fixed as an auto-memory index. Never cached."""
+    sys.exit(_run(apply_fix=True, verified=True, **kwargs))
 
 
 @main.command()
@@ -217,7 +220,8 @@ def _run(
     paths: tuple[Path, ...], home: Path | None, fmt: str | None, select: tuple[str, ...],
     extend_select: tuple[str, ...], ignore: tuple[str, ...], config_path: Path | None, unsafe_fixes: bool,
     diff: bool, no_backup: bool, allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...],
-    claude_code: str | None = None, settings_file: Path | None = None, backup: bool = False, **conventions: Any,
+    claude_code: str | None = None, settings_file: Path | None = None, backup: bool = False, verified: bool = False,
+    **conventions: Any,
 ) -> int:
     from memlint.config import load_config
     from memlint.conventions import read_stdin
@@ -233,6 +237,7 @@ def _run(
                            "folder and run memlint again") from None
     try:
         stdin = read_stdin(paths, opts.stdin_filename)
+        named = paths if stdin is None else ()  # `memlint fix PATH`: a MEMORY.md named is fixed as an index
         if stdin is not None:
             cwd = Path.cwd().absolute()
             paths = (cwd if cwd in stdin[0].parents else stdin[0].parent,)
@@ -256,7 +261,7 @@ def _run(
     def once() -> int:
         return _run_once(targets, home, fmt or "text", config, opts, stdin, launch, unsafe_fixes=unsafe_fixes,
                          diff=diff, backup=backup and not no_backup, allow_empty=allow_empty, apply_fix=apply_fix,
-                         only_fix=only_fix, config_path=config_path)
+                         only_fix=only_fix, config_path=config_path, verified=verified, named=named)
 
     return watch_loop(targets, once) if opts.watch else once()
 
@@ -264,12 +269,13 @@ def _run(
 def _run_once(
     targets: list[Path], home: Path | None, fmt: str, config: Config, opts: Conventions,
     stdin: tuple[Path, str] | None, launch: Launch, *, unsafe_fixes: bool, diff: bool, backup: bool,
-    allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...], config_path: Path | None,
+    allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...], config_path: Path | None, verified: bool = False,
+    named: tuple[Path, ...] = (),
 ) -> int:
     from memlint import api
-    from memlint.conventions import fixes_summary
     from memlint.reporters.check import display_path, render, render_statistics, text_lines
     from memlint.reporters.escape import diff_safe
+    from memlint.reporters.fixes import explanations, fixed_summary, fixes_summary, resolved, unified_diff
     from memlint.safe_io import fix_lock
 
     try:
@@ -277,7 +283,7 @@ def _run_once(
         if apply_fix or diff or only_fix:
             with fix_lock([] if diff or stdin is not None else [t if t.is_dir() else t.parent for t in targets]):
                 outcome = api.fix(targets, config, home, unsafe=unsafe_fixes, fix_only=frozenset(_codes(only_fix)),
-                                  launch=launch, stdin=stdin)
+                                  launch=launch, stdin=stdin, verified=verified, named=named)
                 if not outcome.result.converged:
                     raise MemlintError("fixes did not converge after 10 passes; nothing was written (please report this)")
                 if stdin is not None and not diff:  # an editor gets the fixed text back, nothing is written
@@ -285,7 +291,9 @@ def _run_once(
                     click.echo(stdin[1] if fixed_text is None else fixed_text, nl=False)
                     return _exit_code(outcome.report, opts)
                 if diff:
-                    click.echo(diff_safe(unified_diff(outcome.result)), nl=False)
+                    for line in explanations(outcome.result, display_path):  # the patch's preamble
+                        click.echo(for_terminal(line))
+                    click.echo(diff_safe(unified_diff(outcome.result, display_path)), nl=False)
                 elif outcome.result.changed:
                     from memlint.fixes import write_changes, write_roots
 
@@ -296,10 +304,14 @@ def _run_once(
                                    f"{for_terminal(item.reason)}", err=True)
                     not_written = len(done.not_written)
                     if fmt == "text" and done.written and not opts.quiet:
-                        click.echo(fixed_summary(outcome.result, list(done.written)), err=True)
+                        gone = sum(resolved(outcome.initial, outcome.report.violations).values())
+                        click.echo(fixed_summary(outcome.result, done.written, gone), err=True)
+                        for line in explanations(outcome.result, display_path,
+                                                 [item.path for item in done.not_written]):
+                            click.echo(for_terminal(line), err=True)
                 if opts.show_fixes and not diff:
-                    click.echo(fixes_summary(list(outcome.initial), list(outcome.report.violations), display_path),
-                               err=True)
+                    click.echo(fixes_summary(outcome.initial, outcome.report.violations, display_path,
+                                             outcome.result.fixes, outcome.result.slugs), err=True)
             report = outcome.report
         else:
             with _progress(fmt):
@@ -388,38 +400,6 @@ def _progress(fmt: str) -> Any:
     if fmt != "text" or not stream.isatty():
         return nullcontext()
     return progress.shown(stream)
-
-
-def _count(n: int, what: str) -> str:
-    return f"{n} {what}{'' if n == 1 else 's'}"
-
-
-def fixed_summary(result: FixResult, written: list[Path]) -> str:
-    """`Fixed 5 problems: 1 file rewritten, 3 files created.`"""
-    created = sum(1 for p in written if result.before.get(p) is None and result.after.get(p) is not None)
-    deleted = sum(1 for p in written if result.after.get(p) is None)
-    parts = [f"{_count(len(written) - created - deleted, 'file')} rewritten"]
-    if created:
-        parts.append(f"{_count(created, 'file')} created")
-    if deleted:
-        parts.append(f"{_count(deleted, 'file')} removed")
-    return f"Fixed {_count(result.problems or result.applied, 'problem')}: {', '.join(parts)}."
-
-
-def unified_diff(result: FixResult) -> str:
-    import difflib
-
-    from memlint.reporters.check import display_path
-
-    chunks: list[str] = []
-    for path, new in sorted(result.changed.items()):
-        old = result.before.get(path)
-        chunks.extend(difflib.unified_diff(
-            (old or "").splitlines(keepends=True), (new or "").splitlines(keepends=True),
-            fromfile="/dev/null" if old is None else f"a/{display_path(path)}",
-            tofile="/dev/null" if new is None else f"b/{display_path(path)}",
-        ))
-    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in chunks)
 
 
 def _rule_pages(report_plugins: bool) -> Sequence[Rule | Entry]:

@@ -8,18 +8,14 @@ import gc
 import os
 import sys
 import time
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
 from memlint.errors import MemlintError
 from memlint.records import dataclass
-
-if TYPE_CHECKING:
-    from memlint.violations import Violation
 
 OPTIONS = [
     click.option("--exit-zero", is_flag=True, help="Exit 0 even when problems are found (2 still means an error)."),
@@ -164,22 +160,6 @@ def read_stdin(paths: tuple[Path, ...], stdin_filename: Path | None) -> tuple[Pa
         raise MemlintError("reading standard input (`-`) needs --stdin-filename NAME")
     data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
     return stdin_filename.absolute(), data.decode("utf-8", errors="replace")
-
-
-def fixes_summary(before: list[Violation], after: list[Violation], display: Callable[[Path], str]) -> str:
-    """What `--show-fixes` prints: per file, how many findings of each rule a fix removed."""
-    gone = Counter((v.path, v.code, v.slug) for v in before if v.fix is not None)
-    gone.subtract(Counter((v.path, v.code, v.slug) for v in after))
-    fixed = {key: n for key, n in gone.items() if n > 0}
-    if not fixed:
-        return "No fixes applied."
-    lines = [f"Fixed {sum(fixed.values())} problem{'s' if sum(fixed.values()) != 1 else ''}:"]
-    for path in sorted({p for p, _, _ in fixed}):
-        lines.append(f"- {display(path)}:")
-        for (p, code, slug), n in sorted(fixed.items()):
-            if p == path:
-                lines.append(f"    {n} × {code} ({slug})")
-    return "\n".join(lines)
 
 
 def snapshot(roots: list[Path]) -> dict[str, tuple[float, int]]:

@@ -115,8 +115,10 @@ def _above(starts: list[Path], workspace: Workspace) -> set[str]:
 
 def build_context(
     paths: list[Path], config: Config, home: Path | None, workspace: Workspace | None = None,
-    launch: Launch | None = None,
+    launch: Launch | None = None, *, named_indexes: frozenset[Path] = frozenset(),
 ) -> RuleContext:
+    """The run's model. `named_indexes`: MEMORY.md files the user named to `memlint fix`, judged
+    auto-memory indexes whatever else memlint would make of them (`model.memory_identity`)."""
     release = config.release
     launch = Launch() if launch is None else launch
     if home is None:  # no HOME modelled: no user settings either, wherever CLAUDE_CONFIG_DIR points
@@ -148,7 +150,8 @@ def build_context(
     for path in session_notes(config.root, config.session_notes_paths, roots, project_dirs):
         if path not in known and not config.excluded(path):
             files.append(MemoryFile(path, "session-notes"))
-    return RuleContext(config, workspace, roots, tuple(files), loads, home, {}, release, launch)
+    return RuleContext(config, workspace, roots, tuple(files), loads, home, {}, release, launch,
+                       named_indexes=named_indexes)
 
 
 def run_rules(ctx: RuleContext, rules: list[Rule] | None = None) -> list[Violation]:

@@ -42,11 +42,14 @@ def apply_edits(text: str, edits: list[Edit]) -> str:
     return "".join(out)
 
 
-def wanted(fix: Fix, unsafe: bool, selected: frozenset[str] = frozenset(), code: str = "") -> bool:
+def wanted(fix: Fix, unsafe: bool, verified: bool = False, named: bool = False) -> bool:
+    """Whether a run applies `fix`: a safe fix always; an unsafe one with `unsafe` (--unsafe-fixes),
+    when the user named it (`named`: --only-fix), or when it verified itself and the run takes
+    such fixes (`verified`: what `memlint fix` does); a display-only fix never."""
     if fix.applicability is Applicability.SAFE:
         return True
     if fix.applicability is Applicability.UNSAFE:
-        return unsafe or code in selected
+        return unsafe or named or (verified and fix.verified)
     return False
 
 
@@ -83,8 +86,8 @@ class FixResult:
 
     before: dict[Path, str | None] = field(default_factory=dict)  # None: a new file
     after: dict[Path, str | None] = field(default_factory=dict)  # None: a deleted file
-    applied: int = 0
-    problems: int = 0  # findings whose fix was applied (one split fixes several findings)
+    fixes: list[Fix] = field(default_factory=list)  # the fixes applied, in order (one split is one fix)
+    slugs: list[str] = field(default_factory=list)  # for each, the slug of the rule whose finding carried it
     converged: bool = True
     # The bytes read, for compare-before-replace, of a file whose text is not exactly its bytes
     # (invalid UTF-8); of any other file they are `before` in UTF-8.
@@ -98,6 +101,10 @@ class FixResult:
             merged |= group
             self.groups.remove(group)
         self.groups.append(merged)
+
+    @property
+    def applied(self) -> int:
+        return len(self.fixes)
 
     @property
     def changed(self) -> dict[Path, str | None]:
@@ -157,9 +164,12 @@ def fix_loop(
             new_text = apply_edits(current or "", edits)
             result.after[path] = new_text
             workspace.put(path, new_text)
-        result.applied += len(fixes)
-        applied = set(fixes)
-        result.problems += sum(1 for v in violations if v.fix is not None and v.fix in applied)
+        result.fixes += fixes
+        slug_of: dict[Fix, str] = {}
+        for v in violations:
+            if v.fix is not None:
+                slug_of.setdefault(v.fix, v.slug)
+        result.slugs += [slug_of.get(fix, "") for fix in fixes]
         state = tuple(sorted((p, t or "") for p, t in result.after.items()))
         if state in seen:
             break

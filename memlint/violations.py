@@ -37,15 +37,31 @@ class Edit:
 
 @dataclass(frozen=True)
 class Fix:
-    """A set of edits applied all together or not at all."""
+    """A set of edits applied all together or not at all.
+
+    `verified`: the fix is lossless by construction and checked itself before it was offered
+    (every line of text it takes away is byte-identical somewhere in what it writes; the MEMORY.md
+    split). Such a fix may still be UNSAFE (it changes what the agent reads at start): `memlint fix`
+    applies it without `--unsafe-fixes`, since the user asked for the fix; `memlint check --fix`
+    and the pre-commit fix hook still need `--unsafe-fixes`.
+
+    `explanation`: lines that say what the fix does in words (what moved where, sizes before and
+    after), printed by `memlint fix --diff` before the patch and under the summary of a fix run."""
 
     title: str
     applicability: Applicability
     edits: tuple[Edit, ...]
+    verified: bool = False
+    explanation: tuple[str, ...] = ()
 
     @property
     def paths(self) -> frozenset[Path]:
         return frozenset(e.path for e in self.edits)
+
+    @property
+    def name(self) -> str:
+        """The fix's name: its title up to the first colon (`split-memory-index`)."""
+        return self.title.split(":", 1)[0].strip()
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,7 +76,8 @@ def test_show_fixes(tmp_path: Path) -> None:
     tree = _tree(tmp_path)
     code, out, err = _invoke(["fix", str(tree), "--unsafe-fixes", "--show-fixes", "--select", "ML102"])
     assert code == 0, out + err
-    assert "Fixed 1 problem:" in err and "1 × ML102 (include-non-text-extension)" in err
+    assert "Applied 1 fix (include-non-text-extension), resolving 1 finding:\n" in err
+    assert "1 × ML102 (include-non-text-extension)" in err
 
 
 def test_stdin_filename_checks_the_buffer_not_the_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

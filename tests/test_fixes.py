@@ -86,7 +86,7 @@ def _rename_result(tmp_path: Path) -> tuple[FixResult, Path, Path]:
     old, new = tmp_path / "claude.md", tmp_path / "CLAUDE.md"
     old.write_bytes(b"\xef\xbb\xbf# Project\r\nText\r\n")
     text = old.read_bytes().decode("utf-8")
-    result = FixResult(before={new: None, old: text}, after={new: text, old: None}, applied=1)
+    result = FixResult(before={new: None, old: text}, after={new: text, old: None})
     return result, old, new
 
 

@@ -10,7 +10,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from memlint.cli import main
-from memlint.reporters.check import _below
+from memlint.reporters.check import _below, fix_hint
+from memlint.violations import Applicability, Edit, Fix, Violation
 
 
 def _tree(tmp_path: Path) -> Path:
@@ -37,7 +38,7 @@ def test_json_has_the_contract_keys(tmp_path: Path) -> None:
     v = data["violations"][0]
     assert set(v) == {"code", "slug", "severity", "path", "line", "column", "end_line", "end_column", "message", "fix"}
     fixed = [x for x in data["violations"] if x["fix"]]
-    assert fixed and set(fixed[0]["fix"]) == {"applicability", "title", "edits"}
+    assert fixed and set(fixed[0]["fix"]) == {"applicability", "verified", "title", "explanation", "edits"}
     assert set(fixed[0]["fix"]["edits"][0]) == {"path", "start", "end", "content", "create", "delete"}
     assert fixed[0]["fix"]["applicability"] == "unsafe"
 
@@ -105,3 +106,20 @@ def test_paths_below_the_folder_are_shown_as_pathlib_shows_them(path: str, folde
     except ValueError:
         expected = None
     assert _below(str(target), folder) == expected
+
+
+def _found(code: str, applicability: Applicability | None, verified: bool = False) -> Violation:
+    fix = None if applicability is None else Fix(f"{code.lower()}-fix: x", applicability,
+                                                 (Edit(Path("M.md"), 0, 0, "x"),), verified=verified)
+    return Violation(Path("M.md"), 1, 1, code, "slug", "warning", "message", 1, 1, fix)
+
+
+def test_the_hint_names_the_command_that_applies_each_fix() -> None:
+    safe, unsafe = _found("ML1", Applicability.SAFE), _found("ML2", Applicability.UNSAFE)
+    verified, none = _found("ML3", Applicability.UNSAFE, verified=True), _found("ML4", None)
+    assert fix_hint([none]) == "none fixable automatically"
+    assert fix_hint([safe, verified, none]) == "2 fixable with `memlint fix`"
+    assert fix_hint([unsafe, none]) == "1 fixable with `memlint fix --unsafe-fixes`"
+    assert fix_hint([safe, verified, unsafe, unsafe]) == ("2 fixable with `memlint fix`; "
+                                                          "2 more with `memlint fix --unsafe-fixes`")
+    assert fix_hint([_found("ML5", Applicability.DISPLAY_ONLY)]) == "none fixable automatically"

@@ -8,7 +8,8 @@ only loaded when a CLAUDE.md includes it (then it is an ordinary include, never 
 setting memlint cannot see points at its folder. memlint treats it as an index only when the
 evidence says so: the folder is a configured `memory-dirs` entry, or it is clearly an exported
 memory folder (MEMORY.md links, in index form, topic files that carry memory frontmatter, or most of
-the files beside it carry that frontmatter).
+the files beside it carry that frontmatter). One that memlint would judge kept by hand is an index
+all the same when the user names it to `memlint fix` (the file or its folder): kind "named".
 
 Computed once per run (`memory_identities`) and read by every rule that judges an index, so the
 3xx rules, the size rules and the split agree on what each MEMORY.md is.
@@ -26,8 +27,8 @@ from memlint.records import dataclass
 if TYPE_CHECKING:
     from memlint.engine import RuleContext
 
-IndexKind = Literal["auto-memory", "agent-memory", "configured", "exported", "included", "hand-kept"]
-INDEX_KINDS: frozenset[str] = frozenset({"auto-memory", "agent-memory", "configured", "exported"})
+IndexKind = Literal["auto-memory", "agent-memory", "configured", "exported", "named", "included", "hand-kept"]
+INDEX_KINDS: frozenset[str] = frozenset({"auto-memory", "agent-memory", "configured", "exported", "named"})
 
 # A list item that links a local `.md` file: the index form of spec section 6.
 _INDEX_ITEM = re.compile(r"^[ \t]{0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+.*?\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\]\(\s*<?([^)\s>]+\.md)>?[^)]*\)", re.MULTILINE)
@@ -138,6 +139,8 @@ def _identify(ctx: RuleContext, path: Path) -> MemoryIdentity:
     if len(carrying) >= 2 and 2 * len(carrying) >= len(beside):
         return MemoryIdentity(path, "exported", f"an exported memory folder: {len(carrying)} of the {len(beside)} "
                                                 "files beside it carry memory frontmatter")
+    if path in ctx.named_indexes:
+        return MemoryIdentity(path, "named", "named to `memlint fix` on the command line")
     return MemoryIdentity(path, "hand-kept", "a MEMORY.md kept in the repository that nothing includes")
 
 

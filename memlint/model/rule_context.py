@@ -53,6 +53,8 @@ class RuleContext:
     options: dict[str, Any] = field(default_factory=dict)
     release: Release = DEFAULT  # the Claude Code release modelled, picked once per run
     launch: Launch = field(default_factory=Launch)  # the --settings file and environment modelled
+    # MEMORY.md files the user named to `memlint fix` (a path to one or its folder): indexes
+    named_indexes: frozenset[Path] = frozenset()
     memo: dict[object, Any] = field(default_factory=dict, repr=False)  # cross-file facts, once per run
 
     def document(self, path: Path | str) -> Document:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from json.encoder import encode_basestring
 from pathlib import Path
 from typing import Any
@@ -17,7 +17,7 @@ from memlint.engine import Report
 from memlint.reporters.escape import for_json, for_terminal, github_message, github_property
 from memlint.reporters.jsonout import Encoded, dumps
 from memlint.rules import find_rule
-from memlint.violations import Fix, Violation
+from memlint.violations import Applicability, Fix, Violation
 
 JSON_SCHEMA_VERSION = 1  # docs/json-schema.json; bumped when a key changes meaning or goes away
 _COLOURS = {"error": "red", "warning": "yellow", "info": "blue"}
@@ -72,13 +72,24 @@ def text_lines(report: Report, colour: bool, quiet: bool = False) -> Iterator[st
         return
     counts = {s: sum(1 for v in report.violations if v.severity == s) for s in ("error", "warning", "info")}
     detail = ", ".join(f"{c} {s}{'s' if c != 1 else ''}" for s, c in counts.items() if c)
-    yield (
-        f"Found {n} problem{'s' if n != 1 else ''} ({detail}) in {files}; "
-        f"{report.fixable} fixable with `memlint check --fix`"
-        + (" (some need --unsafe-fixes)." if any(
-            v.fix is not None and v.fix.applicability.value == "unsafe" for v in report.violations) else ".")
-        + f" {modelled}."
-    )
+    yield f"Found {n} problem{'s' if n != 1 else ''} ({detail}) in {files}; {fix_hint(report.violations)}. {modelled}."
+
+
+def fix_hint(violations: Sequence[Violation]) -> str:
+    """How many findings a fix resolves, with the exact command that applies it: `memlint fix` applies
+    safe fixes and the unsafe ones that verified themselves (`Fix.verified`, the MEMORY.md split);
+    the other unsafe fixes need `--unsafe-fixes`."""
+    by_fix = sum(1 for v in violations if v.fix is not None and v.fix.applicability is not Applicability.DISPLAY_ONLY)
+    unsafe = sum(1 for v in violations if v.fix is not None and v.fix.applicability is Applicability.UNSAFE
+                 and not v.fix.verified)
+    plain = by_fix - unsafe
+    if not by_fix:
+        return "none fixable automatically"
+    if not unsafe:
+        return f"{plain} fixable with `memlint fix`"
+    if not plain:
+        return f"{unsafe} fixable with `memlint fix --unsafe-fixes`"
+    return f"{plain} fixable with `memlint fix`; {unsafe} more with `memlint fix --unsafe-fixes`"
 
 
 def _fix_dict(v: Violation) -> dict[str, Any] | None:
@@ -86,7 +97,9 @@ def _fix_dict(v: Violation) -> dict[str, Any] | None:
         return None
     return {
         "applicability": v.fix.applicability.value,
+        "verified": v.fix.verified,
         "title": v.fix.title,
+        "explanation": list(v.fix.explanation),
         "edits": [
             {"path": for_json(str(e.path)), "start": e.start, "end": e.end, "content": e.replacement, "create": e.create,
              "delete": e.delete}
@@ -110,7 +123,8 @@ def _fix_item(v: Violation, index: int, first: dict[Fix, int]) -> dict[str, Any]
     seen = first.setdefault(v.fix, index)
     if seen == index:
         return _fix_dict(v)
-    return {"applicability": v.fix.applicability.value, "title": v.fix.title, "same_as": seen}
+    return {"applicability": v.fix.applicability.value, "verified": v.fix.verified, "title": v.fix.title,
+            "same_as": seen}
 
 
 def _as_json(report: Report) -> dict[str, Any]:

@@ -20,14 +20,14 @@ FAMILIES = (  # the `memlint.rules` entry points the rules were registered throu
 
 SOURCES = (  # the files they were read from, and the CRC-32 of their page heads
     ('rules/automem/__init__.py', '46a319aa'),
-    ('rules/automem/ml301_memory_index_truncated.py', '25fa7633'),
-    ('rules/automem/ml302_memory_index_near_limit.py', '1a213e84'),
+    ('rules/automem/ml301_memory_index_truncated.py', '20367216'),
+    ('rules/automem/ml302_memory_index_near_limit.py', '8a44bb90'),
     ('rules/automem/ml303_memory_index_line_too_long.py', '6c6d4b19'),
-    ('rules/automem/ml304_memory_index_not_an_index.py', 'e2e55190'),
+    ('rules/automem/ml304_memory_index_not_an_index.py', 'ffc311c9'),
     ('rules/automem/ml305_memory_index_entry_malformed.py', '87ce623a'),
     ('rules/automem/ml306_memory_index_frontmatter_or_include.py', '9c6b4fd3'),
     ('rules/automem/ml307_memory_link_missing_topic.py', 'dd82dc0d'),
-    ('rules/automem/ml308_orphan_topic_file.py', '063d67b0'),
+    ('rules/automem/ml308_orphan_topic_file.py', '2f3e00a7'),
     ('rules/automem/ml309_duplicate_index_entry.py', '66d5acb1'),
     ('rules/automem/ml310_wiki_link_unknown.py', '046afdf0'),
     ('rules/automem/ml311_topic_frontmatter_missing.py', '701cb9a2'),
@@ -779,7 +779,10 @@ ENTRIES = (
             '## What it does\n'
             "Applies Claude Code's cut to MEMORY.md (spec section 5: the first 200 lines, then at the last\n"
             'newline before 25,000 UTF-16 units) and reports the first line that is cut, the index entries\n'
-            '(by title) that Claude never sees, and the exact WARNING line Claude Code appends instead.\n'
+            '(by title) that Claude never sees, and the exact WARNING line Claude Code appends instead. A\n'
+            'MEMORY.md that memlint judges kept by hand (`model.memory_identity`: no auto-memory folder, no\n'
+            'include, no memory topic files beside it) is not cut by Claude Code; when it is over the limit, an\n'
+            '`info` finding says so and names `memlint fix PATH`, which fixes a MEMORY.md you name as an index.\n'
             '\n'
             '## Why is this bad?\n'
             'Every entry past the cut is invisible: Claude does not know the memory exists and never reads its\n'
@@ -1230,7 +1233,7 @@ ENTRIES = (
             '```\n'
             '\n'
             '## Fix safety\n'
-            'The `split-memory-index` fix (see ML301) is unsafe: it moves just enough detail into new topic\n'
+            'The `split-memory-index` fix (see ML301) is unsafe but verified (`memlint fix` applies it): it moves just enough detail into new topic\n'
             "files to bring the index under the 140-line / 17,500-unit target of Claude Code's write guard.\n"
             'Entries and standing instructions stay; it is not offered when only entries are left to move.'
         ),
@@ -1290,6 +1293,8 @@ ENTRIES = (
             '`- [Title](file.md) — hook`: a heading with a body, a paragraph, a code block, a table, a list of\n'
             'detail, lines continuing an entry. A short introduction under the title is accepted; an entry over\n'
             "200 characters is ML303's, and blocks past Claude Code's 200-line cut are ML301's (never loaded).\n"
+            'What the `split-memory-index` fix keeps in the index on purpose is not reported: standing\n'
+            'instructions, sections marked always-on, lines that link an existing topic file, comments.\n'
             '\n'
             '## Why is this bad?\n'
             'MEMORY.md is loaded into every session and cut at 200 lines: detail written into it costs context\n'
@@ -1303,7 +1308,7 @@ ENTRIES = (
             '\n'
             '### Testing\n'
             'Integration tests hit a real database.\n'
-            'Never mock the payment gateway.\n'
+            'The full suite takes about four minutes.\n'
             '```\n'
             '\n'
             '```md deploy.md\n'
@@ -1534,9 +1539,11 @@ ENTRIES = (
             "under the heading that names the memory's type (`## Feedback` for `feedback_*.md` or\n"
             "`type: feedback`, ...), else after the last line. The fix never takes the index past Claude Code's\n"
             'write-guard target (140 lines, 17,500 UTF-16 units): orphans that do not fit are reported, not\n'
-            'added. A file with neither a description nor any text gets no entry. No entry is added where it\n'
-            'would not read as one: after a code fence that is never closed (or an unclosed `<!--`), an added\n'
-            'line would be code (or comment), so the orphans are reported and MEMORY.md is left as it is.'
+            'added. It adds nothing to a MEMORY.md that holds no index entry yet outside a Claude Code memory\n'
+            'folder (a file of notes that only shares the name). A file with neither a description nor any\n'
+            'text gets no entry. No entry is added where it would not read as one: after a code fence that is\n'
+            'never closed (or an unclosed `<!--`), an added line would be code (or comment), so the orphans are\n'
+            'reported and MEMORY.md is left as it is.'
         ),
     ),
     Entry(

@@ -195,7 +195,7 @@ def test_unsafe_names_are_never_created(tmp_path: Path, name: str) -> None:
     (folder / "a.md").write_text("a\n", encoding="utf-8")
     (folder / "\u00e9.md").write_text("e\n", encoding="utf-8")
     target = folder / name
-    result = FixResult(before={target: None}, after={target: "text\n"}, applied=1)
+    result = FixResult(before={target: None}, after={target: "text\n"})
     before = snapshot(tmp_path)
     report = write_changes(result, allowed=[folder])
     assert report.not_written and not report.written

@@ -49,7 +49,7 @@ def test_included_memory_is_an_include(tmp_path: Path) -> None:
 
 
 def test_exported_folder_is_an_index(tmp_path: Path) -> None:
-    memory = "# Memory\n- [Deploy](deploy.md) \u2014 how we ship\n\n## Notes\nwe ship on Fridays\nnever on Mondays\n"
+    memory = "# Memory\n- [Deploy](deploy.md) \u2014 how we ship\n\n## Notes\nwe ship on Fridays\nthe release train leaves at noon\n"
     _write(tmp_path, {".claude/memory/MEMORY.md": memory, ".claude/memory/deploy.md": TOPIC.format(name="deploy")})
     assert _kinds(tmp_path) == {".claude/memory/MEMORY.md": "exported"}
     assert [v.code for v in run_check(tmp_path, "ML304", None).violations] == ["ML304"]

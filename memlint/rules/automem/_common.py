@@ -129,6 +129,8 @@ def loaded_every_session(ctx: RuleContext, path: Path) -> str:
     if found.kind == "exported":
         return "this looks like an exported memory folder: wherever it is Claude Code's auto memory, MEMORY.md " \
                "is loaded into every session"
+    if found.kind == "named":
+        return "you named it as an auto-memory index, and as one MEMORY.md is loaded into every session"
     return "Claude Code loads MEMORY.md into every session"
 
 
@@ -248,4 +250,6 @@ def _fix_of(mem: MemoryIndex, plan: SplitPlan) -> Fix:
     edits += [Edit(t.path, 0, 0, t.text, create=True) for t in plan.topics if not t.reused]
     moved = len(plan.topics)
     title = f"split-memory-index: move {moved} block{'s' if moved != 1 else ''} of MEMORY.md into topic files"
-    return Fix(title, Applicability.UNSAFE, tuple(edits))
+    # Unsafe (Claude then reads the moved detail on demand, not at start), but verified before it is
+    # offered (`split.verify`): `memlint fix` applies it without --unsafe-fixes.
+    return Fix(title, Applicability.UNSAFE, tuple(edits), verified=True, explanation=plan.explanation())

@@ -3,7 +3,10 @@
 ## What it does
 Applies Claude Code's cut to MEMORY.md (spec section 5: the first 200 lines, then at the last
 newline before 25,000 UTF-16 units) and reports the first line that is cut, the index entries
-(by title) that Claude never sees, and the exact WARNING line Claude Code appends instead.
+(by title) that Claude never sees, and the exact WARNING line Claude Code appends instead. A
+MEMORY.md that memlint judges kept by hand (`model.memory_identity`: no auto-memory folder, no
+include, no memory topic files beside it) is not cut by Claude Code; when it is over the limit, an
+`info` finding says so and names `memlint fix PATH`, which fixes a MEMORY.md you name as an index.
 
 ## Why is this bad?
 Every entry past the cut is invisible: Claude does not know the memory exists and never reads its
@@ -47,15 +50,20 @@ the smallest change by hand that would fit.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
+from pathlib import Path
 
 from memlint.engine import RuleContext
 from memlint.model.automem import MAX_LINES, MAX_UNITS, format_size
+from memlint.model.jstext import utf16_len
+from memlint.model.memory_identity import identity
 from memlint.rules import RuleMeta
 from memlint.rules.automem._common import (
     MemoryIndex,
     auto_memory_indexes,
     cut_entries,
+    indexes,
     split_fix,
     split_floor,
     titles,
@@ -110,8 +118,31 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         floor = split_floor(ctx, mem)
         if plan is not None:
             after = plan.truncation
-            message += (f"; the split leaves {after.line_count} lines, {after.size:,} units, and it loads whole "
-                        f"({_files(len(plan.topics))} written, every line kept)")
+            message += (f"; the split (`memlint fix`) leaves {after.line_count} lines, {after.size:,} units, and it "
+                        f"loads whole ({_files(len(plan.topics))} written, every line kept)")
         elif floor is not None:
             message += "; " + floor.message()
         yield Finding(mem.path, last + 1 if last < total else last, message, fix=fix)
+    for mem in indexes(ctx, int(ctx.options.get("intro-lines", 3))):
+        found = identity(ctx, mem.path)
+        if found.kind == "hand-kept" and mem.truncation.truncated:
+            shown = _as_typed(mem.path)
+            yield Finding(
+                mem.path, 1,
+                f"`{shown}` is {_describe(mem)}: were it Claude Code's auto-memory index, Claude Code would load only "
+                f"its first {mem.truncation.kept_lines} lines; memlint judges it {found.evidence}, so it "
+                f"runs no index rule on it and offers no split; `memlint fix {shown}` (or its folder) fixes it as an "
+                "auto-memory index",
+                severity="info",
+            )
+
+
+def _as_typed(path: Path) -> str:
+    """The path to type after `memlint fix`: relative to the current folder when below it, else absolute."""
+    try:
+        here = os.getcwd()
+    except OSError:
+        return str(path)
+    relative = os.path.relpath(path, here)
+    return str(path) if relative.startswith("..") else relative
+

@@ -25,7 +25,7 @@ Use instead:
 ```
 
 ## Fix safety
-The `split-memory-index` fix (see ML301) is unsafe: it moves just enough detail into new topic
+The `split-memory-index` fix (see ML301) is unsafe but verified (`memlint fix` applies it): it moves just enough detail into new topic
 files to bring the index under the 140-line / 17,500-unit target of Claude Code's write guard.
 Entries and standing instructions stay; it is not offered when only entries are left to move.
 """

@@ -5,6 +5,8 @@ Reports, once per MEMORY.md and listing where, the blocks that are not one-line 
 `- [Title](file.md) — hook`: a heading with a body, a paragraph, a code block, a table, a list of
 detail, lines continuing an entry. A short introduction under the title is accepted; an entry over
 200 characters is ML303's, and blocks past Claude Code's 200-line cut are ML301's (never loaded).
+What the `split-memory-index` fix keeps in the index on purpose is not reported: standing
+instructions, sections marked always-on, lines that link an existing topic file, comments.
 
 ## Why is this bad?
 MEMORY.md is loaded into every session and cut at 200 lines: detail written into it costs context
@@ -18,7 +20,7 @@ detail in the memory's topic file, read on demand.
 
 ### Testing
 Integration tests hit a real database.
-Never mock the payment gateway.
+The full suite takes about four minutes.
 ```
 
 ```md deploy.md
@@ -120,7 +122,8 @@ def _kept(mem: MemoryIndex, block: Block) -> bool:
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
-    for mem in auto_memory_indexes(ctx, int(ctx.options.get("intro-lines", 3))):
+    intro_lines = int(ctx.options.get("intro-lines", 3))
+    for mem in auto_memory_indexes(ctx, intro_lines):
         # An over-long entry is still an entry (ML303's); blocks past the cut are never loaded (ML301's).
         last_loaded, _ = cut_entries(mem)
         blocks = [b for b in mem.index.blocks
@@ -132,12 +135,13 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         what = "is detail, not a one-line index entry" if count == 1 else "are detail, not one-line index entries"
         cost = "this line costs" if count == 1 else f"these {count} lines cost"
         fix, _ = split_fix(ctx, mem)
+        how = "; `memlint fix` splits it" if fix is not None else " by hand (no split makes MEMORY.md load whole: ML301)"
         yield Finding(
             mem.path,
             mem.index.block_lines(blocks[0])[0],
             f"{_where(mem, blocks)} {what}: {loaded_every_session(ctx, mem.path)}, so {cost} context each time and "
             f"{'uses' if count == 1 else 'use'} up its 200-line / 25,000-unit MEMORY.md limit; move the detail into "
-            "topic files and keep one line `- [Title](file.md) — hook` for each",
+            f"topic files and keep one line `- [Title](file.md) — hook` for each{how}",
             end_line=mem.index.block_lines(blocks[-1])[-1],
             fix=fix,
         )

@@ -48,9 +48,11 @@ frontmatter, else its first sentence), which Claude Code then loads at every sta
 under the heading that names the memory's type (`## Feedback` for `feedback_*.md` or
 `type: feedback`, ...), else after the last line. The fix never takes the index past Claude Code's
 write-guard target (140 lines, 17,500 UTF-16 units): orphans that do not fit are reported, not
-added. A file with neither a description nor any text gets no entry. No entry is added where it
-would not read as one: after a code fence that is never closed (or an unclosed `<!--`), an added
-line would be code (or comment), so the orphans are reported and MEMORY.md is left as it is.
+added. It adds nothing to a MEMORY.md that holds no index entry yet outside a Claude Code memory
+folder (a file of notes that only shares the name). A file with neither a description nor any
+text gets no entry. No entry is added where it would not read as one: after a code fence that is
+never closed (or an unclosed `<!--`), an added line would be code (or comment), so the orphans are
+reported and MEMORY.md is left as it is.
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ from pathlib import Path
 from memlint.engine import RuleContext
 from memlint.model.automem import GUARD_TARGET_LINES, GUARD_TARGET_UNITS
 from memlint.model.jstext import utf16_len
+from memlint.model.memory_identity import identity
 from memlint.rules import RuleMeta
 from memlint.rules.automem._common import MemoryIndex, index_of_text, split_fix
 from memlint.rules.automem._index import MAX_LINE_CHARS, heading_text, shorten
@@ -76,6 +79,10 @@ from memlint.rules.automem._topics import (
     rel,
 )
 from memlint.violations import Applicability, Edit, Finding, Fix
+
+# Folders whose MEMORY.md is Claude Code's index by where it is (`model.memory_identity`); elsewhere
+# an index must hold an entry before the fix adds one (a MEMORY.md of notes is not an index).
+_MEMORY_FOLDERS = frozenset({"auto-memory", "agent-memory", "configured"})
 
 META = RuleMeta(
     code="ML308",
@@ -239,6 +246,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             continue
         writable = mem.doc.problem is None and mem.doc.scan().unclosed_comment_line is None
         # (after an unclosed `<!--` an added entry would be swallowed by the comment)
+        no_index = not mem.index.entries and identity(ctx, mem.path).kind not in _MEMORY_FOLDERS
+        writable = writable and not no_index
         entries = [(t, e) for t in orphans if t.doc.problem is None and (e := entry_for(t, folder))]
         if plan is not None and writable:  # the split of MEMORY.md comes first; the entries in the next pass
             for topic in orphans:
@@ -259,6 +268,9 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         with_entry = {t.path for t, _ in entries}
         for topic in orphans:
             message = _message(topic, folder)
+            if no_index and topic.path in with_entry:
+                message += ("; its entry is not added: MEMORY.md holds no index entry and is in no Claude Code memory "
+                            "folder, so memlint does not take it for an index (once it holds one, the fix adds the others)")
             if stuck and topic.path in with_entry:
                 message += f"; its entry is not added: {stuck}"
             if writable and topic.path not in added and topic.path in with_entry:

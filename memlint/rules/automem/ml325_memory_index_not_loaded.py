@@ -53,7 +53,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
     where = ("in `" + "` or `".join(show(ctx, f) for f in moved[:2]) + "` (`autoMemoryDirectory`)" if moved
              else "in its folder under `~/.claude/projects/`")
     for path, found in sorted(memory_identities(ctx).items()):
-        if found.kind not in ("exported", "hand-kept"):
+        if found.kind not in ("exported", "named", "hand-kept"):
             continue
         if not any(str(path).startswith(str(root).rstrip("/") + "/") for root in ctx.roots):
             continue

@@ -63,7 +63,7 @@ def _personal(ctx: RuleContext) -> list[Path]:
         parts = item.path.parts
         if item.role == "local" or "agent-memory-local" in parts and ".claude" in parts:
             found[item.path] = None
-    for folder in (*ctx.roots, *ctx.loads):
+    for folder in (*(r for r in ctx.roots if r.is_dir()), *ctx.loads):  # a file named on the command line holds none
         settings = folder / ".claude" / "settings.local.json"
         problem = ctx.document(settings).problem
         if problem is None or problem.reason != "not-found":
