@@ -179,7 +179,10 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
             launch: Launch | None = None) -> list[Attached]:
     """What Claude Code attaches when, in the session `loaded` models, Claude reads `path`: the
     memory files of each folder from below the start folder down to the file's folder, their
-    includes (inside the start folder), and the conditional rules whose `paths:` match it."""
+    includes (inside the start folder), and the conditional rules whose `paths:` match it. A file
+    outside the start folder attaches nothing, not even an ancestor's rule that matches it
+    (`rr06_outside_start_folder`); the file read is never attached itself, while what it includes
+    is (`rr10_read_nested_memory_with_include`, `rr11_read_conditional_rule_file`)."""
     release = loaded.release
     workspace = Workspace(release) if workspace is None else workspace
     loader = _Loader(loaded.start, loaded.home, workspace, loaded.settings, release)
@@ -193,7 +196,9 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
     core: Via = "user" if release.deferred_as_user_blocks else "system"
     out: list[Attached] = []
     target = Path(os.path.realpath(path))
-    if not _within(str(target), str(loaded.start)) or target.parent == loaded.start:
+    if not _within(str(target), str(loaded.start)):
+        return []
+    if target.parent == loaded.start:
         folders: list[Path] = []
     else:
         relative = target.parent.relative_to(loaded.start)
@@ -211,4 +216,5 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
         base = Path(*parts[: parts.index(".claude")]) if ".claude" in parts and deferred.kind == "project" else loaded.start
         if _within(str(target), str(base)) and rule_matches(deferred.paths, str(target.relative_to(base))):
             out += [Attached(f, core) for f in loader.process(str(deferred.path), deferred.kind, False)]
-    return out
+    read = {str(target), os.path.normpath(path)}
+    return [a for a in out if str(a.file.path) not in read and os.path.realpath(a.file.path) not in read]
