@@ -473,3 +473,13 @@ def explain(rule: str) -> None:
         click.echo(f"memlint: unknown rule {rule!r} (see `memlint rules`)", err=True)
         sys.exit(EXIT_ERROR)
     click.echo(f"# {found.code} {found.slug}\n\n{found.doc}")
+
+
+def _add_commands() -> None:
+    """Commands kept in their own modules (memlint/commands/): each imports its heavy parts when it runs."""
+    from memlint.commands.hook import hook
+
+    main.add_command(hook)
+
+
+_add_commands()
