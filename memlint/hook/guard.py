@@ -140,6 +140,11 @@ def _findings(write: Write, text: str | None, codes: list[str], config: Any, hom
     launch = Launch.from_environ(dict(environ), None)
     with engine.settled_heap():
         ctx = engine.build_context([write.path, *includers], config, home, workspace, launch)
+        if write.cwd.is_dir() and write.cwd not in ctx.loads:
+            # the session's own start folder, without listing the tree below it: what loads at start
+            from memlint.model.loader import load
+
+            ctx.loads[write.cwd] = load(write.cwd, home, workspace, engine.NO_MANAGED, False, config.release, launch)
         if write.cwd in write.path.parents:  # findings worded as `memlint check <cwd>` words them
             ctx.roots = (write.cwd,)
         rules = [r for r in all_rules() if r.code in codes]
