@@ -18,17 +18,9 @@ def hook(ctx: click.Context) -> None:
     memory file worse, tells the agent in one or two lines; otherwise prints nothing. Exit 0."""
     if ctx.invoked_subcommand is not None:
         return
-    from memlint.hook.guard import answer
+    from memlint.hook.guard import run
 
-    try:
-        text = answer(sys.stdin.buffer.read(), os.environ)
-    except (ValueError, MemlintError, OSError) as exc:
-        # exit 1: Claude Code shows it to the user, never to the agent (exit 2 would feed it to the agent)
-        click.echo(f"memlint hook: {exc}", err=True)
-        sys.exit(1)
-    if text is not None:
-        click.echo(text)
-    sys.exit(0)
+    sys.exit(run(sys.stdin.buffer, sys.stdout, sys.stderr, os.environ))
 
 
 def _settings_path(user: bool, project: Path | None) -> Path:

@@ -102,8 +102,8 @@ def role(path: Path, cwd: Path, home: Path) -> tuple[str | None, tuple[Path, ...
 
 def check(write: Write, environ: Mapping[str, str]) -> str | None:
     """The text for the agent, or None when the write made nothing worse."""
-    if not os.path.isfile(write.path):
-        return None
+    if not write.path.name.lower().endswith(".md") or not os.path.isfile(write.path):
+        return None  # Claude Code loads no memory file of another name: answered without the model
     home = Path(environ.get("HOME") or os.path.expanduser("~"))
     kind, includers = role(write.path, write.cwd, home)
     if kind is None:
@@ -132,7 +132,6 @@ def _findings(write: Write, text: str | None, codes: list[str], config: Any, hom
     from memlint import engine
     from memlint.model.settings import Launch
     from memlint.model.workspace import Workspace
-    from memlint.rules import all_rules
 
     workspace = Workspace(config.release, config.limits)
     if text is not None:
@@ -147,8 +146,24 @@ def _findings(write: Write, text: str | None, codes: list[str], config: Any, hom
             ctx.loads[write.cwd] = load(write.cwd, home, workspace, engine.NO_MANAGED, False, config.release, launch)
         if write.cwd in write.path.parents:  # findings worded as `memlint check <cwd>` words them
             ctx.roots = (write.cwd,)
-        rules = [r for r in all_rules() if r.code in codes]
+        rules = _rules(codes)
         return [v for v in engine.run_rules(ctx, rules) if v.path == write.path]
+
+
+_FAMILIES = {"1": "includes", "3": "automem", "5": "layout", "6": "security"}
+
+
+def _rules(codes: list[str]) -> list[Any]:
+    """The built-in rules of `codes`, importing only their families (all of them cost twice as much)."""
+    import importlib
+
+    from memlint.rules import Rule
+
+    out = []
+    for family in sorted({_FAMILIES[c[2]] for c in codes}):
+        module = importlib.import_module(f"memlint.rules.{family}")
+        out += [Rule(m.META, m, None) for m in module.RULES if m.META.code in codes]
+    return sorted(out, key=lambda r: r.code)
 
 
 _NUMBER = re.compile(r"\d[\d,.]*")
@@ -228,3 +243,19 @@ def answer(raw: bytes, environ: Mapping[str, str]) -> str | None:
         return None
     return json.dumps({"hookSpecificOutput": {"hookEventName": "PostToolUse", "additionalContext": text}},
                       ensure_ascii=False)
+
+
+def run(stdin: Any, stdout: Any, stderr: Any, environ: Mapping[str, str]) -> int:
+    """`memlint hook` as a process: the input from `stdin` (bytes), the answer to `stdout`, exit 0;
+    input that is no JSON is one line on `stderr` and exit 1, which Claude Code shows to the user,
+    not to the agent (exit 2 would hand it to the agent as an error of its write)."""
+    from memlint.errors import MemlintError
+
+    try:
+        text = answer(stdin.read(), environ)
+    except (ValueError, MemlintError, OSError) as exc:
+        stderr.write(f"memlint hook: {exc}\n")
+        return 1
+    if text is not None:
+        stdout.write(text + "\n")
+    return 0
