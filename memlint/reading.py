@@ -100,6 +100,9 @@ def answer(loaded: LoadedContext, file: Path, workspace: Workspace | None = None
     if not _within(str(target), str(loaded.start)):
         note = (f"{target} is outside the start folder {loaded.start}: Claude Code attaches no memory when "
                 "Claude reads it, not even a conditional rule whose paths: match it")
+    elif not attached and any(os.path.realpath(d.path) == str(target) for d in loaded.deferred):
+        note = ("the file read is itself memory that would be attached: Claude sees it as the Read's result, "
+                "and Claude Code does not attach it again")
     elif not attached:
         note = ("nothing new: no folder between the start folder and the file holds memory that is not "
                 "loaded already, and no conditional rule's paths: match it")

@@ -24,7 +24,9 @@ def render_text(answer: Reading, echo: Callable[[str], None] | None = None) -> N
     if answer.note:
         out(f"  ({answer.note})")
     elif n:
-        how = ("each as its own <system-reminder> block in the user turn, AGENTS files as a system message"
-               if loaded.release.deferred_as_user_blocks else "as system messages")
+        how = "as system messages"
+        if loaded.release.deferred_as_user_blocks:
+            how = "each as its own <system-reminder> block in the user turn" + (
+                ", AGENTS files as a system message" if any(a.via == "system" for a in answer.attached) else "")
         out(f"They arrive right after the Read's result, {how}; each folder's files once per session "
             "(again after /clear or a compaction).")
