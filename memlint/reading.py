@@ -24,7 +24,7 @@ from memlint.model.settings import Launch
 from memlint.model.workspace import Workspace
 from memlint.records import dataclass
 
-__all__ = ["AttachedFile", "Reading", "reading", "answer"]
+__all__ = ["AttachedFile", "Reading", "answer", "reading"]
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -39,7 +40,7 @@ _WHERE = [
 ]
 
 
-def _where(func):  # type: ignore[no-untyped-def]
+def _where(func: Callable[..., None]) -> Callable[..., None]:
     for option in reversed(_WHERE):
         func = option(func)
     return func
@@ -66,7 +67,7 @@ def uninstall(user: bool, project_dir: Path | None) -> None:
     _edit(_settings_path(user, project_dir), remove, "removed from")
 
 
-def _edit(path: Path, change, verb: str) -> None:  # type: ignore[no-untyped-def]
+def _edit(path: Path, change: Callable[[str], str], verb: str) -> None:
     try:
         raw = path.read_bytes() if path.exists() else b""
     except OSError as exc:

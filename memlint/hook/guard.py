@@ -66,7 +66,8 @@ def parse(data: Any) -> Write | None:
     tool, given = data.get("tool_name"), data.get("tool_input")
     if tool not in TOOLS or not isinstance(given, dict) or not isinstance(given.get("file_path"), str):
         return None
-    cwd = data.get("cwd") if isinstance(data.get("cwd"), str) else os.getcwd()
+    given_cwd = data.get("cwd")
+    cwd = given_cwd if isinstance(given_cwd, str) and given_cwd else os.getcwd()
     path = Path(os.path.normpath(os.path.join(cwd, os.path.expanduser(given["file_path"]))))
     response = data.get("tool_response")
     before: str | None = None

@@ -223,9 +223,9 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
             continue
         parts = deferred.path.parts
         base = Path(*parts[: parts.index(".claude")]) if ".claude" in parts and deferred.kind == "project" else loaded.start
-        relative = _relative(target, base)
-        if relative is not None and rule_matches(deferred.paths, relative):
-            pattern = next((p for p in deferred.paths if rule_matches((p,), relative)), deferred.paths[0])
+        inside = _relative(target, base)
+        if inside is not None and rule_matches(deferred.paths, inside):
+            pattern = next((p for p in deferred.paths if rule_matches((p,), inside)), deferred.paths[0])
             out += [Attached(f, core, "conditional-rule", pattern, base)
                     for f in loader.process(str(deferred.path), deferred.kind, False)]
     read = {str(target), os.path.normpath(path)}

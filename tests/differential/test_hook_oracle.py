@@ -2,7 +2,7 @@
 project's .claude/settings.json, the mock model answering with Write tool calls (the oracle's
 `--read TOOL:Write:<json>`), and the agent's next request carrying memlint's message.
 
-Recorded per release in recordings/hook/<release>.json: the hook input Claude Code gave memlint
+Recorded per release in recordings/<release>/_hook_memlint.json: the hook input Claude Code gave memlint
 (captured by a wrapper around the command) and the texts the agent got after the writes. The
 replay test feeds the recorded input to `memlint hook` and checks that what it answers is exactly
 what Claude Code passed on to the agent; the live test (MEMLINT_ORACLE=1, skipped with a reason
@@ -26,7 +26,7 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 ORACLE = Path(__file__).resolve().parents[3] / "shared/oracle/cc_oracle.py"
-RECORDINGS = HERE / "recordings" / "hook"
+RECORDINGS = HERE / "recordings"  # <release>/_hook_memlint.json
 RELEASES = ("2.1.197", "2.1.332")
 PREFIX = "hook additional context: "
 MEMORY_LINES = 214
@@ -107,7 +107,7 @@ def _told(texts: list[str]) -> list[str]:
 
 
 def recording(release: str) -> dict[str, Any]:
-    path = RECORDINGS / f"{release}.json"
+    path = RECORDINGS / release / "_hook_memlint.json"
     if not path.exists():
         pytest.fail(f"no recording: run python tests/differential/test_hook_oracle.py {release}")
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
@@ -130,7 +130,7 @@ def test_replayed_hook_input_gives_what_the_agent_got(release: str, tmp_path: Pa
     from memlint.cli import main
 
     data = recording(release)
-    tree, home, index = build(tmp_path)
+    tree, home, _index = build(tmp_path)
     monkeypatch.setenv("HOME", str(home))
     subs = [("<SANITIZED_TREE>", _sanitize(str(tree))), ("<TREE>", str(tree)), ("<HOME>", str(home))]
     expected = [t for t in _told(data["agent_got"]) if t.startswith("memlint:")]
@@ -169,14 +169,13 @@ def test_live_claude_code_gives_the_agent_memlints_message(release: str, tmp_pat
 
 def main() -> int:
     releases = sys.argv[1:] or list(RELEASES)
-    RECORDINGS.mkdir(parents=True, exist_ok=True)
     for release in releases:
         with tempfile.TemporaryDirectory(prefix="memlint-hook-") as root:
             code, data, error = run_oracle(release, Path(root))
         if code != 0:
             print(f"{release}: FAILED (exit {code}): {error}")
             return 1
-        (RECORDINGS / f"{release}.json").write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n",
+        (RECORDINGS / release / "_hook_memlint.json").write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n",
                                                     encoding="utf-8")
         print(f"{release}: ok ({len(data['inputs'])} hook inputs, {len(data['agent_got'])} texts for the agent)")
     return 0

@@ -77,7 +77,7 @@ def test_an_include_broken_before_the_write_is_not_told_again(project: Path) -> 
 
 
 def test_memory_index_cut_says_which_lines(project: Path) -> None:
-    code, out = run(project, memory_index(project), index(214), index(150))
+    _code, out = run(project, memory_index(project), index(214), index(150))
     text = told(out)
     assert "MEMORY.md is now 214 lines: lines 201-214 will not load next session" in text
     assert "topic files" in text
