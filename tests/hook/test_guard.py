@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from memlint.cli import main
 from memlint.model.automem import sanitize_project_path as sanitize_path
@@ -148,3 +150,43 @@ def test_unknown_old_text_counts_every_finding(project: Path) -> None:
             "tool_input": {"file_path": "CLAUDE.md", "edits": []}}
     result = CliRunner().invoke(main, ["hook"], input=json.dumps(data))
     assert re.search(r"after this MultiEdit of CLAUDE\.md: .*ML101", result.output)
+
+
+def test_the_process_claude_code_runs(project: Path) -> None:
+    """`memlint hook` as Claude Code starts it (answered before the command line is imported)."""
+    import subprocess
+    import sys
+
+    (project / "CLAUDE.md").write_text("See @gone.md\n")
+    data = {"cwd": str(project), "hook_event_name": "PostToolUse", "tool_name": "Write",
+            "tool_input": {"file_path": "CLAUDE.md"}, "tool_response": {"originalFile": "# Project\n"}}
+    env = dict(os.environ, HOME=os.environ["HOME"])
+    done = subprocess.run([sys.executable, "-m", "memlint", "hook"], input=json.dumps(data).encode(),
+                          capture_output=True, env=env, check=False)
+    assert done.returncode == 0 and "`@gone.md`" in told(done.stdout.decode())
+    bad = subprocess.run([sys.executable, "-m", "memlint", "hook"], input=b"\xff{", capture_output=True, check=False)
+    assert (bad.returncode, bad.stdout) == (1, b"") and b"not JSON" in bad.stderr
+
+
+_json = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=8)),
+                     lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                             st.dictionaries(st.text(max_size=12), inner, max_size=4)),
+                     max_leaves=8)
+_inputs = st.fixed_dictionaries(
+    {"hook_event_name": st.sampled_from(["PostToolUse", "PreToolUse", 3]),
+     "tool_name": st.sampled_from(["Write", "Edit", "MultiEdit", "Read", None]),
+     "tool_input": st.one_of(_json, st.fixed_dictionaries({"file_path": st.sampled_from(
+         ["CLAUDE.md", "src/app.py", "", "/", ".claude/rules/x.md", "../x.md", "~/CLAUDE.md", "a\x00b.md"])})),
+     "tool_response": st.one_of(_json, st.fixed_dictionaries({"originalFile": st.one_of(st.none(), st.text())}))},
+    optional={"cwd": st.one_of(st.just("."), st.text(max_size=5), st.integers())})
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(_inputs)
+def test_any_hook_input_is_answered_without_an_error(project: Path, data: dict[str, Any]) -> None:
+    from memlint.hook.guard import answer
+
+    if isinstance(data.get("cwd"), str) and data["cwd"] in (".", ""):
+        data["cwd"] = str(project)
+    out = answer(json.dumps(data).encode(), {"HOME": os.environ["HOME"]})
+    assert out is None or json.loads(out)["hookSpecificOutput"]["hookEventName"] == "PostToolUse"
