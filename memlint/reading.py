@@ -86,7 +86,8 @@ def reading(
 ) -> Reading:
     """What Claude Code `release`, started in `start` with HOME `home`, attaches when Claude reads
     `file` (relative to the current folder, as on the command line)."""
-    home_path = Path(os.path.expanduser(os.fspath(home))) if home is not None else Path(os.path.expanduser("~"))
+    home_path = Path(os.path.expanduser(os.fspath(home))) if home is not None else \
+        Path(os.environ.get("HOME") or os.path.expanduser("~"))
     workspace = Workspace(release)
     loaded = load(Path(start), home_path, workspace, Path(managed_dir), True, release, launch or Launch())
     return answer(loaded, Path(file), workspace)

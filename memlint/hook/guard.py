@@ -78,8 +78,9 @@ def parse(data: Any) -> Write | None:
     return Write(str(tool), path, Path(cwd), before, known)
 
 
-def role(path: Path, cwd: Path, home: Path) -> tuple[str | None, tuple[Path, ...]]:
-    """The touched file's memory role (None: no memory file) and the files that include it."""
+def role(path: Path, cwd: Path, home: Path, release: Any) -> tuple[str | None, tuple[Path, ...]]:
+    """The touched file's memory role (None: no memory file) and the files that include it, as
+    `release` loads them at start in `cwd`."""
     from memlint.model.discovery import classify
 
     found = classify(path)
@@ -89,10 +90,11 @@ def role(path: Path, cwd: Path, home: Path) -> tuple[str | None, tuple[Path, ...
         return None, ()
     if (path.parent / "MEMORY.md").is_file():
         return "topic", ()
+    from memlint.engine import NO_MANAGED
     from memlint.model.loader import load
 
     try:  # an include target of what loads at start in the session's folder
-        loaded = load(cwd, home, include_nested=False)
+        loaded = load(cwd, home, None, NO_MANAGED, False, release)
     except OSError:
         return None, ()
     real = os.path.realpath(path)
@@ -105,14 +107,14 @@ def check(write: Write, environ: Mapping[str, str]) -> str | None:
     """The text for the agent, or None when the write made nothing worse."""
     if not write.path.name.lower().endswith(".md") or not os.path.isfile(write.path):
         return None  # Claude Code loads no memory file of another name: answered without the model
-    home = Path(environ.get("HOME") or os.path.expanduser("~"))
-    kind, includers = role(write.path, write.cwd, home)
-    if kind is None:
-        return None
     from memlint.config import load_config
 
+    home = Path(environ.get("HOME") or os.path.expanduser("~"))
     config = load_config(write.cwd if write.cwd.is_dir() else write.path.parent)
     if config.excluded(write.path):
+        return None
+    kind, includers = role(write.path, write.cwd, home, config.release)
+    if kind is None:
         return None
     ignored = config.ignored_codes(write.path)
     codes = [c for c in CODES.get(kind, OTHER) if c in config.selected and c not in ignored]
@@ -124,7 +126,7 @@ def check(write: Write, environ: Mapping[str, str]) -> str | None:
     before = _findings(write, write.before, codes, config, home, includers, environ) \
         if write.before_known and write.before else []
     new = _worse(before, after, write)
-    return _message(write, new, kind) if new else None
+    return _message(write, new) if new else None
 
 
 def _findings(write: Write, text: str | None, codes: list[str], config: Any, home: Path,
@@ -194,7 +196,7 @@ def _shown(write: Write) -> str:
         return "~" + text[len(home):] if text.startswith(home.rstrip("/") + "/") else text
 
 
-def _message(write: Write, found: list[Any], kind: str) -> str:
+def _message(write: Write, found: list[Any]) -> str:
     """One or two lines: what the write did, and what to do."""
     shown = _shown(write)
     found = sorted(found, key=lambda v: (v.severity != "error", v.code))
@@ -256,6 +258,13 @@ def run(stdin: Any, stdout: Any, stderr: Any, environ: Mapping[str, str]) -> int
         text = answer(stdin.read(), environ)
     except (ValueError, MemlintError, OSError) as exc:
         stderr.write(f"memlint hook: {exc}\n")
+        return 1
+    except Exception as exc:  # noqa: BLE001 - a bug in memlint: one line for the user, never a traceback
+        import traceback
+
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        stderr.write(f"memlint hook: internal error: {type(exc).__name__}: {str(exc)[:300]} at "
+                     f"{os.path.basename(where.filename)}:{where.lineno}; this is a bug in memlint, please report it\n")
         return 1
     if text is not None:
         stdout.write(text + "\n")

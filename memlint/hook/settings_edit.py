@@ -116,8 +116,8 @@ def _insert_member(text: str, obj: int, key: str, value: object) -> str:
     if found:
         last = found[-1]
         gap = text[text.rfind(",", 0, last.start) + 1 if len(found) > 1 else obj + 1 : last.start]
-        indent = _line_indent(text, last.start) if "\n" in gap else ""
-        piece = f",{gap}{json.dumps(key)}: {_render(value, indent, unit)}"
+        rendered = _render(value, _line_indent(text, last.start), unit) if "\n" in gap else json.dumps(value)
+        piece = f",{gap}{json.dumps(key)}: {rendered}"
         return text[: last.end] + piece + text[last.end :]
     close = _close(text, obj)
     outer = _line_indent(text, obj)
@@ -131,8 +131,8 @@ def _append(text: str, arr: int, value: object) -> str:
     if found:
         start, end = found[-1]
         gap = text[text.rfind(",", 0, start) + 1 if len(found) > 1 else arr + 1 : start]
-        indent = _line_indent(text, start) if "\n" in gap else ""
-        return text[:end] + f",{gap}{_render(value, indent, unit)}" + text[end:]
+        rendered = _render(value, _line_indent(text, start), unit) if "\n" in gap else json.dumps(value)
+        return text[:end] + f",{gap}{rendered}" + text[end:]
     close = _close(text, arr)
     outer = _line_indent(text, arr)
     inner = outer + unit

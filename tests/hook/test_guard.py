@@ -190,3 +190,17 @@ def test_any_hook_input_is_answered_without_an_error(project: Path, data: dict[s
         data["cwd"] = str(project)
     out = answer(json.dumps(data).encode(), {"HOME": os.environ["HOME"]})
     assert out is None or json.loads(out)["hookSpecificOutput"]["hookEventName"] == "PostToolUse"
+
+
+def test_a_bug_is_one_line_for_the_user(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from memlint.hook import guard
+
+    def broken(raw: bytes, environ: Any) -> str:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(guard, "answer", broken)
+    out, err = io.StringIO(), io.StringIO()
+    assert guard.run(io.BytesIO(b"{}"), out, err, {}) == 1
+    assert out.getvalue() == "" and err.getvalue().count("\n") == 1 and "internal error: RuntimeError: boom" in err.getvalue()

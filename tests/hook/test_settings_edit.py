@@ -159,3 +159,12 @@ def test_random_settings_keep_every_byte(data: dict[str, Any], style: Any, ascii
         assert removed == text
     else:
         assert not installed(removed)
+
+
+def test_a_one_line_file_stays_one_line() -> None:
+    text = '{"model": "opus", "hooks": {"Stop": []}}'
+    added = install(text)
+    assert "\n" not in added
+    assert added == ('{"model": "opus", "hooks": {"Stop": [], "PostToolUse": [{"matcher": "Write|Edit|MultiEdit", '
+                     '"hooks": [{"type": "command", "command": "memlint hook"}]}]}}')
+    assert uninstall(added) == text
