@@ -87,6 +87,11 @@ def _unit(text: str) -> str:
     return found.group(1) if found else "  "
 
 
+def _space(text: str) -> str:
+    """What follows a comma in a one-line file: a space unless its commas have none."""
+    return "" if "," in text and ", " not in text else " "
+
+
 def _render(value: object, indent: str, unit: str) -> str:
     text = json.dumps(value, indent=len(unit) if unit.strip(" ") == "" else unit, ensure_ascii=False)
     return text.replace("\n", "\n" + indent)
@@ -115,7 +120,7 @@ def _insert_member(text: str, obj: int, key: str, value: object) -> str:
     found, unit = members(text, obj), _unit(text)
     if found:
         last = found[-1]
-        gap = text[text.rfind(",", 0, last.start) + 1 if len(found) > 1 else obj + 1 : last.start]
+        gap = text[text.rfind(",", 0, last.start) + 1 if len(found) > 1 else obj + 1 : last.start] or _space(text)
         rendered = _render(value, _line_indent(text, last.start), unit) if "\n" in gap else json.dumps(value)
         piece = f",{gap}{json.dumps(key)}: {rendered}"
         return text[: last.end] + piece + text[last.end :]
@@ -130,7 +135,7 @@ def _append(text: str, arr: int, value: object) -> str:
     found, unit = elements(text, arr), _unit(text)
     if found:
         start, end = found[-1]
-        gap = text[text.rfind(",", 0, start) + 1 if len(found) > 1 else arr + 1 : start]
+        gap = text[text.rfind(",", 0, start) + 1 if len(found) > 1 else arr + 1 : start] or _space(text)
         rendered = _render(value, _line_indent(text, start), unit) if "\n" in gap else json.dumps(value)
         return text[:end] + f",{gap}{rendered}" + text[end:]
     close = _close(text, arr)
