@@ -32,6 +32,8 @@ TEXT = ("ML601", "ML602")  # a secret or hidden Unicode written
 PATHS = ("ML506", "ML507")  # a rule whose paths: match nothing
 CODES: dict[str, tuple[str, ...]] = {"automem-index": SIZE + TEXT, "rule": INCLUDES + TEXT + PATHS}
 OTHER = INCLUDES + TEXT
+# which finding the agent hears of first: a leaked secret, then what loses instructions outright
+URGENCY = ("ML601", "ML301", "ML101", "ML103", "ML105", "ML104", "ML602", "ML506", "ML507", "ML302")
 WHAT_TO_DO = {
     "ML301": "move detail into topic files and keep one line per entry, or run `memlint fix --only-fix "
              "split-memory-index {path}`",
@@ -79,17 +81,18 @@ def parse(data: Any) -> Write | None:
 
 
 def role(path: Path, cwd: Path, home: Path, release: Any) -> tuple[str | None, tuple[Path, ...]]:
-    """The touched file's memory role (None: no memory file) and the files that include it, as
-    `release` loads them at start in `cwd`."""
+    """The touched file's memory role (None: no memory file) and the paths to check it by: the
+    file with the files that include it (as `release` loads them at start in `cwd`), or a topic
+    file's folder (a topic file is one only beside its index)."""
     from memlint.model.discovery import classify
 
     found = classify(path)
     if found is not None:
-        return found, ()
+        return found, (path,)
     if path.suffix != ".md":
         return None, ()
     if (path.parent / "MEMORY.md").is_file():
-        return "topic", ()
+        return "topic", (path.parent,)
     from memlint.engine import NO_MANAGED
     from memlint.model.loader import load
 
@@ -100,7 +103,7 @@ def role(path: Path, cwd: Path, home: Path, release: Any) -> tuple[str | None, t
     real = os.path.realpath(path)
     includers = tuple(f.origin.path for f in loaded.files
                       if f.origin is not None and os.path.realpath(f.path) == real)
-    return ("include", includers) if includers else (None, ())
+    return ("include", (path, *includers)) if includers else (None, ())
 
 
 def check(write: Write, environ: Mapping[str, str]) -> str | None:
@@ -113,24 +116,24 @@ def check(write: Write, environ: Mapping[str, str]) -> str | None:
     config = load_config(write.cwd if write.cwd.is_dir() else write.path.parent)
     if config.excluded(write.path):
         return None
-    kind, includers = role(write.path, write.cwd, home, config.release)
+    kind, roots = role(write.path, write.cwd, home, config.release)
     if kind is None:
         return None
     ignored = config.ignored_codes(write.path)
     codes = [c for c in CODES.get(kind, OTHER) if c in config.selected and c not in ignored]
     if not codes:
         return None
-    after = _findings(write, None, codes, config, home, includers, environ)
+    after = _findings(write, None, codes, config, home, roots, environ)
     if not after:
         return None
-    before = _findings(write, write.before, codes, config, home, includers, environ) \
+    before = _findings(write, write.before, codes, config, home, roots, environ) \
         if write.before_known and write.before else []
     new = _worse(before, after, write)
     return _message(write, new) if new else None
 
 
 def _findings(write: Write, text: str | None, codes: list[str], config: Any, home: Path,
-              includers: tuple[Path, ...], environ: Mapping[str, str]) -> list[Any]:
+              roots: tuple[Path, ...], environ: Mapping[str, str]) -> list[Any]:
     """The findings of `codes` on the touched file (with `text` in place of the disk's, if given)."""
     from memlint import engine
     from memlint.model.settings import Launch
@@ -141,14 +144,15 @@ def _findings(write: Write, text: str | None, codes: list[str], config: Any, hom
         workspace.put(write.path, text)
     launch = Launch.from_environ(dict(environ), None)
     with engine.settled_heap():
-        ctx = engine.build_context([write.path, *includers], config, home, workspace, launch)
+        ctx = engine.build_context(list(roots), config, home, workspace, launch)
         if write.cwd.is_dir() and write.cwd not in ctx.loads:
             # the session's own start folder, without listing the tree below it: what loads at start
             from memlint.model.loader import load
 
             ctx.loads[write.cwd] = load(write.cwd, home, workspace, engine.NO_MANAGED, False, config.release, launch)
-        if write.cwd in write.path.parents:  # findings worded as `memlint check <cwd>` words them
-            ctx.roots = (write.cwd,)
+        # findings worded as `memlint check <cwd>` words them; a file outside the project (user
+        # memory, auto memory) is shown from HOME and is in no repository
+        ctx.roots = (write.cwd,) if write.cwd in write.path.parents else ()
         rules = _rules(codes)
         return [v for v in engine.run_rules(ctx, rules) if v.path == write.path]
 
@@ -199,13 +203,14 @@ def _shown(write: Write) -> str:
 def _message(write: Write, found: list[Any]) -> str:
     """One or two lines: what the write did, and what to do."""
     shown = _shown(write)
-    found = sorted(found, key=lambda v: (v.severity != "error", v.code))
+    found = sorted(found, key=lambda v: (v.severity != "error", URGENCY.index(v.code) if v.code in URGENCY else 99))
     first = found[0]
     if first.code in SIZE:
         what = _size_sentence(write.path, first)
     else:
         what = f"{first.message} ({first.code} {first.slug})"
-    more = f" {len(found) - 1} more: `memlint check {shown}`." if len(found) > 1 else ""
+    rest = sorted({f"{v.code} {v.slug}" for v in found[1:]})
+    more = f" Also {', '.join(rest)}: `memlint check {shown}`." if rest else ""
     todo = WHAT_TO_DO.get(first.code, "run `memlint check {path}`").format(path=shown)
     return f"memlint: after this {write.tool} of {shown}: {what}\nWhat to do: {todo}.{more}"
 

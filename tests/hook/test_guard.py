@@ -204,3 +204,20 @@ def test_a_bug_is_one_line_for_the_user(monkeypatch: pytest.MonkeyPatch) -> None
     out, err = io.StringIO(), io.StringIO()
     assert guard.run(io.BytesIO(b"{}"), out, err, {}) == 1
     assert out.getvalue() == "" and err.getvalue().count("\n") == 1 and "internal error: RuntimeError: boom" in err.getvalue()
+
+
+def test_a_secret_in_a_topic_file(project: Path) -> None:
+    index_path = memory_index(project)
+    index_path.parent.mkdir(parents=True)
+    index_path.write_text("- [Deploy](deploy.md) — how we deploy\n")
+    text = told(run(project, index_path.parent / "deploy.md", f"Use {SECRET} to deploy.\n", None)[1])
+    assert "auto-memory topic file" in text and "ML601" in text
+
+
+def test_the_secret_is_told_first_and_the_rest_named(project: Path) -> None:
+    user = Path(os.environ["HOME"]) / ".claude" / "CLAUDE.md"
+    text = told(run(project, user, f"@gone.md\ntoken {SECRET}\n", "me\n")[1])
+    first, second = text.splitlines()
+    assert first.startswith("memlint: after this Write of ~/.claude/CLAUDE.md: ") and "ML601" in first
+    assert "in every session of the project" in first  # user memory is in no repository
+    assert second.endswith("Also ML101 include-target-missing: `memlint check ~/.claude/CLAUDE.md`.")
