@@ -259,6 +259,10 @@ def run(stdin: Any, stdout: Any, stderr: Any, environ: Mapping[str, str]) -> int
     not to the agent (exit 2 would hand it to the agent as an error of its write)."""
     from memlint.errors import MemlintError
 
+    if getattr(stdin, "isatty", lambda: False)():  # run by hand: nothing to wait for
+        stderr.write("memlint hook: reads Claude Code's PostToolUse hook input on stdin; `memlint hook install` "
+                     "adds it to Claude Code's settings (`memlint hook --help`)\n")
+        return 2
     try:
         text = answer(stdin.read(), environ)
     except (ValueError, MemlintError, OSError) as exc:
