@@ -83,6 +83,10 @@ def _reader_gone() -> int:
 
 
 def _run(argv: list[str]) -> int:
+    if argv == ["hook"]:  # Claude Code runs it after every write: answered without the command line
+        from memlint.hook.guard import run as hook
+
+        return hook(sys.stdin.buffer, sys.stdout, sys.stderr, os.environ)
     from memlint import cache
 
     if not cache.cacheable(argv):

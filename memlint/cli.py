@@ -86,10 +86,13 @@ def main() -> None:
 @click.option("--window", type=click.IntRange(min=1), help="Context window in tokens (default: the model's).")
 @click.option("--model", help="Model id whose window to use, e.g. claude-opus-4-8 or claude-sonnet-4-6[1m].")
 @click.option("--all", "show_all", is_flag=True, help="List every deferred file instead of counts per folder.")
+@click.option("--reading", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+              help="Show instead what Claude Code attaches when Claude reads FILE in that session, and why.")
 def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_dir: Path, claude_code: str | None,
-            settings_file: Path | None, color: str, window: int | None, model: str | None, show_all: bool) -> None:
+            settings_file: Path | None, color: str, window: int | None, model: str | None, show_all: bool,
+            reading: Path | None = None) -> None:
     """Show what Claude Code loads into context when started in START, against its context window
-    (never cached)."""
+    (never cached); with --reading FILE, what it attaches when Claude reads FILE."""
     from memlint.api import context as build_context
     from memlint.api import default_home
     from memlint.config import load_config
@@ -102,6 +105,11 @@ def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_di
             raise MemlintError(f"{start}: not a folder")
         release = pick(claude_code) if claude_code else load_config(start).release
         launch = Launch.from_environ(os.environ, settings_file)
+        if reading is not None:
+            from memlint.commands.reading import show_reading
+
+            show_reading(start, reading, home or default_home(), managed_dir, release, launch, fmt)
+            sys.exit(EXIT_CLEAN)
         budget = context_window(start, window, model)
         ctx = build_context(start, home or default_home(), managed_dir, None, release, launch)
         if fmt == "json":
@@ -445,3 +453,13 @@ def explain(rule: str) -> None:
         click.echo(f"memlint: unknown rule {rule!r} (see `memlint rules`)", err=True)
         sys.exit(EXIT_ERROR)
     click.echo(f"# {found.code} {found.slug}\n\n{found.doc}")
+
+
+def _add_commands() -> None:
+    """Commands kept in their own modules (memlint/commands/): each imports its heavy parts when it runs."""
+    from memlint.commands.hook import hook
+
+    main.add_command(hook)
+
+
+_add_commands()

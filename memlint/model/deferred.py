@@ -163,23 +163,34 @@ def _own(loader: _Loader, folder: str, names: list[str], start: Path | None) -> 
 
 
 Via = Literal["system", "user"]
+# why a file is attached: a folder between the start folder and the file read holds it (its
+# CLAUDE.md, .claude/CLAUDE.md, CLAUDE.local.md or unconditional rules), it is such a folder's
+# AGENTS file, or it is a conditional rule whose `paths:` match; an include comes with its includer
+AttachReason = Literal["folder", "agents", "conditional-rule"]
 
 
 @dataclass(frozen=True)
 class Attached:
     """A file Claude Code attaches after a Read, and how it reaches the model (C17): `system`, a
     system message (AGENTS files always, through the plugin's hook), or `user`, its own
-    `<system-reminder>` block in the user turn."""
+    `<system-reminder>` block in the user turn. For a conditional rule (and its includes),
+    `pattern` is the first of its `paths:` that matches the file read relative to `base`."""
 
     file: LoadedFile
     via: Via
+    reason: AttachReason = "folder"
+    pattern: str | None = None
+    base: Path | None = None
 
 
 def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = None,
             launch: Launch | None = None) -> list[Attached]:
     """What Claude Code attaches when, in the session `loaded` models, Claude reads `path`: the
     memory files of each folder from below the start folder down to the file's folder, their
-    includes (inside the start folder), and the conditional rules whose `paths:` match it."""
+    includes (inside the start folder), and the conditional rules whose `paths:` match it. A file
+    outside the start folder attaches nothing, not even an ancestor's rule that matches it
+    (`rr06_outside_start_folder`); the file read is never attached itself, while what it includes
+    is (`rr10_read_nested_memory_with_include`, `rr11_read_conditional_rule_file`)."""
     release = loaded.release
     workspace = Workspace(release) if workspace is None else workspace
     loader = _Loader(loaded.start, loaded.home, workspace, loaded.settings, release)
@@ -193,7 +204,9 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
     core: Via = "user" if release.deferred_as_user_blocks else "system"
     out: list[Attached] = []
     target = Path(os.path.realpath(path))
-    if not _within(str(target), str(loaded.start)) or target.parent == loaded.start:
+    if not _within(str(target), str(loaded.start)):
+        return []
+    if target.parent == loaded.start:
         folders: list[Path] = []
     else:
         relative = target.parent.relative_to(loaded.start)
@@ -203,12 +216,25 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
         out += [Attached(f, core) for f in own]
         agents = folder / "AGENTS.md", folder / ".claude" / "AGENTS.md"
         if mode is not None and any(nested_agents(loader, folder, p) for p in agents):
-            out += [Attached(f, "system") for f in loader.agents(folder, False, agent_texts([*loaded.files, *own]), False)]
+            out += [Attached(f, "system", "agents")
+                    for f in loader.agents(folder, False, agent_texts([*loaded.files, *own]), False)]
     for deferred in loaded.deferred:
         if deferred.reason != "conditional-rule":
             continue
         parts = deferred.path.parts
         base = Path(*parts[: parts.index(".claude")]) if ".claude" in parts and deferred.kind == "project" else loaded.start
-        if _within(str(target), str(base)) and rule_matches(deferred.paths, str(target.relative_to(base))):
-            out += [Attached(f, core) for f in loader.process(str(deferred.path), deferred.kind, False)]
-    return out
+        inside = _relative(target, base)
+        if inside is not None and rule_matches(deferred.paths, inside):
+            pattern = next((p for p in deferred.paths if rule_matches((p,), inside)), deferred.paths[0])
+            out += [Attached(f, core, "conditional-rule", pattern, base)
+                    for f in loader.process(str(deferred.path), deferred.kind, False)]
+    read = {str(target), os.path.normpath(path)}
+    return [a for a in out if str(a.file.path) not in read and os.path.realpath(a.file.path) not in read]
+
+
+def _relative(target: Path, base: Path) -> str | None:
+    """`target` relative to `base` when Claude Code counts it inside (its test is case-folded; a
+    path inside only by case is written from the folder's own spelling)."""
+    if not _within(str(target), str(base)):
+        return None
+    return str(target)[len(str(base).rstrip("/")) + 1 :] if str(base) != "/" else str(target)[1:]

@@ -247,7 +247,15 @@ def _section(text: str, wanted: str) -> list[_EntryPoint]:
 
 
 def default_codes() -> frozenset[str]:
-    """The rules selected when nothing is selected: every rule whose finding states a consequence."""
+    """The rules selected when nothing is selected: every rule whose finding states a consequence.
+    Read from the generated catalog when it describes every registered rule (no plugin, nothing
+    edited since): a configuration that names no rule is then built without importing them all,
+    which `memlint hook` after a write to a memory file cannot afford."""
+    from memlint.rules.catalog import builtin_entries
+
+    entries = builtin_entries()
+    if entries is not None:
+        return frozenset(e.code for e in entries if e.meta.default)
     return frozenset(r.code for r in all_rules() if r.meta.default)
 
 

@@ -1,0 +1,24 @@
+"""`memlint context --reading FILE`: what Claude Code attaches when Claude reads FILE."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from memlint.model.release import Release
+from memlint.model.settings import Launch
+
+
+def show_reading(start: Path, file: Path, home: Path, managed_dir: Path, release: Release, launch: Launch,
+                 fmt: str) -> None:
+    from memlint.reading import reading
+
+    answer = reading(start, file, home, managed_dir, release, launch)
+    if fmt == "json":
+        click.echo(json.dumps(answer.to_dict(), ensure_ascii=False, indent=1))
+        return
+    from memlint.reporters.reading import render_text
+
+    render_text(answer)

@@ -1,0 +1,92 @@
+"""Differential cases for `memlint context --reading FILE`: what Claude Code attaches when Claude reads
+one file (spec §1 and §4, C05 nested AGENTS.md, C17 how deferred files arrive). Each case names the
+file read (`read=`); the recording's `after_read` lists what the real CLI attached, per release.
+
+Trees: a chain of nested CLAUDE.md files with includes and nested rules, nested AGENTS.md with and
+without a CLAUDE.md, conditional rules with many kinds of glob, a file outside the start folder,
+`.claude/rules` in the start folder's ancestors, and a read of a file in the start folder itself."""
+from __future__ import annotations
+
+import json
+
+from cases import Case
+
+_MODE_BOTH = json.dumps({"pluginConfigs": {"cc-plugin-agents-md@builtin": {"options": {
+    "instructionFiles": "claude-md-and-agents-md"}}}})
+# Claude Code asks before reading outside its start folder; allowed here so the Read happens
+_ALLOW_READ = {"permissions": {"allow": ["Read"]}}
+
+CASES_READS: list[Case] = [
+    Case("rr01_nested_chain", git=True, read="a/b/c/f.py",
+         note="§1: every folder from below the start down to the file's: CLAUDE.md, .claude/CLAUDE.md, "
+              "CLAUDE.local.md, unconditional nested rules, includes; a sibling folder's CLAUDE.md is not attached.",
+         files={"CLAUDE.md": "root\n", "a/CLAUDE.md": "a claude\n", "a/b/.claude/CLAUDE.md": "b dot claude\n",
+                "a/b/CLAUDE.local.md": "b local @b-inc.md\n", "a/b/b-inc.md": "b include\n",
+                "a/b/.claude/rules/plain.md": "b plain rule\n",
+                "a/b/c/CLAUDE.md": "c claude @docs/c-inc.md\n", "a/b/c/docs/c-inc.md": "c include\n",
+                "a/b/c/f.py": "x = 1\n", "s/CLAUDE.md": "sibling (not attached)\n"}),
+    Case("rr02_agents_fallback_chain", git=True, read="a/b/x.txt",
+         note="C05: fallback mode, no CLAUDE.md at start: a/AGENTS.md arrives; a/b has its own CLAUDE.md, "
+              "so its CLAUDE.md, not its AGENTS.md.",
+         files={"AGENTS.md": "agents root\n", "a/AGENTS.md": "a agents\n", "a/b/AGENTS.md": "b agents\n",
+                "a/b/CLAUDE.md": "b claude\n", "a/b/x.txt": "x\n"}),
+    Case("rr03_agents_both_mode_nested", git=True, read="a/x.txt",
+         note="C05/C06: claude-md-and-agents-md: a/CLAUDE.md, then a/AGENTS.md with its include and "
+              "a/.claude/AGENTS.md; an AGENTS.md whose text equals the folder's CLAUDE.md is dropped (a/b).",
+         files={"CLAUDE.md": "root\n", "a/CLAUDE.md": "a claude\n", "a/AGENTS.md": "a agents @a-inc.md\n",
+                "a/a-inc.md": "a include\n", "a/.claude/AGENTS.md": "a dot agents\n", "a/x.txt": "x\n",
+                "a/b/CLAUDE.md": "same text\n", "a/b/AGENTS.md": "same text\n"},
+         home_files={".claude/settings.json": _MODE_BOTH}),
+    Case("rr04_agents_fallback_project_claude", git=True, read="a/b/x.txt",
+         note="C05: fallback mode with a CLAUDE.md at start: nested CLAUDE.md files arrive, no AGENTS.md.",
+         files={"CLAUDE.md": "root\n", "a/AGENTS.md": "a agents\n", "a/b/CLAUDE.md": "b claude\n",
+                "a/b/AGENTS.md": "b agents\n", "a/b/x.txt": "x\n"}),
+    Case("rr05_conditional_globs", git=True, read="src/app/Main.test.tsx",
+         note="§4: conditional rules matched against src/app/Main.test.tsx: braces, one level, any depth, "
+              "case, leading ./ and /, a list, a quoted string, `globs:` instead of `paths:`, an include.",
+         files={".claude/rules/brace.md": "---\npaths: \"**/*.{ts,tsx}\"\n---\nBRACE\n",
+                ".claude/rules/one-level.md": "---\npaths: src/*\n---\nONE LEVEL\n",
+                ".claude/rules/deep.md": "---\npaths: src/**\n---\nDEEP\n",
+                ".claude/rules/upper.md": "---\npaths: SRC/**\n---\nUPPER\n",
+                ".claude/rules/dot-slash.md": "---\npaths: ./src/app/*.tsx\n---\nDOT SLASH\n",
+                ".claude/rules/slash.md": "---\npaths: /src/app/**\n---\nSLASH\n",
+                ".claude/rules/list.md": "---\npaths:\n  - \"lib/**\"\n  - \"**/*.test.tsx\"\n---\nLIST @rule-inc.md\n",
+                ".claude/rules/rule-inc.md.txt": "not a rule\n",
+                "rule-inc.md": "RULE INCLUDE\n",
+                ".claude/rules/basename.md": "---\npaths: Main.test.tsx\n---\nBASENAME\n",
+                ".claude/rules/py.md": "---\npaths: \"**/*.py\"\n---\nPY\n",
+                ".claude/rules/globs-key.md": "---\nglobs: src/**\n---\nGLOBS KEY\n",
+                ".claude/rules/comma.md": "---\npaths: \"lib/**, src/app/**\"\n---\nCOMMA\n",
+                "src/app/Main.test.tsx": "export {};\n", "CLAUDE.md": "root\n"}),
+    Case("rr06_outside_start_folder", git=True, cwd="proj", read="other/f.ts", flag_settings=_ALLOW_READ,
+         note="§1: a file outside the start folder: its folder's CLAUDE.md is not attached; conditional "
+              "rules of the start folder and of its ancestors are tried against it.",
+         files={"proj/CLAUDE.md": "proj\n", "proj/.claude/rules/ts.md": "---\npaths: \"**/*.ts\"\n---\nPROJ TS\n",
+                ".claude/rules/root-other.md": "---\npaths: other/**\n---\nROOT OTHER\n",
+                "other/CLAUDE.md": "other claude\n", "other/f.ts": "export {};\n"}),
+    Case("rr07_ancestor_rules", git=True, cwd="a/b", read="a/b/src/x.py",
+         note="§4: conditional rules in the start folder's ancestors match paths relative to the folder "
+              "that holds their .claude/.",
+         files={".claude/rules/anc.md": "---\npaths: a/b/src/**\n---\nANC\n",
+                ".claude/rules/anc-miss.md": "---\npaths: src/**\n---\nANC MISS\n",
+                "a/.claude/rules/mid.md": "---\npaths: b/src/*.py\n---\nMID\n",
+                "a/b/.claude/rules/own.md": "---\npaths: src/**\n---\nOWN\n",
+                "a/b/CLAUDE.md": "b\n", "a/b/src/x.py": "x = 1\n"}),
+    Case("rr08_read_in_start_folder", git=True, read="setup.py",
+         note="§1/§4: a file in the start folder attaches no nested file; a matching conditional rule and "
+              "its include do.",
+         files={"CLAUDE.md": "root\n", "sub/CLAUDE.md": "sub (not attached)\n",
+                ".claude/rules/py.md": "---\npaths: \"*.py\"\n---\nPY @py-detail.md\n",
+                "py-detail.md": "py detail\n", "setup.py": "x = 1\n"}),
+    Case("rr09_read_nested_memory_file", git=True, read="sub/CLAUDE.md",
+         note="§1: reading a nested CLAUDE.md itself attaches its folder's memory.",
+         files={"CLAUDE.md": "root\n", "sub/CLAUDE.md": "sub claude\n", "sub/CLAUDE.local.md": "sub local\n"}),
+    Case("rr10_read_nested_memory_with_include", git=True, read="sub/CLAUDE.md",
+         note="§1: reading a nested CLAUDE.md that includes a file: what of its includes is attached.",
+         files={"CLAUDE.md": "root\n", "sub/CLAUDE.md": "sub claude @inc.md\n", "sub/inc.md": "sub include\n",
+                "sub/.claude/CLAUDE.md": "sub dot claude\n"}),
+    Case("rr11_read_conditional_rule_file", git=True, read=".claude/rules/md.md",
+         note="§4: reading a conditional rule file that matches itself.",
+         files={"CLAUDE.md": "root\n", ".claude/rules/md.md": "---\npaths: \"**/*.md\"\n---\nMD RULE\n",
+                ".claude/rules/all.md": "---\npaths: \".claude/**\"\n---\nDOT CLAUDE RULE\n"}),
+]

@@ -1,0 +1,122 @@
+"""`memlint context --reading FILE` against the real Claude Code: for every recorded case that reads a
+file (cases_reads.py and the C05/C17 cases), what memlint says is attached, and how it arrives, equals
+what the CLI of that release attached (the recording's `after_read`).
+
+    pytest tests/differential/test_reading.py                        # memlint vs recordings
+    MEMLINT_ORACLE=1 pytest tests/differential/test_reading.py -m oracle   # live CLI vs recordings
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from cases import CASES, Case, attached, build, case_env, flag_settings_file, oracle_args, placeholders
+
+RECORDINGS = HERE / "recordings"
+ORACLE = Path(__file__).resolve().parents[3] / "shared/oracle/cc_oracle.py"
+RELEASES = ("2.1.197", "2.1.332")
+READS = [(r, c) for r in RELEASES for c in CASES if c.read is not None and (c.releases is None or r in c.releases)]
+IDS = [f"{r}-{c.name}" for r, c in READS]
+
+
+def _expected(release: str, case: Case) -> list[dict[str, str]]:
+    data: dict[str, Any] = json.loads((RECORDINGS / release / f"{case.name}.json").read_text(encoding="utf-8"))
+    return sorted(data["after_read"], key=lambda a: (a["path"], a["via"]))
+
+
+def _shown(items: list[dict[str, Any]], tree: Path, home: Path) -> list[dict[str, str]]:
+    subs = placeholders(tree, home)
+    out = []
+    for item in items:
+        path = item["path"]
+        for old, new in subs:
+            path = path.replace(old, new)
+        out.append({"path": path, "via": item["via"]})
+    return sorted(out, key=lambda a: (a["path"], a["via"]))
+
+
+def test_the_read_cases_cover_what_the_issue_names() -> None:
+    names = {c.name for _, c in READS}
+    assert {"rr01_nested_chain", "rr02_agents_fallback_chain", "rr05_conditional_globs",
+            "rr06_outside_start_folder", "rr07_ancestor_rules"} <= names
+
+
+@pytest.mark.parametrize(("release", "case"), READS, ids=IDS)
+def test_reading_matches_claude_code(release: str, case: Case, tmp_path: Path) -> None:
+    from memlint.model.release import pick
+    from memlint.model.settings import Launch
+    from memlint.reading import reading
+
+    tree, home = build(case, tmp_path)
+    launch = Launch.from_environ(case_env(case, tree, home), flag_settings_file(case, tree))
+    assert case.read is not None
+    answer = reading(tree / case.cwd, tree / case.read, home, tmp_path / "no-managed", pick(release), launch)
+    data = answer.to_dict()
+    assert data["claude_code"] == release
+    assert _shown(data["attached"], tree, home) == _expected(release, case), case.note
+    for item in data["attached"]:
+        assert item["why"] and item["reason"] in (
+            "nested-claude-md", "nested-rule", "nested-agents-md", "conditional-rule", "include")
+
+
+@pytest.mark.parametrize("release", RELEASES)
+def test_the_command_prints_the_same_answer(release: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from memlint.cli import main
+
+    case = next(c for _, c in READS if c.name == "rr01_nested_chain")
+    tree, home = build(case, tmp_path)
+    monkeypatch.chdir(tree)
+    args = ["context", ".", "--home", str(home), "--managed-dir", str(tmp_path / "none"),
+            "--claude-code", release, "--reading", "a/b/c/f.py"]
+    result = CliRunner().invoke(main, [*args, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert _shown(data["attached"], tree, home) == _expected(release, case)
+    text = CliRunner().invoke(main, args)
+    assert text.exit_code == 0
+    assert "reading a/b/c/f.py attaches 7 files" in text.output
+    assert "included by a/b/CLAUDE.local.md:1" in text.output
+
+
+def test_reason_words_for_each_kind(tmp_path: Path) -> None:
+    from memlint.model.release import pick
+    from memlint.reading import reading
+
+    case = next(c for _, c in READS if c.name == "rr07_ancestor_rules")
+    tree, home = build(case, tmp_path)
+    answer = reading(tree / "a/b", tree / "a/b/src/x.py", home, tmp_path / "none", pick("2.1.332"))
+    why = {answer.show(a.path): a.why for a in answer.attached}
+    assert "matches `src/x.py`" in why[".claude/rules/own.md"]
+    assert "relative to" in why[str(tree / "a/.claude/rules/mid.md")]
+    outside = reading(tree / "a/b", tree / "CLAUDE.md", home, tmp_path / "none", pick("2.1.332"))
+    assert outside.attached == () and "outside the start folder" in outside.note
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize(("release", "case"), READS, ids=IDS)
+def test_recorded_reads_match_live_claude_code(release: str, case: Case, tmp_path: Path) -> None:
+    if os.environ.get("MEMLINT_ORACLE") != "1":
+        pytest.skip("live Claude Code runs only with MEMLINT_ORACLE=1")
+    if not ORACLE.exists():
+        pytest.skip(f"oracle not found at {ORACLE}")
+    tree, home = build(case, tmp_path)
+    env = dict(os.environ, PYTHONIOENCODING="utf-8:surrogatepass", CC_ORACLE_VERSION=release)
+    r = subprocess.run([sys.executable, str(ORACLE), str(tree), *oracle_args(case, tree, home)],
+                       check=False, capture_output=True, env=env, timeout=300, stdin=subprocess.DEVNULL)
+    if r.returncode == 3:
+        pytest.skip("oracle cannot fetch the Claude Code CLI (npm unreachable, exit 3): "
+                    + r.stderr.decode("utf-8", "replace")[-300:])
+    assert r.returncode == 0, r.stderr.decode("utf-8", "replace")[-1500:]
+    live = json.loads(r.stdout.decode("utf-8", "surrogatepass"))
+    got = sorted(attached(live.get("after_read", []), tree, home), key=lambda a: (a["path"], a["via"]))
+    assert got == _expected(release, case), case.note
