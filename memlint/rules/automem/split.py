@@ -70,6 +70,7 @@ from memlint.rules.automem._split_files import yaml_scalar as yaml_scalar  # noq
 from memlint.rules.automem._split_floor import Floor, floor_of, lower_bound
 from memlint.rules.automem._split_text import SplitError as SplitError  # noqa: PLC0414 - re-exported
 from memlint.rules.automem._split_text import apply, separator
+from memlint.rules.automem._split_units import instruction_lines
 
 FIT_LINES = GUARD_WARN_LINES - 1  # what the entry stages aim for: under the write guard's warning
 FIT_UNITS = GUARD_WARN_UNITS - 1
@@ -116,7 +117,13 @@ class SplitPlan:
         head = (f"MEMORY.md: {self.before.line_count} lines, {self.before.size:,} units -> "
                 f"{after.line_count} lines, {after.size:,} units"
                 + ("; now loads whole" if not after.truncated else "; still cut"))
-        return (head, *self.steps)
+        index = _index(self.new_text, 3)
+        lines = index.lines
+        headings = sum(1 for i in range(len(lines)) if lines.kind(i) == "heading")
+        orders = len(instruction_lines(lines))
+        kept = (f"kept in MEMORY.md: {len(index.entries)} entries ({len(self.added)} of them new), "
+                f"{orders} standing instruction{'s' if orders != 1 else ''}, {headings} heading{'s' if headings != 1 else ''}")
+        return (head, *self.steps, kept)
 
 
 def measure(text: str) -> Truncation:
