@@ -10,8 +10,10 @@ Every error names the key and exits 2.
 
 from __future__ import annotations
 
+import math
+import operator
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import field
 from functools import lru_cache
 from pathlib import Path
@@ -198,16 +200,36 @@ def _options(raw: Any) -> dict[str, dict[str, Any]]:
             if option not in rule.meta.options:
                 known = ", ".join(sorted(rule.meta.options)) or "none"
                 raise ConfigError(f"options.{name}.{option}: {code} has no such option (known: {known})")
-            default = rule.meta.options[option]
-            if isinstance(default, bool) != isinstance(value, bool) or (
-                not isinstance(value, type(default)) and not (isinstance(default, float) and isinstance(value, int))
-            ):
-                raise ConfigError(f"options.{name}.{option}: expected {type(default).__name__}, got {value!r}")
-            allowed = rule.meta.choices.get(option)
-            if allowed and value not in allowed:
-                raise ConfigError(f"options.{name}.{option}: {value!r} is not one of {', '.join(allowed)}")
+            _check_option(rule, f"options.{name}.{option}", option, value)
         out[code] = dict(values)
     return out
+
+
+def _check_option(rule: Rule, key: str, option: str, value: Any) -> None:
+    """One rule option: the type of its default, one of its choices, a finite number in its range."""
+    default = rule.meta.options[option]
+    if isinstance(default, bool) != isinstance(value, bool) or (
+        not isinstance(value, type(default)) and not (isinstance(default, float) and isinstance(value, int))
+    ):
+        raise ConfigError(f"{key}: expected {type(default).__name__}, got {value!r}")
+    allowed = rule.meta.choices.get(option)
+    if allowed and value not in allowed:
+        raise ConfigError(f"{key}: {value!r} is not one of {', '.join(allowed)}")
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return
+    if abs(value) > MAX_NUMBER or not math.isfinite(value):  # inf, nan, or past exact float arithmetic
+        raise ConfigError(f"{key}: expected a finite number of at most {MAX_NUMBER:,}, got {value!r}")
+    spec = rule.meta.ranges.get(option, ">= 0")
+    for bound in spec.split(","):
+        compare, _, limit = bound.strip().partition(" ")
+        if not _COMPARE[compare](value, float(limit)):
+            raise ConfigError(f"{key}: expected a number {spec}, got {value!r}")
+
+
+MAX_NUMBER = 2**53  # the largest number an option may hold: rules compute with floats
+_COMPARE: dict[str, Callable[[float, float], bool]] = {
+    ">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le,
+}
 
 
 def find_config_file(start: Path) -> tuple[Path | None, dict[str, Any]]:
@@ -225,6 +247,8 @@ def find_config_file(start: Path) -> tuple[Path | None, dict[str, Any]]:
             table = tool.get("memlint") if isinstance(tool, dict) else None
             if isinstance(table, dict):
                 return path, table
+            if table is not None:  # `[tool] memlint = "x"`: meant for memlint, so not skipped
+                raise ConfigError(f"{path}: tool.memlint: expected a table, got {type(table).__name__}")
     return None, {}
 
 

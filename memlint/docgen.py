@@ -71,7 +71,8 @@ def catalog() -> str:
             f"            code={meta.code!r},\n            slug={meta.slug!r},\n"
             f"            severity={meta.severity!r},\n            summary={meta.summary!r},\n"
             f"            fix={meta.fix!r},\n            options={dict(meta.options)!r},\n"
-            f"            choices={dict(meta.choices)!r},\n            default={meta.default!r},\n"
+            f"            choices={dict(meta.choices)!r},\n            ranges={dict(meta.ranges)!r},\n"
+            f"            default={meta.default!r},\n"
             f"        ),\n        {rule.module.__name__!r},\n        {_text(rule.doc, '        ')},\n    ),\n"
         )
     out.append(")\n")

@@ -50,6 +50,9 @@ class RuleMeta:
     fix: str | None = None  # "safe", "unsafe" or None
     options: Mapping[str, Any] = field(default_factory=dict)
     choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # allowed values of str options
+    # The range of a numeric option, as comparisons joined by ", " (e.g. "> 0, <= 100"); an option
+    # not named here must be >= 0. Every numeric option must be finite (memlint.config checks).
+    ranges: Mapping[str, str] = field(default_factory=dict)
     # Selected when the configuration names no rules. False for opt-in rules that restate a style or
     # convention preference and change nothing Claude Code does: `--select` / `extend-select` turn them on.
     default: bool = True

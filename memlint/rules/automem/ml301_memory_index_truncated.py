@@ -45,6 +45,7 @@ from collections.abc import Iterator
 from memlint.engine import RuleContext
 from memlint.model.automem import MAX_LINES, MAX_UNITS, format_size
 from memlint.rules import RuleMeta
+from memlint.rules.automem._topics import TYPES
 from memlint.rules.automem._common import (
     MemoryIndex,
     auto_memory_indexes,
@@ -66,6 +67,7 @@ META = RuleMeta(
     summary="MEMORY.md is over 200 lines or 25,000 UTF-16 units: Claude Code loads only part of it",
     fix="unsafe",
     options={"default-type": "project", "intro-lines": 3},
+    choices={"default-type": TYPES},
 )
 
 

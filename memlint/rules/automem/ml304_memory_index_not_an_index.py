@@ -62,6 +62,7 @@ from collections.abc import Iterator
 
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
+from memlint.rules.automem._topics import TYPES
 from memlint.rules.automem._common import (
     MemoryIndex,
     auto_memory_indexes,
@@ -79,6 +80,7 @@ META = RuleMeta(
     summary="MEMORY.md holds detail (paragraphs, sections, code, lists) instead of one-line entries",
     fix="unsafe",
     options={"default-type": "project", "intro-lines": 3},
+    choices={"default-type": TYPES},
 )
 
 _WHAT = {

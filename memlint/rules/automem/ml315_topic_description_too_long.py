@@ -62,6 +62,7 @@ META = RuleMeta(
     severity="warning",
     summary="a topic file's description is over one line or over memlint's 150-character limit",
     options={"max-chars": 150},
+    ranges={"max-chars": "> 0"},
 )
 
 

@@ -56,6 +56,7 @@ META = RuleMeta(
     summary="A session-notes section is over its token budget",
     options={"section-budget": 2000, "tokenizer": "chars4"},
     choices={"tokenizer": TOKENIZERS},
+    ranges={"section-budget": "> 0"},
 )
 
 

@@ -54,6 +54,7 @@ META = RuleMeta(
     summary="A session-notes file is over its total token budget",
     options={"total-budget": 12000, "section-budget": 2000, "tokenizer": "chars4"},
     choices={"tokenizer": TOKENIZERS},
+    ranges={"total-budget": "> 0", "section-budget": "> 0"},
 )
 
 

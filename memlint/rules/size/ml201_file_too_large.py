@@ -53,6 +53,7 @@ META = RuleMeta(
     severity="warning",
     summary="A memory file is over Claude Code's large-file threshold",
     options={"window": 200_000, "chars-per-token": 4, "max-chars": 0},
+    ranges={"window": "> 0", "chars-per-token": "> 0"},
 )
 
 

@@ -59,6 +59,7 @@ META = RuleMeta(
     summary="The memory loaded at start is over a token budget",
     options={"window": 200_000, "budget": 0, "budget-percent": 10.0, "tokenizer": "cl100k"},
     choices={"tokenizer": TOKENIZERS},
+    ranges={"window": "> 0", "budget-percent": "> 0, <= 100"},
 )
 
 

@@ -65,6 +65,7 @@ META = RuleMeta(
     severity="warning",
     summary="A start folder's instruction files add up past Claude Code's total limit",
     options={"window": 200_000, "chars-per-token": 4, "max-total-chars": 0},
+    ranges={"window": "> 0", "chars-per-token": "> 0"},
 )
 
 MIN_TOTAL_CHARS = 120_000
