@@ -23,8 +23,7 @@ the rules (memlint/rules/catalog.py says when this is used)."""
 
 from __future__ import annotations
 
-from memlint.rules import RuleMeta
-from memlint.rules.catalog import Entry
+from memlint.rules import Entry, RuleMeta
 
 '''
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Literal
 from memlint.records import dataclass
 
 if TYPE_CHECKING:
-    from memlint.engine import RuleContext
+    from memlint.model.rule_context import RuleContext
 
 IndexKind = Literal["auto-memory", "agent-memory", "configured", "exported", "included", "hand-kept"]
 INDEX_KINDS: frozenset[str] = frozenset({"auto-memory", "agent-memory", "configured", "exported"})

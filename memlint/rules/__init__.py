@@ -103,6 +103,16 @@ class NamedByMeta:
 
 
 @dataclass(frozen=True)
+class Entry(NamedByMeta):
+    """A built-in rule as the catalog holds it (memlint.rules.catalog): what its `Rule` shows,
+    without the module."""
+
+    meta: RuleMeta
+    module: str  # the rule module's name
+    doc: str  # its page, stripped, as `Rule.doc`
+
+
+@dataclass(frozen=True)
 class Rule(NamedByMeta):
     meta: RuleMeta
     module: ModuleType

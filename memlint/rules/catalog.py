@@ -20,20 +20,12 @@ import os
 import re
 import zlib
 
-from memlint.records import dataclass
-from memlint.rules import NamedByMeta, RuleMeta, _entry_points
+from memlint.rules import Entry, _entry_points
+
+__all__ = ["Entry", "builtin_entries", "checksum", "page_head"]
 
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the memlint package folder
 _PAREN = re.compile(rb"[()]")
-
-
-@dataclass(frozen=True)
-class Entry(NamedByMeta):
-    """A built-in rule as the catalog holds it: what its `Rule` shows, without the module."""
-
-    meta: RuleMeta
-    module: str  # the rule module's name
-    doc: str  # its page, stripped, as `Rule.doc`
 
 
 def page_head(text: bytes) -> bytes:

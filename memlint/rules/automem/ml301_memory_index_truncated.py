@@ -42,8 +42,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memlint.engine import RuleContext
 from memlint.model.automem import MAX_LINES, MAX_UNITS, format_size
+from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules.automem._topics import TYPES
 from memlint.rules.automem._common import (

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memlint.engine import RuleContext
 from memlint.model.document import Document
+from memlint.model.rule_context import RuleContext
 from memlint.records import dataclass
 
 if TYPE_CHECKING:
