@@ -15,18 +15,14 @@ import operator
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import field
-from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from memlint.errors import ConfigError, MemlintError
 from memlint.model.limits import DEFAULT_LIMITS, Limits, parse_limits
 from memlint.model.release import DEFAULT, Release, pick
 from memlint.records import dataclass
 from memlint.rules import Rule, all_rules, default_codes
-
-if TYPE_CHECKING:
-    import pathspec
 
 KEYS = {
     "select", "extend-select", "ignore", "extend-ignore", "exclude", "extend-exclude", "respect-gitignore",
@@ -50,44 +46,6 @@ class Config:
     release: Release = DEFAULT  # `claude-code`: the Claude Code release modelled
     limits: Limits = DEFAULT_LIMITS  # memlint's own bounds (docs/limits.md)
     respect_gitignore: bool = True  # skip paths ignored by .gitignore / .ignore files
-
-    def rule_options(self, rule: Rule) -> dict[str, Any]:
-        merged = dict(rule.meta.options)
-        merged.update(self.options.get(rule.code, {}))
-        return merged
-
-    def excluded(self, path: Path) -> bool:
-        if not self.exclude:
-            return False
-        return _spec(self.exclude).match_file(_relative(path, self.root))
-
-    def ignored_codes(self, path: Path) -> frozenset[str]:
-        if not self.per_file_ignores:  # asked once per violation: 100,000 findings must not cost 100,000 paths
-            return frozenset()
-        return _ignored_codes(_relative(path, self.root), self.per_file_ignores)
-
-
-@lru_cache(maxsize=4096)
-def _ignored_codes(rel: str, per_file_ignores: tuple[tuple[str, frozenset[str]], ...]) -> frozenset[str]:
-    codes: set[str] = set()
-    for pattern, pattern_codes in per_file_ignores:
-        if _spec((pattern,)).match_file(rel):
-            codes |= pattern_codes
-    return frozenset(codes)
-
-
-def _relative(path: Path, root: Path) -> str:
-    try:
-        return path.absolute().relative_to(root.absolute()).as_posix()
-    except ValueError:
-        return path.absolute().as_posix()
-
-
-@lru_cache(maxsize=256)
-def _spec(patterns: tuple[str, ...]) -> pathspec.GitIgnoreSpec:
-    import pathspec  # only when there are patterns to match
-
-    return pathspec.GitIgnoreSpec.from_lines(patterns)
 
 
 def resolve_selector(name: str, key: str) -> set[str]:

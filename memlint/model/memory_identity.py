@@ -116,7 +116,7 @@ def _folder_kind(ctx: RuleContext, folder: Path) -> tuple[IndexKind, str] | None
         return "auto-memory", "an auto-memory folder (`.claude/projects/<project>/memory/`)"
     if folder.parent.name in ("agent-memory", "agent-memory-local") and folder.parent.parent.name == ".claude":
         return "agent-memory", f"the memory folder of subagent `{folder.name}`"
-    if any(_real(d) == real for d in ctx.config.memory_dirs):
+    if any(_real(d) == real for d in ctx.selection.memory_dirs):
         return "configured", "a `memory-dirs` folder of the memlint configuration"
     return None
 
