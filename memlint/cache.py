@@ -23,9 +23,16 @@ holds a second copy of everything it signed.
 
 A result is not stored when a file it read changed within `RACY_NS` of the run's start (a write in
 the same timestamp tick could go unseen), when a path gave two answers during the run, or when the
-run used a form of access the recorder cannot sign again. Entries live in `.memlint_cache/` at the
-project root (the nearest folder up from the first path holding `.memlint.toml`, `pyproject.toml`
-or `.git`), with a `.gitignore` of `*`. A corrupt or foreign entry is ignored and rewritten; a
+run used a form of access the recorder cannot sign again.
+
+Where entries live (`cache_folder`): in `.memlint_cache/` at the project root (the nearest folder
+up from the first path holding `.memlint.toml`, `pyproject.toml` or `.git`), with a `.gitignore` of
+`*`; outside a project, in the user's cache folder (`$XDG_CACHE_HOME/memlint`, else
+`~/.cache/memlint`), under `runs/` and a name made from the checked folder's path. Never inside
+Claude Code's own folder (`~/.claude`, `CLAUDE_CONFIG_DIR`): a project root there counts as none.
+The tokenizer's rank table is kept once per user, in the user's cache folder. A folder keeps its
+`MAX_RUNS` most recent entries, at most `MAX_FOLDER_BYTES` together; the user's cache keeps the
+`MAX_FOLDERS` most recently used folders. A corrupt or foreign entry is ignored and rewritten; a
 folder that cannot be written (read-only tree) only means no cache. This module imports nothing
 heavy: a replay costs the stat calls and the output.
 """
@@ -58,6 +65,9 @@ if TYPE_CHECKING:
     Table = dict[str, Signature]  # path as the run gave it -> its signature, for one operation
 
 CACHE_DIR = ".memlint_cache"
+MAX_RUNS = 8  # entries a cache folder keeps (the most recently stored or replayed)
+MAX_FOLDER_BYTES = 64 * 1024 * 1024  # and their size together
+MAX_FOLDERS = 64  # folders outside a project the user's cache keeps (the most recently used)
 FORMAT = 4
 RACY_NS = 2_000_000_000  # a file changed this close to the run's start is not trusted
 ROOT_MARKERS = (".memlint.toml", "pyproject.toml", ".git")
@@ -69,19 +79,62 @@ _ENV = ("HOME", "GITHUB_ACTIONS", "NO_COLOR", "FORCE_COLOR", "TERM")
 _ENV_PREFIXES = ("CLAUDE_", "MEMLINT_")  # every variable Claude Code's loading (model.settings) reads
 
 
-def cache_root(first_path: str) -> str:
-    """The folder that holds `.memlint_cache/` for a run whose first path is `first_path`."""
+def _start(first_path: str) -> str:
     start = os.path.abspath(first_path)
-    if not os.path.isdir(start):
-        start = os.path.dirname(start)
-    folder = start
+    return start if os.path.isdir(start) else os.path.dirname(start)
+
+
+def cache_root(first_path: str) -> str | None:
+    """The project root that holds `.memlint_cache/` for a run whose first path is `first_path`:
+    the nearest folder up holding a root marker, unless it is in Claude Code's own folder; None
+    outside a project."""
+    folder = _start(first_path)
     while True:
         if any(os.path.lexists(os.path.join(folder, marker)) for marker in ROOT_MARKERS):
-            return folder
+            return None if _in_claude_folder(folder) else folder
         parent = os.path.dirname(folder)
         if parent == folder:
-            return start
+            return None
         folder = parent
+
+
+def user_cache_dir() -> str:
+    """memlint's folder in the user's cache folder: `$XDG_CACHE_HOME/memlint` (an absolute path,
+    as the XDG specification asks), else `~/.cache/memlint`."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):
+        base = os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "memlint")
+
+
+def _claude_folders() -> list[str]:
+    """Claude Code's own folders: `~/.claude` and `CLAUDE_CONFIG_DIR`, as given and resolved."""
+    found = [os.path.join(os.path.expanduser("~"), ".claude")]
+    if os.environ.get("CLAUDE_CONFIG_DIR"):
+        found.append(os.path.expanduser(os.environ["CLAUDE_CONFIG_DIR"]))
+    return [os.path.join(f, "") for folder in found for f in {os.path.abspath(folder), os.path.realpath(folder)}]
+
+
+def _in_claude_folder(path: str) -> bool:
+    paths = {os.path.join(os.path.abspath(path), ""), os.path.join(os.path.realpath(path), "")}
+    return any(p.startswith(folder) for p in paths for folder in _claude_folders())
+
+
+def cache_folder(first_path: str) -> str | None:
+    """Where a run whose first path is `first_path` keeps its entries (None: nowhere allowed)."""
+    root = cache_root(first_path)
+    if root is not None:
+        return os.path.join(root, CACHE_DIR)
+    start = _start(first_path)
+    name = f"{os.path.basename(start) or 'root'}-{zlib.crc32(start.encode('utf-8', 'surrogateescape')):08x}"
+    folder = os.path.join(user_cache_dir(), "runs", name)
+    return None if _in_claude_folder(folder) else folder
+
+
+def rank_folder() -> str | None:
+    """Where the tokenizer's rank table is kept: once per user (None inside Claude Code's folder)."""
+    folder = user_cache_dir()
+    return None if _in_claude_folder(folder) else folder
 
 
 _SIZES = struct.Struct("<5Q")  # a stored entry's header, output and tables, in bytes
@@ -204,8 +257,9 @@ def still_true(operation: str, table: Table) -> bool:
 class Recorder:
     """Everything a run looks at on disk, signed at the moment it looked."""
 
-    def __init__(self, own_folder: str | None = None) -> None:
-        self.own_folder = None if own_folder is None else os.path.join(own_folder, "")
+    def __init__(self, *own_folders: str | None) -> None:
+        # memlint's own cache files (entries, the tokenizer's rank table) are not the run's input
+        self.own_folder = tuple(os.path.join(f, "") for f in own_folders if f is not None) or None
         self.seen: dict[str, Table] = {operation: {} for operation in OPERATIONS}
         self.unsure = False  # a path gave two answers, or was reached in a way we cannot sign again
         self.started_ns = time.time_ns()
@@ -367,7 +421,7 @@ def cacheable(argv: list[str]) -> bool:
     return not any(arg == flag or arg.startswith(flag + "=") for arg in argv for flag in _UNCACHED_FLAGS)
 
 
-def _first_path(argv: list[str]) -> str:
+def first_path(argv: list[str]) -> str:
     """The first positional argument of `check` (options taking a value skip it), else `.`."""
     takes_value = {"--home", "--format", "--select", "--extend-select", "--ignore", "--config", "--claude-code",
                    "--settings", "--baseline", "--color", "--colour"}
@@ -383,9 +437,8 @@ def _first_path(argv: list[str]) -> str:
 class Entry:
     """One cached run: where it is stored and what it is keyed by."""
 
-    def __init__(self, argv: list[str]) -> None:
-        self.root = cache_root(_first_path(argv))
-        self.folder = os.path.join(self.root, CACHE_DIR)
+    def __init__(self, argv: list[str], folder: str) -> None:
+        self.folder = folder
         self.key = repr((
             FORMAT, __version__, sys.version, sys.executable, sys.path, argv, os.getcwd(),
             [os.environ.get(name) for name in _ENV],
@@ -422,6 +475,10 @@ class Entry:
         stdout.flush()
         stderr.write(err)
         stderr.flush()
+        try:
+            os.utime(self.path)  # recently used: kept when older entries are pruned
+        except OSError:
+            pass
         return code
 
     def store(self, recorder: Recorder, out: list[str], err: str, code: int) -> bool:
@@ -458,12 +515,13 @@ class Entry:
             except OSError:
                 pass
             return False
+        prune(self.folder)
         return True
 
     @contextmanager
     def recording(self) -> Iterator[tuple[Recorder, _Tee, _Tee]]:
         """Record what the run reads and prints (the streams are restored afterwards)."""
-        recorder = Recorder(self.folder)
+        recorder = Recorder(self.folder, rank_folder())
         out, err = _Tee(sys.stdout), _Tee(sys.stderr)
         saved = sys.stdout, sys.stderr
         sys.stdout, sys.stderr = out, err
@@ -475,20 +533,63 @@ class Entry:
 
 
 def prepare(folder: str) -> None:
-    """Create the cache folder with a `.gitignore` that keeps it out of version control."""
-    os.makedirs(folder, exist_ok=True)
+    """Create the cache folder with a `.gitignore` that keeps it out of version control (in the
+    user's cache folder: readable by the user alone)."""
+    private = os.path.join(folder, "").startswith(os.path.join(user_cache_dir(), ""))
+    os.makedirs(folder, mode=0o700 if private else 0o777, exist_ok=True)
     ignore = os.path.join(folder, ".gitignore")
     if not os.path.exists(ignore):
         with open(ignore, "w", encoding="utf-8") as handle:
             handle.write("# Created by memlint: its run cache. Safe to delete (`memlint clean`).\n*\n")
 
 
-def clean(first_path: str = ".") -> str | None:
-    """Remove the cache folder of the project holding `first_path`; return it, or None when absent."""
+def prune(folder: str) -> None:
+    """Keep the `MAX_RUNS` most recently used entries of `folder` (at most `MAX_FOLDER_BYTES`
+    together) and remove the others, and rank tables an older memlint kept there; in the user's
+    cache, keep the `MAX_FOLDERS` most recently used folders. Best effort: an entry that cannot be
+    removed stays."""
+    try:
+        with os.scandir(folder) as listed:
+            found = [(e.stat(follow_symlinks=False), e.path, e.name) for e in listed if e.is_file(follow_symlinks=False)]
+    except OSError:
+        return
+    runs = sorted(((st.st_mtime_ns, st.st_size, path) for st, path, name in found
+                   if name.startswith("run-") and name.endswith(".marshal")), reverse=True)
+    total = 0
+    doomed = [path for st, path, name in found if name.startswith("cl100k-") and name.endswith(".marshal")]
+    for rank, (_, size, path) in enumerate(runs):
+        total += size
+        if rank >= MAX_RUNS or (rank and total > MAX_FOLDER_BYTES):
+            doomed.append(path)
+    for path in doomed:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+    parent = os.path.dirname(os.path.normpath(folder))
+    if parent == os.path.join(user_cache_dir(), "runs"):
+        _prune_folders(parent)
+
+
+def _prune_folders(runs: str) -> None:
     import shutil
 
-    folder = os.path.join(cache_root(first_path), CACHE_DIR)
-    if not os.path.isdir(folder) or os.path.islink(folder):
+    try:
+        with os.scandir(runs) as listed:
+            folders = sorted(((e.stat(follow_symlinks=False).st_mtime_ns, e.path) for e in listed
+                              if e.is_dir(follow_symlinks=False)), reverse=True)
+    except OSError:
+        return
+    for _, path in folders[MAX_FOLDERS:]:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def clean(first_path: str = ".") -> str | None:
+    """Remove the cache folder of the run holding `first_path`; return it, or None when absent."""
+    import shutil
+
+    folder = cache_folder(first_path)
+    if folder is None or not os.path.isdir(folder) or os.path.islink(folder):
         return None
     shutil.rmtree(folder)
     return folder
