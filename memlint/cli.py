@@ -203,7 +203,8 @@ def fix(no_cache: bool, **kwargs: Any) -> None:
 @main.command()
 @click.argument("path", default=".", type=click.Path(path_type=Path))
 def clean(path: Path) -> None:
-    """Remove the run cache (.memlint_cache/) of the project holding PATH."""
+    """Remove the run cache of PATH: .memlint_cache/ at its project root, or its folder in your
+    cache folder outside a project."""
     from memlint.cache import clean as remove_cache
 
     try:
