@@ -424,8 +424,8 @@ def unified_diff(result: FixResult) -> str:
 
 
 def _rule_pages(report_plugins: bool) -> Sequence[Rule | Entry]:
-    """Every registered rule for `rules` and `explain`: from the generated catalog when it describes
-    them all (no plugin, nothing edited since: importing the rules costs more than the rest of the
+    """Every registered rule for `rules` and `explain`: read from the rule modules' sources when
+    only the built-in rules are registered (importing the rules costs more than the rest of the
     command), else imported as `check` does, reporting skipped plugins when asked."""
     from memlint.rules.catalog import builtin_entries
 
