@@ -10,7 +10,8 @@ from typing import Literal
 
 from memlint.model.deferred import nested_agents
 from memlint.model.globs import rule_matches
-from memlint.model.loader import LoadedContext, LoadedFile, _Loader, agent_texts
+from memlint.model.loaded import agent_texts
+from memlint.model.loader import LoadedContext, LoadedFile, _Loader
 from memlint.model.replay import _within
 from memlint.model.settings import Launch
 from memlint.model.workspace import Workspace

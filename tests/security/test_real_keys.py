@@ -158,8 +158,8 @@ def test_putty_key_file_is_found(tmp_path: Path) -> None:
         "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA...\n-----END OPENSSH PRIVATE KEY-----\n",
         "-----BEGIN RSA PRIVATE KEY-----\n<your key here>\n-----END RSA PRIVATE KEY-----\n",
         "-----BEGIN PRIVATE KEY-----\nAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\n-----END PRIVATE KEY-----\n",
-        "PuTTY-User-Key-File-2: ssh-ed25519\nEncryption: none\nComment: x\nPublic-Lines: 1\nAAAA\n"
-        "Private-Lines: 1\n...\nPrivate-MAC: <mac>\n",
+        ("PuTTY-User-Key-File-2: ssh-ed25519\nEncryption: none\nComment: x\nPublic-Lines: 1\nAAAA\n"
+         "Private-Lines: 1\n...\nPrivate-MAC: <mac>\n"),
     ],
 )
 def test_stand_in_key_blocks_are_not_secrets(text: str) -> None:

@@ -45,7 +45,6 @@ from collections.abc import Iterator
 from memlint.model.automem import MAX_LINES, MAX_UNITS, format_size
 from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.automem._topics import TYPES
 from memlint.rules.automem._common import (
     MemoryIndex,
     auto_memory_indexes,
@@ -54,6 +53,7 @@ from memlint.rules.automem._common import (
     split_fix,
     titles,
 )
+from memlint.rules.automem._topics import TYPES
 from memlint.violations import Finding
 
 __doc__ = __doc__.replace(

@@ -62,7 +62,6 @@ from collections.abc import Iterator
 
 from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.automem._topics import TYPES
 from memlint.rules.automem._common import (
     MemoryIndex,
     auto_memory_indexes,
@@ -71,6 +70,7 @@ from memlint.rules.automem._common import (
     split_fix,
 )
 from memlint.rules.automem._index import Block
+from memlint.rules.automem._topics import TYPES
 from memlint.violations import Finding
 
 META = RuleMeta(
