@@ -475,10 +475,11 @@ class Entry:
         stdout.flush()
         stderr.write(err)
         stderr.flush()
-        try:
-            os.utime(self.path)  # recently used: kept when older entries are pruned
-        except OSError:
-            pass
+        for used in (self.path, self.folder):  # recently used: kept when older ones are pruned
+            try:
+                os.utime(used)
+            except OSError:
+                pass
         return code
 
     def store(self, recorder: Recorder, out: list[str], err: str, code: int) -> bool:
