@@ -25,16 +25,9 @@ A result is not stored when a file it read changed within `RACY_NS` of the run's
 the same timestamp tick could go unseen), when a path gave two answers during the run, or when the
 run used a form of access the recorder cannot sign again.
 
-Where entries live (`cache_folder`): in `.memlint_cache/` at the project root (the nearest folder
-up from the first path holding `.memlint.toml`, `pyproject.toml` or `.git`), with a `.gitignore` of
-`*`; outside a project, in the user's cache folder (`$XDG_CACHE_HOME/memlint`, else
-`~/.cache/memlint`), under `runs/` and a name made from the checked folder's path. Never inside
-Claude Code's own folder (`~/.claude`, `CLAUDE_CONFIG_DIR`): a project root there counts as none.
-The tokenizer's rank table is kept once per user, in the user's cache folder. A folder keeps its
-`MAX_RUNS` most recent entries, at most `MAX_FOLDER_BYTES` together; the user's cache keeps the
-`MAX_FOLDERS` most recently used folders. A corrupt or foreign entry is ignored and rewritten; a
-folder that cannot be written (read-only tree) only means no cache. This module imports nothing
-heavy: a replay costs the stat calls and the output.
+Where entries live and how many are kept is memlint.cache_folders' part. A corrupt or foreign
+entry is ignored and rewritten; a folder that cannot be written (read-only tree) only means no
+cache. This module imports nothing heavy: a replay costs the stat calls and the output.
 """
 
 from __future__ import annotations
@@ -53,9 +46,24 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from memlint import __version__
+from memlint.cache_folders import (
+    CACHE_DIR,
+    cache_folder,
+    cache_root,
+    clean,
+    prepare,
+    prune,
+    rank_folder,
+    user_cache_dir,
+)
 from memlint.model.files import read_file
 
 MAX_ENTRY_BYTES = 256 * 1024 * 1024  # a stored run larger than this is not read back (it is run again)
+
+__all__ = [  # where entries live is cache_folders' part; the command line asks here
+    "CACHE_DIR", "Entry", "Recorder", "cache_folder", "cache_root", "cacheable", "clean", "first_path", "prepare",
+    "prune", "rank_folder", "user_cache_dir",
+]
 
 TYPE_CHECKING = False  # typing itself is not imported: a replay must start fast
 if TYPE_CHECKING:
@@ -64,77 +72,14 @@ if TYPE_CHECKING:
     Signature = bytes | str | tuple[str, int]  # packed stat, listing, or ("error", errno)
     Table = dict[str, Signature]  # path as the run gave it -> its signature, for one operation
 
-CACHE_DIR = ".memlint_cache"
-MAX_RUNS = 8  # entries a cache folder keeps (the most recently stored or replayed)
-MAX_FOLDER_BYTES = 64 * 1024 * 1024  # and their size together
-MAX_FOLDERS = 64  # folders outside a project the user's cache keeps (the most recently used)
 FORMAT = 4
 RACY_NS = 2_000_000_000  # a file changed this close to the run's start is not trusted
-ROOT_MARKERS = (".memlint.toml", "pyproject.toml", ".git")
 # Arguments that make `check` write files or skip the cache: such runs are never cached.
 _UNCACHED_FLAGS = ("--fix", "--diff", "--only-fix", "--no-cache", "--unsafe-fixes", "-h", "--help", "--",
                    # they write a file, read standard input or run until stopped (memlint/conventions.py)
                    "--output-file", "-o", "--write-baseline", "--stdin-filename", "-", "--watch")
 _ENV = ("HOME", "GITHUB_ACTIONS", "NO_COLOR", "FORCE_COLOR", "TERM")
 _ENV_PREFIXES = ("CLAUDE_", "MEMLINT_")  # every variable Claude Code's loading (model.settings) reads
-
-
-def _start(first_path: str) -> str:
-    start = os.path.abspath(first_path)
-    return start if os.path.isdir(start) else os.path.dirname(start)
-
-
-def cache_root(first_path: str) -> str | None:
-    """The project root that holds `.memlint_cache/` for a run whose first path is `first_path`:
-    the nearest folder up holding a root marker, unless it is in Claude Code's own folder; None
-    outside a project."""
-    folder = _start(first_path)
-    while True:
-        if any(os.path.lexists(os.path.join(folder, marker)) for marker in ROOT_MARKERS):
-            return None if _in_claude_folder(folder) else folder
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            return None
-        folder = parent
-
-
-def user_cache_dir() -> str:
-    """memlint's folder in the user's cache folder: `$XDG_CACHE_HOME/memlint` (an absolute path,
-    as the XDG specification asks), else `~/.cache/memlint`."""
-    base = os.environ.get("XDG_CACHE_HOME", "")
-    if not os.path.isabs(base):
-        base = os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "memlint")
-
-
-def _claude_folders() -> list[str]:
-    """Claude Code's own folders: `~/.claude` and `CLAUDE_CONFIG_DIR`, as given and resolved."""
-    found = [os.path.join(os.path.expanduser("~"), ".claude")]
-    if os.environ.get("CLAUDE_CONFIG_DIR"):
-        found.append(os.path.expanduser(os.environ["CLAUDE_CONFIG_DIR"]))
-    return [os.path.join(f, "") for folder in found for f in {os.path.abspath(folder), os.path.realpath(folder)}]
-
-
-def _in_claude_folder(path: str) -> bool:
-    paths = {os.path.join(os.path.abspath(path), ""), os.path.join(os.path.realpath(path), "")}
-    return any(p.startswith(folder) for p in paths for folder in _claude_folders())
-
-
-def cache_folder(first_path: str) -> str | None:
-    """Where a run whose first path is `first_path` keeps its entries (None: nowhere allowed)."""
-    root = cache_root(first_path)
-    if root is not None:
-        return os.path.join(root, CACHE_DIR)
-    start = _start(first_path)
-    name = f"{os.path.basename(start) or 'root'}-{zlib.crc32(start.encode('utf-8', 'surrogateescape')):08x}"
-    folder = os.path.join(user_cache_dir(), "runs", name)
-    return None if _in_claude_folder(folder) else folder
-
-
-def rank_folder() -> str | None:
-    """Where the tokenizer's rank table is kept: once per user (None inside Claude Code's folder)."""
-    folder = user_cache_dir()
-    return None if _in_claude_folder(folder) else folder
 
 
 _SIZES = struct.Struct("<5Q")  # a stored entry's header, output and tables, in bytes
@@ -531,66 +476,3 @@ class Entry:
                 yield recorder, out, err
         finally:
             sys.stdout, sys.stderr = saved
-
-
-def prepare(folder: str) -> None:
-    """Create the cache folder with a `.gitignore` that keeps it out of version control (in the
-    user's cache folder: readable by the user alone)."""
-    private = os.path.join(folder, "").startswith(os.path.join(user_cache_dir(), ""))
-    os.makedirs(folder, mode=0o700 if private else 0o777, exist_ok=True)
-    ignore = os.path.join(folder, ".gitignore")
-    if not os.path.exists(ignore):
-        with open(ignore, "w", encoding="utf-8") as handle:
-            handle.write("# Created by memlint: its run cache. Safe to delete (`memlint clean`).\n*\n")
-
-
-def prune(folder: str) -> None:
-    """Keep the `MAX_RUNS` most recently used entries of `folder` (at most `MAX_FOLDER_BYTES`
-    together) and remove the others, and rank tables an older memlint kept there; in the user's
-    cache, keep the `MAX_FOLDERS` most recently used folders. Best effort: an entry that cannot be
-    removed stays."""
-    try:
-        with os.scandir(folder) as listed:
-            found = [(e.stat(follow_symlinks=False), e.path, e.name) for e in listed if e.is_file(follow_symlinks=False)]
-    except OSError:
-        return
-    runs = sorted(((st.st_mtime_ns, st.st_size, path) for st, path, name in found
-                   if name.startswith("run-") and name.endswith(".marshal")), reverse=True)
-    total = 0
-    doomed = [path for st, path, name in found if name.startswith("cl100k-") and name.endswith(".marshal")]
-    for rank, (_, size, path) in enumerate(runs):
-        total += size
-        if rank >= MAX_RUNS or (rank and total > MAX_FOLDER_BYTES):
-            doomed.append(path)
-    for path in doomed:
-        try:
-            os.unlink(path)
-        except OSError:
-            pass
-    parent = os.path.dirname(os.path.normpath(folder))
-    if parent == os.path.join(user_cache_dir(), "runs"):
-        _prune_folders(parent)
-
-
-def _prune_folders(runs: str) -> None:
-    import shutil
-
-    try:
-        with os.scandir(runs) as listed:
-            folders = sorted(((e.stat(follow_symlinks=False).st_mtime_ns, e.path) for e in listed
-                              if e.is_dir(follow_symlinks=False)), reverse=True)
-    except OSError:
-        return
-    for _, path in folders[MAX_FOLDERS:]:
-        shutil.rmtree(path, ignore_errors=True)
-
-
-def clean(first_path: str = ".") -> str | None:
-    """Remove the cache folder of the run holding `first_path`; return it, or None when absent."""
-    import shutil
-
-    folder = cache_folder(first_path)
-    if folder is None or not os.path.isdir(folder) or os.path.islink(folder):
-        return None
-    shutil.rmtree(folder)
-    return folder

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import memlint.__main__ as entry_point
-from memlint import cache
+from memlint import cache, cache_folders
 
 
 @pytest.fixture(autouse=True)
@@ -355,18 +355,18 @@ def test_old_entries_are_pruned_to_a_bounded_number(run: Runner, tree: Path) -> 
     (tree / ".memlint_cache").mkdir()
     (tree / ".memlint_cache" / "cl100k-0123456789abcdef01234567.marshal").write_bytes(b"an older memlint's table")
     variants = [("--extend-select", f"ML10{n}", "--format", fmt) for fmt in ("text", "json") for n in range(1, 10)]
-    for args in variants[: cache.MAX_RUNS + 4]:
+    for args in variants[: cache_folders.MAX_RUNS + 4]:
         assert not run("check", ".", *args)[3]
-    assert len(_entries(tree)) == cache.MAX_RUNS
+    assert len(_entries(tree)) == cache_folders.MAX_RUNS
     assert not list((tree / ".memlint_cache").glob("cl100k-*"))  # the table is kept per user now
-    assert run("check", ".", *variants[cache.MAX_RUNS + 3])[3], "the newest entry is kept"
+    assert run("check", ".", *variants[cache_folders.MAX_RUNS + 3])[3], "the newest entry is kept"
     assert not run("check", ".", *variants[0])[3], "the oldest entry was removed"
 
 
 def test_entries_are_pruned_to_a_bounded_size(run: Runner, tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     run("check", ".")
     size = _entries(tree)[0].stat().st_size
-    monkeypatch.setattr(cache, "MAX_FOLDER_BYTES", size * 2 + size // 2)
+    monkeypatch.setattr(cache_folders, "MAX_FOLDER_BYTES", size * 2 + size // 2)
     for fmt in ("json", "github", "sarif", "gitlab"):
         run("check", ".", "--format", fmt)
     assert 1 <= len(_entries(tree)) <= 3
@@ -376,7 +376,7 @@ def test_the_user_cache_keeps_a_bounded_number_of_folders(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     _home, xdg = _isolated(monkeypatch, tmp_path)
-    monkeypatch.setattr(cache, "MAX_FOLDERS", 3)
+    monkeypatch.setattr(cache_folders, "MAX_FOLDERS", 3)
     run = Runner(monkeypatch, capsys, tmp_path)
     for n in range(6):
         folder = _plain_tree(tmp_path / "loose" / f"notes{n}")
