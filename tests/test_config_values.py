@@ -27,6 +27,11 @@ SCALARS = st.one_of(
     st.sampled_from([0, -1, -5, 1, 2**53 + 1, math.inf, -math.inf, math.nan, 0.0, 100.5, "cl100k", "project"]),
 )
 VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=2), max_leaves=4)
+# Values a rule option could take: of each option type, around and inside the ranges, the choices.
+OPTION_VALUES = st.one_of(
+    VALUES, st.integers(min_value=-10, max_value=400_000), st.floats(min_value=-5, max_value=150),
+    st.sampled_from(["cl100k", "chars4", "project", "user", "feedback", "reference"]),
+)
 
 
 def _tree(tmp: Path) -> Path:
@@ -49,7 +54,7 @@ def test_the_option_table_is_not_empty_and_every_range_names_an_option() -> None
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(option=st.sampled_from(OPTIONS), value=VALUES)
+@given(option=st.sampled_from(OPTIONS), value=OPTION_VALUES)
 def test_every_rule_option_is_rejected_naming_file_and_key_or_runs(
     tmp_path_factory: pytest.TempPathFactory, option: tuple[str, str], value: Any,
 ) -> None:
