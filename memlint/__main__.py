@@ -92,8 +92,11 @@ def _run(argv: list[str]) -> int:
     if not cache.cacheable(argv):
         return _invoke(argv)
     try:
-        entry = cache.Entry(argv)
+        folder = cache.cache_folder(cache.first_path(argv))
+        entry = None if folder is None else cache.Entry(argv, folder)
     except OSError:  # no current folder (it was removed): the run goes on without a cache
+        return _invoke(argv)
+    if entry is None:  # only Claude Code's own folder would hold it: no cache
         return _invoke(argv)
     code = entry.replay(sys.stdout, sys.stderr)
     if code is not None:
@@ -102,10 +105,16 @@ def _run(argv: list[str]) -> int:
         cache.prepare(entry.folder)
     except OSError:
         pass  # a read-only tree: the run goes on without a cache
+    ranks = cache.rank_folder()
+    try:
+        if ranks is not None:
+            cache.prepare(ranks)
+    except OSError:
+        pass  # no user cache folder: the rank table is decoded each time
     else:
         from memlint.model import tokens
 
-        tokens.RANK_CACHE_DIR = entry.folder
+        tokens.RANK_CACHE_DIR = ranks
     with entry.recording() as (recorder, out, err):
         code = _invoke(argv)
     entry.store(recorder, out.parts, "".join(err.parts), code)

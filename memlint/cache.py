@@ -23,11 +23,11 @@ holds a second copy of everything it signed.
 
 A result is not stored when a file it read changed within `RACY_NS` of the run's start (a write in
 the same timestamp tick could go unseen), when a path gave two answers during the run, or when the
-run used a form of access the recorder cannot sign again. Entries live in `.memlint_cache/` at the
-project root (the nearest folder up from the first path holding `.memlint.toml`, `pyproject.toml`
-or `.git`), with a `.gitignore` of `*`. A corrupt or foreign entry is ignored and rewritten; a
-folder that cannot be written (read-only tree) only means no cache. This module imports nothing
-heavy: a replay costs the stat calls and the output.
+run used a form of access the recorder cannot sign again.
+
+Where entries live and how many are kept is memlint.cache_folders' part. A corrupt or foreign
+entry is ignored and rewritten; a folder that cannot be written (read-only tree) only means no
+cache. This module imports nothing heavy: a replay costs the stat calls and the output.
 """
 
 from __future__ import annotations
@@ -46,9 +46,24 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from memlint import __version__
+from memlint.cache_folders import (
+    CACHE_DIR,
+    cache_folder,
+    cache_root,
+    clean,
+    prepare,
+    prune,
+    rank_folder,
+    user_cache_dir,
+)
 from memlint.model.files import read_file
 
 MAX_ENTRY_BYTES = 256 * 1024 * 1024  # a stored run larger than this is not read back (it is run again)
+
+__all__ = [  # where entries live is cache_folders' part; the command line asks here
+    "CACHE_DIR", "Entry", "Recorder", "cache_folder", "cache_root", "cacheable", "clean", "first_path", "prepare",
+    "prune", "rank_folder", "user_cache_dir",
+]
 
 TYPE_CHECKING = False  # typing itself is not imported: a replay must start fast
 if TYPE_CHECKING:
@@ -57,31 +72,14 @@ if TYPE_CHECKING:
     Signature = bytes | str | tuple[str, int]  # packed stat, listing, or ("error", errno)
     Table = dict[str, Signature]  # path as the run gave it -> its signature, for one operation
 
-CACHE_DIR = ".memlint_cache"
 FORMAT = 4
 RACY_NS = 2_000_000_000  # a file changed this close to the run's start is not trusted
-ROOT_MARKERS = (".memlint.toml", "pyproject.toml", ".git")
 # Arguments that make `check` write files or skip the cache: such runs are never cached.
 _UNCACHED_FLAGS = ("--fix", "--diff", "--only-fix", "--no-cache", "--unsafe-fixes", "-h", "--help", "--",
                    # they write a file, read standard input or run until stopped (memlint/conventions.py)
                    "--output-file", "-o", "--write-baseline", "--stdin-filename", "-", "--watch")
 _ENV = ("HOME", "GITHUB_ACTIONS", "NO_COLOR", "FORCE_COLOR", "TERM")
 _ENV_PREFIXES = ("CLAUDE_", "MEMLINT_")  # every variable Claude Code's loading (model.settings) reads
-
-
-def cache_root(first_path: str) -> str:
-    """The folder that holds `.memlint_cache/` for a run whose first path is `first_path`."""
-    start = os.path.abspath(first_path)
-    if not os.path.isdir(start):
-        start = os.path.dirname(start)
-    folder = start
-    while True:
-        if any(os.path.lexists(os.path.join(folder, marker)) for marker in ROOT_MARKERS):
-            return folder
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            return start
-        folder = parent
 
 
 _SIZES = struct.Struct("<5Q")  # a stored entry's header, output and tables, in bytes
@@ -204,8 +202,9 @@ def still_true(operation: str, table: Table) -> bool:
 class Recorder:
     """Everything a run looks at on disk, signed at the moment it looked."""
 
-    def __init__(self, own_folder: str | None = None) -> None:
-        self.own_folder = None if own_folder is None else os.path.join(own_folder, "")
+    def __init__(self, *own_folders: str | None) -> None:
+        # memlint's own cache files (entries, the tokenizer's rank table) are not the run's input
+        self.own_folder = tuple(os.path.join(f, "") for f in own_folders if f is not None) or None
         self.seen: dict[str, Table] = {operation: {} for operation in OPERATIONS}
         self.unsure = False  # a path gave two answers, or was reached in a way we cannot sign again
         self.started_ns = time.time_ns()
@@ -367,7 +366,7 @@ def cacheable(argv: list[str]) -> bool:
     return not any(arg == flag or arg.startswith(flag + "=") for arg in argv for flag in _UNCACHED_FLAGS)
 
 
-def _first_path(argv: list[str]) -> str:
+def first_path(argv: list[str]) -> str:
     """The first positional argument of `check` (options taking a value skip it), else `.`."""
     takes_value = {"--home", "--format", "--select", "--extend-select", "--ignore", "--config", "--claude-code",
                    "--settings", "--baseline", "--color", "--colour"}
@@ -383,9 +382,8 @@ def _first_path(argv: list[str]) -> str:
 class Entry:
     """One cached run: where it is stored and what it is keyed by."""
 
-    def __init__(self, argv: list[str]) -> None:
-        self.root = cache_root(_first_path(argv))
-        self.folder = os.path.join(self.root, CACHE_DIR)
+    def __init__(self, argv: list[str], folder: str) -> None:
+        self.folder = folder
         self.key = repr((
             FORMAT, __version__, sys.version, sys.executable, sys.path, argv, os.getcwd(),
             [os.environ.get(name) for name in _ENV],
@@ -422,6 +420,11 @@ class Entry:
         stdout.flush()
         stderr.write(err)
         stderr.flush()
+        for used in (self.path, self.folder):  # recently used: kept when older ones are pruned
+            try:
+                os.utime(used)
+            except OSError:
+                pass
         return code
 
     def store(self, recorder: Recorder, out: list[str], err: str, code: int) -> bool:
@@ -458,12 +461,13 @@ class Entry:
             except OSError:
                 pass
             return False
+        prune(self.folder)
         return True
 
     @contextmanager
     def recording(self) -> Iterator[tuple[Recorder, _Tee, _Tee]]:
         """Record what the run reads and prints (the streams are restored afterwards)."""
-        recorder = Recorder(self.folder)
+        recorder = Recorder(self.folder, rank_folder())
         out, err = _Tee(sys.stdout), _Tee(sys.stderr)
         saved = sys.stdout, sys.stderr
         sys.stdout, sys.stderr = out, err
@@ -472,23 +476,3 @@ class Entry:
                 yield recorder, out, err
         finally:
             sys.stdout, sys.stderr = saved
-
-
-def prepare(folder: str) -> None:
-    """Create the cache folder with a `.gitignore` that keeps it out of version control."""
-    os.makedirs(folder, exist_ok=True)
-    ignore = os.path.join(folder, ".gitignore")
-    if not os.path.exists(ignore):
-        with open(ignore, "w", encoding="utf-8") as handle:
-            handle.write("# Created by memlint: its run cache. Safe to delete (`memlint clean`).\n*\n")
-
-
-def clean(first_path: str = ".") -> str | None:
-    """Remove the cache folder of the project holding `first_path`; return it, or None when absent."""
-    import shutil
-
-    folder = os.path.join(cache_root(first_path), CACHE_DIR)
-    if not os.path.isdir(folder) or os.path.islink(folder):
-        return None
-    shutil.rmtree(folder)
-    return folder

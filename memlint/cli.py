@@ -214,7 +214,8 @@ def fix(no_cache: bool, **kwargs: Any) -> None:
 @main.command()
 @click.argument("path", default=".", type=click.Path(path_type=Path))
 def clean(path: Path) -> None:
-    """Remove the run cache (.memlint_cache/) of the project holding PATH."""
+    """Remove the run cache of PATH: .memlint_cache/ at its project root, or its folder in your
+    cache folder outside a project."""
     from memlint.cache import clean as remove_cache
 
     try:
@@ -411,8 +412,8 @@ def _progress(fmt: str) -> Any:
 
 
 def _rule_pages(report_plugins: bool) -> Sequence[Rule | Entry]:
-    """Every registered rule for `rules` and `explain`: from the generated catalog when it describes
-    them all (no plugin, nothing edited since: importing the rules costs more than the rest of the
+    """Every registered rule for `rules` and `explain`: read from the rule modules' sources when
+    only the built-in rules are registered (importing the rules costs more than the rest of the
     command), else imported as `check` does, reporting skipped plugins when asked."""
     from memlint.rules.catalog import builtin_entries
 

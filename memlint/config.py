@@ -10,21 +10,20 @@ Every error names the key and exits 2.
 
 from __future__ import annotations
 
+import math
+import operator
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import field
-from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from memlint.errors import ConfigError, MemlintError
 from memlint.model.limits import DEFAULT_LIMITS, Limits, parse_limits
 from memlint.model.release import DEFAULT, Release, pick
 from memlint.records import dataclass
-from memlint.rules import Rule, all_rules, default_codes
-
-if TYPE_CHECKING:
-    import pathspec
+from memlint.rules import Rule, all_rules
+from memlint.rules.catalog import default_codes
 
 KEYS = {
     "select", "extend-select", "ignore", "extend-ignore", "exclude", "extend-exclude", "respect-gitignore",
@@ -48,44 +47,6 @@ class Config:
     release: Release = DEFAULT  # `claude-code`: the Claude Code release modelled
     limits: Limits = DEFAULT_LIMITS  # memlint's own bounds (docs/limits.md)
     respect_gitignore: bool = True  # skip paths ignored by .gitignore / .ignore files
-
-    def rule_options(self, rule: Rule) -> dict[str, Any]:
-        merged = dict(rule.meta.options)
-        merged.update(self.options.get(rule.code, {}))
-        return merged
-
-    def excluded(self, path: Path) -> bool:
-        if not self.exclude:
-            return False
-        return _spec(self.exclude).match_file(_relative(path, self.root))
-
-    def ignored_codes(self, path: Path) -> frozenset[str]:
-        if not self.per_file_ignores:  # asked once per violation: 100,000 findings must not cost 100,000 paths
-            return frozenset()
-        return _ignored_codes(_relative(path, self.root), self.per_file_ignores)
-
-
-@lru_cache(maxsize=4096)
-def _ignored_codes(rel: str, per_file_ignores: tuple[tuple[str, frozenset[str]], ...]) -> frozenset[str]:
-    codes: set[str] = set()
-    for pattern, pattern_codes in per_file_ignores:
-        if _spec((pattern,)).match_file(rel):
-            codes |= pattern_codes
-    return frozenset(codes)
-
-
-def _relative(path: Path, root: Path) -> str:
-    try:
-        return path.absolute().relative_to(root.absolute()).as_posix()
-    except ValueError:
-        return path.absolute().as_posix()
-
-
-@lru_cache(maxsize=256)
-def _spec(patterns: tuple[str, ...]) -> pathspec.GitIgnoreSpec:
-    import pathspec  # only when there are patterns to match
-
-    return pathspec.GitIgnoreSpec.from_lines(patterns)
 
 
 def resolve_selector(name: str, key: str) -> set[str]:
@@ -198,16 +159,36 @@ def _options(raw: Any) -> dict[str, dict[str, Any]]:
             if option not in rule.meta.options:
                 known = ", ".join(sorted(rule.meta.options)) or "none"
                 raise ConfigError(f"options.{name}.{option}: {code} has no such option (known: {known})")
-            default = rule.meta.options[option]
-            if isinstance(default, bool) != isinstance(value, bool) or (
-                not isinstance(value, type(default)) and not (isinstance(default, float) and isinstance(value, int))
-            ):
-                raise ConfigError(f"options.{name}.{option}: expected {type(default).__name__}, got {value!r}")
-            allowed = rule.meta.choices.get(option)
-            if allowed and value not in allowed:
-                raise ConfigError(f"options.{name}.{option}: {value!r} is not one of {', '.join(allowed)}")
+            _check_option(rule, f"options.{name}.{option}", option, value)
         out[code] = dict(values)
     return out
+
+
+def _check_option(rule: Rule, key: str, option: str, value: Any) -> None:
+    """One rule option: the type of its default, one of its choices, a finite number in its range."""
+    default = rule.meta.options[option]
+    if isinstance(default, bool) != isinstance(value, bool) or (
+        not isinstance(value, type(default)) and not (isinstance(default, float) and isinstance(value, int))
+    ):
+        raise ConfigError(f"{key}: expected {type(default).__name__}, got {value!r}")
+    allowed = rule.meta.choices.get(option)
+    if allowed and value not in allowed:
+        raise ConfigError(f"{key}: {value!r} is not one of {', '.join(allowed)}")
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return
+    if abs(value) > MAX_NUMBER or not math.isfinite(value):  # inf, nan, or past exact float arithmetic
+        raise ConfigError(f"{key}: expected a finite number of at most {MAX_NUMBER:,}, got {value!r}")
+    spec = rule.meta.ranges.get(option, ">= 0")
+    for bound in spec.split(","):
+        compare, _, limit = bound.strip().partition(" ")
+        if not _COMPARE[compare](value, float(limit)):
+            raise ConfigError(f"{key}: expected a number {spec}, got {value!r}")
+
+
+MAX_NUMBER = 2**53  # the largest number an option may hold: rules compute with floats
+_COMPARE: dict[str, Callable[[float, float], bool]] = {
+    ">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le,
+}
 
 
 def find_config_file(start: Path) -> tuple[Path | None, dict[str, Any]]:
@@ -225,6 +206,8 @@ def find_config_file(start: Path) -> tuple[Path | None, dict[str, Any]]:
             table = tool.get("memlint") if isinstance(tool, dict) else None
             if isinstance(table, dict):
                 return path, table
+            if table is not None:  # `[tool] memlint = "x"`: meant for memlint, so not skipped
+                raise ConfigError(f"{path}: tool.memlint: expected a table, got {type(table).__name__}")
     return None, {}
 
 

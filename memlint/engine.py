@@ -9,6 +9,7 @@ import os
 from array import array
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
 
@@ -23,7 +24,8 @@ from memlint.model.rule_context import RuleContext
 from memlint.model.settings import Launch
 from memlint.model.workspace import Workspace
 from memlint.records import dataclass
-from memlint.rules import Rule, all_rules
+from memlint.rules import Rule
+from memlint.selection import Selection, select
 from memlint.suppression import apply_suppressions
 from memlint.violations import Finding, Violation
 
@@ -119,6 +121,7 @@ def build_context(
 ) -> RuleContext:
     """The run's model. `named_indexes`: MEMORY.md files the user named to `memlint fix`, judged
     auto-memory indexes whatever else memlint would make of them (`model.memory_identity`)."""
+    selection = select(config)  # the configuration, resolved once for the run
     release = config.release
     launch = Launch() if launch is None else launch
     if home is None:  # no HOME modelled: no user settings either, wherever CLAUDE_CONFIG_DIR points
@@ -129,7 +132,7 @@ def build_context(
     loads: dict[Path, LoadedContext] = {}
     named = {r for r in roots if r.is_file()}  # a file named on the command line is always checked
     files = [f for f in discover(list(roots), memory_dirs, config.respect_gitignore, workspace.memo)
-             if f.path in named or not config.excluded(f.path)]
+             if f.path in named or not selection.excluded(f.path)]
     files = _with_pending(files, workspace)
     starts = start_folders(roots, tuple(files))
     above = _above(starts, workspace)
@@ -148,9 +151,10 @@ def build_context(
             known = {f.path for f in files}
     project_dirs = sorted({c.automem_dir.parent for c in loads.values()}) if home is not None else []
     for path in session_notes(config.root, config.session_notes_paths, roots, project_dirs):
-        if path not in known and not config.excluded(path):
+        if path not in known and not selection.excluded(path):
             files.append(MemoryFile(path, "session-notes"))
-    return RuleContext(config, workspace, roots, tuple(files), loads, home, {}, release, launch,
+    selection = replace(selection, files=tuple(files))
+    return RuleContext(selection, workspace, roots, selection.files, loads, home, {}, release, launch,
                        named_indexes=named_indexes)
 
 
@@ -158,7 +162,8 @@ def run_rules(ctx: RuleContext, rules: list[Rule] | None = None) -> list[Violati
     """Run `rules` (default: the selected ones) and return sorted, unsuppressed violations. The
     rules that look at files one at a time run first, together, file by file; then the others,
     each over the whole run."""
-    selected = rules if rules is not None else [r for r in all_rules() if r.code in ctx.config.selected]
+    selection = _selection(ctx)
+    selected = rules if rules is not None else list(selection.rules)
     violations: list[Violation] = []
     progress.COUNTS.rules_total += len(selected)
     _run_per_file(ctx, [r for r in selected if r.per_file], violations)
@@ -166,7 +171,7 @@ def run_rules(ctx: RuleContext, rules: list[Rule] | None = None) -> list[Violati
         if rule.per_file:
             continue
         progress.COUNTS.rules_done += 1
-        ctx.options = ctx.config.rule_options(rule)
+        ctx.options = dict(selection.rule_options(rule))
         try:
             for finding in rule.check(ctx):
                 violations.append(stamp(rule, finding))
@@ -175,9 +180,9 @@ def run_rules(ctx: RuleContext, rules: list[Rule] | None = None) -> list[Violati
         except Exception as exc:  # noqa: BLE001 - one broken rule must not stop the run
             violations.append(_crashed(ctx, rule, exc))
         _settle()
-    violations = [v for v in violations if v.code not in ctx.config.ignored_codes(v.path)]
+    violations = [v for v in violations if v.code not in selection.ignored(v.path)]
     violations = apply_suppressions(
-        violations, ctx.workspace, "ML902" in ctx.config.selected, tuple(f.path for f in ctx.files)
+        violations, ctx.workspace, "ML902" in selection.selected, tuple(f.path for f in ctx.files)
     )
     # one finding per (path, line, column, code), the first kept, as a set would; sorted by those
     # fields without a Violation comparison each time (100,000 findings: half the time)
@@ -208,7 +213,8 @@ def _run_per_file(ctx: RuleContext, rules: list[Rule], violations: list[Violatio
             place = array("q", map(rank.__getitem__, keys))
             plan = planned[id(items)] = (items, place, _order(place))
         plans.append(plan)
-    options = [ctx.config.rule_options(rule) for rule in rules]
+    selection = _selection(ctx)
+    options = [dict(selection.rule_options(rule)) for rule in rules]
     cursors = [0] * len(rules)
     done_before = progress.COUNTS.rules_done
     for high in range(_WINDOW, len(rank) + _WINDOW, _WINDOW):
@@ -236,6 +242,13 @@ def _run_per_file(ctx: RuleContext, rules: list[Rule], violations: list[Violatio
             cursors[i] = cursor
     progress.COUNTS.rules_done = done_before + len(rules)
     _settle()
+
+
+def _selection(ctx: RuleContext) -> Selection:
+    """The run's selection: the engine built the context, so it holds one."""
+    selection = ctx.selection
+    assert isinstance(selection, Selection), "a RuleContext made by build_context"
+    return selection
 
 
 def _order(ranks: array[int]) -> Sequence[int]:

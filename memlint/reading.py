@@ -1,6 +1,6 @@
 """What Claude Code attaches when Claude reads one file: the answer of `memlint context --reading
 FILE` (and of the language server's `paths:` hover), built on the loader's model of the session
-(`model.loader.load`) and its answer for one Read (`model.deferred.on_read`); nothing here decides
+(`model.loader.load`) and its answer for one Read (`model.reads.on_read`); nothing here decides
 what loads, it only says why, in words and as JSON.
 
     from memlint.reading import reading
@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from memlint.model.deferred import Attached, on_read
+from memlint.model.reads import Attached, on_read
 from memlint.model.loaded import LoadedContext
 from memlint.model.loader import MANAGED_DIR, load
 from memlint.model.release import DEFAULT, Release

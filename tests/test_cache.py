@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import memlint.__main__ as entry_point
-from memlint import cache
+from memlint import cache, cache_folders
 
 
 @pytest.fixture(autouse=True)
@@ -248,3 +248,139 @@ def test_a_planted_entry_is_passed_over_never_read_blocking(run: Runner, tree: P
         entries[0].write_bytes(b"\x00not marshal")
     again = run("check", ".")
     assert not again[3] and again[:3] == first[:3]
+
+
+# Where the cache lives (issue 27, point 5).
+
+
+def _plain_tree(folder: Path) -> Path:
+    """Memory files in a folder that is no project: no .git, no pyproject.toml, no .memlint.toml."""
+    write(folder / "CLAUDE.md", "# Notes\n\n- Deploy with `make ship`.\n- Missing: @gone.md\n")
+    return folder
+
+
+def _files_under(folder: Path) -> list[str]:
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file())
+
+
+def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, xdg: bool = True) -> tuple[Path, Path]:
+    home, xdg_cache = tmp_path / "home", tmp_path / "xdg"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)
+    if xdg:
+        monkeypatch.setenv("XDG_CACHE_HOME", str(xdg_cache))
+    else:
+        monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    return home, xdg_cache
+
+
+def test_outside_a_project_entries_go_to_the_user_cache_keyed_by_path(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    _home, xdg = _isolated(monkeypatch, tmp_path)
+    one, two = _plain_tree(tmp_path / "notes" / "one"), _plain_tree(tmp_path / "notes" / "two")
+    before = {p: _files_under(p) for p in (one, two)}
+    run = Runner(monkeypatch, capsys, tmp_path)
+    first = run("check", str(one))
+    assert run("check", str(one))[3] and not run("check", str(two))[3]
+    assert run("check", str(one))[:3] == first[:3]
+    assert {p: _files_under(p) for p in (one, two)} == before  # nothing written into the checked folders
+    folders = sorted(p.name for p in (xdg / "memlint" / "runs").iterdir())
+    assert len(folders) == 2 and folders[0].startswith("one-") and folders[1].startswith("two-")
+    assert cache.cache_folder(str(one)) == str(xdg / "memlint" / "runs" / folders[0])
+    assert cache.cache_root(str(one)) is None
+
+
+def test_without_xdg_cache_home_the_user_cache_is_dot_cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    home, _ = _isolated(monkeypatch, tmp_path, xdg=False)
+    assert cache.user_cache_dir() == str(home / ".cache" / "memlint")
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/cache")  # not absolute: ignored, as the specification says
+    assert cache.user_cache_dir() == str(home / ".cache" / "memlint")
+
+
+@pytest.mark.parametrize("claude_is_a_repository", [False, True])
+def test_never_inside_claude_codes_own_folder(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, claude_is_a_repository: bool
+) -> None:
+    home, xdg = _isolated(monkeypatch, tmp_path)
+    memory = _plain_tree(home / ".claude" / "projects" / "-work-app" / "memory")
+    if claude_is_a_repository:  # ~/.claude kept in git: its root is still Claude Code's folder
+        (home / ".claude" / ".git").mkdir()
+    before = _files_under(home / ".claude")
+    run = Runner(monkeypatch, capsys, tmp_path)
+    run("check", str(memory))
+    assert run("check", str(memory))[3]
+    assert _files_under(home / ".claude") == before
+    assert any((xdg / "memlint" / "runs").iterdir())
+
+
+def test_a_claude_config_dir_is_never_written_either(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    _isolated(monkeypatch, tmp_path)
+    config_dir = tmp_path / "claude-config"
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(config_dir))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(config_dir / "cache"))  # a user cache inside it: no cache at all
+    memory = _plain_tree(config_dir / "projects" / "-app" / "memory")
+    (config_dir / ".git").mkdir()
+    before = _files_under(config_dir)
+    run = Runner(monkeypatch, capsys, tmp_path)
+    assert not run("check", str(memory))[3] and not run("check", str(memory))[3]
+    assert _files_under(config_dir) == before
+
+
+def test_the_tokenizer_table_is_kept_once_per_user_not_per_project(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import subprocess
+
+    _home, xdg = _isolated(monkeypatch, tmp_path)
+    projects = []
+    for name in ("alpha", "beta"):
+        root = tmp_path / name
+        (root / ".git").mkdir(parents=True)
+        # big enough that ML202 counts its tokens (a small text is under any budget by its length)
+        lines = (f"- step {n}: run the {name} suite {n * 7919 % 1000} before commit {n}" for n in range(3000))
+        write(root / "CLAUDE.md", f"# {name}\n\n" + "\n".join(lines) + "\n")
+        projects.append(root)
+    for root in projects:  # fresh processes: each would decode the table without the user's copy
+        done = subprocess.run([sys.executable, "-m", "memlint", "check", str(root), "--select", "ML202"],
+                              capture_output=True, text=True, timeout=120, check=False, cwd=tmp_path)
+        assert done.returncode == 1 and "ML202" in done.stdout, done.stderr
+    tables = sorted((xdg / "memlint").glob("cl100k-*.marshal"))
+    assert len(tables) == 1
+    assert all(not list((root / ".memlint_cache").glob("cl100k-*")) for root in projects)
+
+
+def test_old_entries_are_pruned_to_a_bounded_number(run: Runner, tree: Path) -> None:
+    (tree / ".memlint_cache").mkdir()
+    (tree / ".memlint_cache" / "cl100k-0123456789abcdef01234567.marshal").write_bytes(b"an older memlint's table")
+    variants = [("--extend-select", f"ML10{n}", "--format", fmt) for fmt in ("text", "json") for n in range(1, 10)]
+    for args in variants[: cache_folders.MAX_RUNS + 4]:
+        assert not run("check", ".", *args)[3]
+    assert len(_entries(tree)) == cache_folders.MAX_RUNS
+    assert not list((tree / ".memlint_cache").glob("cl100k-*"))  # the table is kept per user now
+    assert run("check", ".", *variants[cache_folders.MAX_RUNS + 3])[3], "the newest entry is kept"
+    assert not run("check", ".", *variants[0])[3], "the oldest entry was removed"
+
+
+def test_entries_are_pruned_to_a_bounded_size(run: Runner, tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    run("check", ".")
+    size = _entries(tree)[0].stat().st_size
+    monkeypatch.setattr(cache_folders, "MAX_FOLDER_BYTES", size * 2 + size // 2)
+    for fmt in ("json", "github", "sarif", "gitlab"):
+        run("check", ".", "--format", fmt)
+    assert 1 <= len(_entries(tree)) <= 3
+
+
+def test_the_user_cache_keeps_a_bounded_number_of_folders(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    _home, xdg = _isolated(monkeypatch, tmp_path)
+    monkeypatch.setattr(cache_folders, "MAX_FOLDERS", 3)
+    run = Runner(monkeypatch, capsys, tmp_path)
+    for n in range(6):
+        folder = _plain_tree(tmp_path / "loose" / f"notes{n}")
+        run("check", str(folder))
+        runs = xdg / "memlint" / "runs"
+        os.utime(runs / os.path.basename(cache.cache_folder(str(folder)) or ""), ns=(n * 10**9, n * 10**9 + 10**12))
+    assert sorted(p.name.split("-")[0] for p in (xdg / "memlint" / "runs").iterdir()) == ["notes3", "notes4", "notes5"]

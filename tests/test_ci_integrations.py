@@ -115,7 +115,12 @@ def test_gitlab_ci_example(tmp_path: Path) -> None:
 
 def test_watch_rechecks_on_change_and_ctrl_c_exits_0(tmp_path: Path) -> None:
     project = _project(tmp_path, broken=False)
-    proc = subprocess.Popen([sys.executable, "-m", "memlint", "check", ".", "--watch", "--color", "never"],
+    # Ctrl-C as a terminal sends it: a suite started in the background (`pytest &`) runs with SIGINT
+    # ignored, which its children would inherit (a process started so rightly ignores Ctrl-C), so the
+    # command is run with Python's own Ctrl-C handler put back first
+    start = ("import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+             "sys.argv = ['memlint', *sys.argv[1:]]; runpy.run_module('memlint', run_name='__main__')")
+    proc = subprocess.Popen([sys.executable, "-c", start, "check", ".", "--watch", "--color", "never"],
                             cwd=project, env=_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     assert proc.stdout is not None
     try:

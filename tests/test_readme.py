@@ -45,8 +45,9 @@ def test_exactly_two_setup_commands_and_the_second_is_ci(workdir: Path) -> None:
         assert code in (0, 1) and actual, "\n".join(actual)
         assert "context at start in" in actual[0] or actual[-1].startswith("Found ")
     ci = (rx.REPO / ".ci" / "run").read_text(encoding="utf-8")
-    assert tests == "python3 -m venv .venv && . .venv/bin/activate && pip install -e '.[test]' && python -m pytest -q"
-    assert "pip install --quiet -e '.[test]'" in ci and "python -m pytest -q" in ci
+    assert tests == "python3 -m venv .venv && . .venv/bin/activate && pip install -e '.[test]' && python -m pytest -q -n auto"
+    assert "pip install --quiet -e '.[test]'" in ci and "python -m pytest -q -n auto\n" in ci
+    assert "`python -m pytest -q -m slow`" in TEXT and "python -m pytest -q -m slow\n" in ci  # the second command
 
 
 @pytest.mark.parametrize("index", range(len(rx.blocks(TEXT, "toml"))))

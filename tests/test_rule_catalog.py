@@ -1,7 +1,8 @@
-"""The rule catalog (memlint/rules/_catalog.py) is what importing the rules gives: `memlint rules`
-and `memlint explain` print byte for byte the same from it as from the imported rules, for every
-code and slug; they import no rule module and none of the model; and they import the rules again
-whenever the catalog cannot answer (a plugin, a rule edited since)."""
+"""The rule catalog (memlint/rules/catalog.py) reads each page from its rule module's source, the
+one copy: it is what importing the rules gives, `memlint rules` and `memlint explain` print byte
+for byte the same from it as from the imported rules, for every code and slug; they import no rule
+module and none of the model; and they import the rules whenever the catalog cannot answer (a
+plugin, a source of a form it does not read)."""
 
 from __future__ import annotations
 
@@ -20,9 +21,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memlint import cli, docgen
-from memlint.rules import _catalog, _entry_points, _is_builtin, all_rules, plugin_problems
+from memlint.rules import _entry_points, all_rules, plugin_problems
 from memlint.rules import catalog as rule_catalog
-from memlint.rules.catalog import Entry, builtin_entries, checksum, page_head
+from memlint.rules.catalog import Entry, builtin_entries, page_head
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,10 +33,10 @@ def _builtin() -> list[Entry]:
 
 
 def test_the_catalog_is_what_importing_the_rules_gives() -> None:
-    assert list(_catalog.ENTRIES) == _builtin()
-    assert set(_catalog.FAMILIES) == {ep.value for ep in _entry_points() if _is_builtin(ep.value)}
-    assert docgen.CATALOG.read_text(encoding="utf-8") == docgen.catalog(), "run `python -m memlint.docgen`"
-    assert builtin_entries() == _catalog.ENTRIES  # current: the commands use it in this checkout
+    entries = builtin_entries()
+    assert entries is not None and list(entries) == _builtin()
+    assert any("- [Note 200](note-200.md)" in e.doc for e in entries)  # ML301's `__doc__` edit, applied
+    assert not (ROOT / "memlint" / "rules" / "_catalog.py").exists()  # no generated copy of the pages
 
 
 def _outputs() -> Iterator[tuple[tuple[str, ...], str, str, int]]:
@@ -92,26 +93,41 @@ def test_listing_and_explaining_import_no_rule_and_no_model(args: list[str]) -> 
                                                  "memlint.config", "importlib.metadata"))
              or (m.startswith("memlint.model.") and m not in {"memlint.model.files", "memlint.model.jstext",
                                                               "memlint.model.tokens"})]
-    allowed = {"memlint.rules.catalog", "memlint.rules._catalog"} if args[0] != "--version" else set()
+    allowed = {"memlint.rules.catalog"} if args[0] != "--version" else set()
     assert set(heavy) == allowed
     if args[0] == "--version":
         assert "memlint.rules" not in modules
 
 
-def test_a_rule_edited_since_the_catalog_is_imported(tmp_path: Path) -> None:
+def _copy(tmp_path: Path) -> Path:
     copy = tmp_path / "memlint"
     shutil.copytree(ROOT / "memlint", copy, ignore=shutil.ignore_patterns("__pycache__"))
+    return copy
+
+
+def test_an_edited_page_is_shown_as_it_now_is_without_importing_the_rule(tmp_path: Path) -> None:
+    copy = _copy(tmp_path)
     rule = copy / "rules" / "includes" / "ml101_include_target_missing.py"
     rule.write_text(rule.read_text(encoding="utf-8").replace("## What it does", "## What it does\nEdited.", 1),
                     encoding="utf-8")
     code, out, modules = _modules(["explain", "ML101"], str(tmp_path))
     assert code == 0 and "## What it does\nEdited." in out
-    assert "memlint.rules.includes.ml101_include_target_missing" in modules
+    assert not [m for m in modules if m.startswith("memlint.rules.includes")]
     summary = copy / "rules" / "size" / "ml203_empty_file.py"
     text = summary.read_text(encoding="utf-8")
     summary.write_text(text.replace('summary="', 'summary="Edited: ', 1), encoding="utf-8")
     listed = _modules(["rules"], str(tmp_path))[1].splitlines()
     assert next(line for line in listed if "Edited: " in line).startswith("ML203  empty-file")
+
+
+def test_a_page_edit_of_another_form_imports_the_rule_and_shows_the_same(tmp_path: Path) -> None:
+    copy = _copy(tmp_path)
+    rule = copy / "rules" / "size" / "ml203_empty_file.py"
+    text = rule.read_text(encoding="utf-8")
+    rule.write_text(text.replace("\nMETA = ", '\n__doc__ = __doc__.upper()\n\nMETA = ', 1), encoding="utf-8")
+    code, out, modules = _modules(["explain", "ML203"], str(tmp_path))
+    assert code == 0 and "## WHAT IT DOES" in out
+    assert "memlint.rules.size.ml203_empty_file" in modules  # the catalog could not tell: imported
 
 
 @pytest.fixture
@@ -144,16 +160,15 @@ def test_a_plugin_is_listed_and_explained_with_the_builtin_rules() -> None:
     assert CliRunner().invoke(cli.main, ["explain", "ML301"]).stdout.startswith("# ML301 memory-index-truncated")
 
 
-def test_docgen_check_fails_on_a_stale_catalog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    stale = tmp_path / "_catalog.py"
-    stale.write_text(docgen.catalog().replace("include-target-missing", "include-missing", 1), encoding="utf-8")
-    monkeypatch.setattr(docgen, "CATALOG", stale)
+def test_docgen_check_fails_on_stale_docs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(docgen, "DOCS", tmp_path / "rules")
+    assert docgen.main([]) == 0 and docgen.main(["--check"]) == 0
+    page = tmp_path / "rules" / "ML101-include-target-missing.md"
+    page.write_text(page.read_text(encoding="utf-8").replace("exist", "exists", 1), encoding="utf-8")
     assert docgen.main(["--check"]) == 1
-    stale.write_text(docgen.catalog(), encoding="utf-8")
-    assert docgen.main(["--check"]) == 0
 
 
-_RULE_FILES = sorted(path for path, _ in _catalog.SOURCES if "/ml" in path)
+_RULE_FILES = sorted(str(p.relative_to(ROOT / "memlint")) for p in (ROOT / "memlint" / "rules").glob("*/ml*.py"))
 
 
 @settings(max_examples=60, deadline=None)
@@ -168,20 +183,24 @@ def test_the_page_head_covers_the_page_and_meta_and_nothing_below(path: str, add
     assert page_head(head + code[:below] + added.encode() + code[below:]) == head  # a change to the code
     at = data.draw(st.integers(0, len(head) - 1))
     changed = head[:at] + b"#" + head[at:]
-    assert page_head(changed + code) != head  # any insertion above changes what the checksum covers
+    assert page_head(changed + code) != head  # any insertion above changes what is parsed
 
 
-def test_checksum_of_a_missing_file_matches_nothing() -> None:
-    assert checksum("rules/no_such_rule.py") == ""
-    assert all(crc != "" for _, crc in _catalog.SOURCES)
-
-
-def test_a_crlf_checkout_has_the_same_checksums(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    for path, _ in _catalog.SOURCES:
-        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / path).write_bytes((ROOT / "memlint" / path).read_bytes().replace(b"\n", b"\r\n"))
+def test_a_crlf_checkout_reads_the_same_pages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for path in (ROOT / "memlint").rglob("*.py"):
+        target = tmp_path / path.relative_to(ROOT / "memlint")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
     monkeypatch.setattr(rule_catalog, "PACKAGE", str(tmp_path))
-    assert [(path, checksum(path)) for path, _ in _catalog.SOURCES] == list(_catalog.SOURCES)
+    monkeypatch.setattr(rule_catalog, "_PARSED", {})
+    entries = builtin_entries()
+    assert entries is not None and list(entries) == _builtin()
+
+
+def test_an_install_without_sources_imports_the_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rule_catalog, "PACKAGE", str(tmp_path / "gone"))
+    monkeypatch.setattr(rule_catalog, "_PARSED", {})
+    assert builtin_entries() is None
 
 
 def test_memlint_registered_twice_alike_is_one_registration(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

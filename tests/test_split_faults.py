@@ -95,6 +95,7 @@ def count_writes(result: FixResult, backup: str | None, tmp: Path) -> int:
     return calls
 
 
+@pytest.mark.slow  # fault injection: the second test command (README)
 @pytest.mark.parametrize("backup", [None, "~"])
 def test_an_error_between_any_two_writes_leaves_the_folder_as_it_was(tmp_path: Path, backup: str | None) -> None:
     (tmp_path / "probe").mkdir()
@@ -264,6 +265,7 @@ def kill_at_random_moments(tmp_path: Path, kills: int) -> None:
     print(f"{kills} kills: {killed} interrupted a run, {changed} left a partly written folder")
 
 
+@pytest.mark.slow  # fault injection: the second test command (README)
 def test_kill_9_at_14_random_moments_of_a_2000_line_split(tmp_path: Path) -> None:
     kill_at_random_moments(tmp_path, 14)
 
@@ -273,6 +275,7 @@ def test_kill_9_at_200_random_moments_of_a_2000_line_split(tmp_path: Path) -> No
     kill_at_random_moments(tmp_path, 200)
 
 
+@pytest.mark.slow  # fault injection: the second test command (README)
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_a_rerun_after_a_kill_between_two_writes_reaches_the_uninterrupted_result(tmp_path: Path, seed: int) -> None:
     """The states a kill -9 leaves inside write_all, built directly (a random kill rarely lands in
@@ -294,6 +297,7 @@ def test_a_rerun_after_a_kill_between_two_writes_reaches_the_uninterrupted_resul
     assert memory_files(folder) == expected
 
 
+@pytest.mark.slow  # fault injection: the second test command (README)
 def test_memory_md_rewritten_while_a_fix_runs_is_never_silently_overwritten(tmp_path: Path) -> None:
     """A line appended to MEMORY.md at a random moment of the split survives: the fix either read
     it (it is then in the index or a topic file) or refuses to replace the file and says so."""
@@ -319,6 +323,7 @@ def test_memory_md_rewritten_while_a_fix_runs_is_never_silently_overwritten(tmp_
     print(f"4 races: {refused} refused to overwrite")
 
 
+@pytest.mark.slow  # fault injection: the second test command (README)
 @pytest.mark.parametrize("limit", [2_000, 20_000])
 def test_a_file_size_limit_mid_split_leaves_the_folder_as_it_was(tmp_path: Path, limit: int) -> None:
     """`ulimit -f`: a write past the limit fails (EFBIG); the split is undone, the run says so."""

@@ -22,8 +22,8 @@ from memlint.model.loader import TEXT_EXTENSIONS, LoadedContext, LoadedFile, Ori
 from memlint.records import dataclass
 
 if TYPE_CHECKING:
-    from memlint.engine import RuleContext
     from memlint.model.document import Document
+    from memlint.model.rule_context import RuleContext
 
 Problem = Literal[
     "missing", "case", "punctuation", "extension", "folder", "too-large",

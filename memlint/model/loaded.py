@@ -3,6 +3,7 @@ the `LoadedContext` that holds them (computed by memlint.model.loader, read by r
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import field
 from pathlib import Path
 from typing import Literal
@@ -113,3 +114,9 @@ class LoadedContext:
     @property
     def total_chars(self) -> int:
         return sum(f.chars for f in self.files)
+
+
+def agent_texts(loaded: Iterable[LoadedFile]) -> set[str]:
+    """The texts an AGENTS file is compared with: the loaded project and local files' (once per
+    loading, not once per folder of the walk)."""
+    return {f.content for f in loaded if f.kind in ("project", "local") and f.path.name != "AGENTS.md"}

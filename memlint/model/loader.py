@@ -8,7 +8,6 @@ left out. Every rule and `memlint context` ask this module; nothing else re-deri
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from memlint.model.loaded import (
     LoadedFile,
     Origin,
     Skipped,
+    agent_texts,
     loaded_text,
 )
 from memlint.model.markdown import _is_net_path
@@ -35,6 +35,7 @@ from memlint.model.replay import Recorder
 from memlint.model.settings import Launch, Mode, Settings, automem_dir_name, automount_roots, read_settings
 from memlint.model.walkpaths import (
     FOLDER_NAMES,
+    PRUNED_FOLDERS,
     child,
     folder_paths,
     joined,
@@ -51,7 +52,6 @@ __all__ = [
 
 MAX_DEPTH = 5
 MANAGED_DIR = Path("/etc/claude-code")
-PRUNED_FOLDERS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__", ".hg", ".svn", ".memlint_cache"})
 
 
 class _Loader(Recorder):
@@ -243,12 +243,6 @@ class _Loader(Recorder):
 
     agents_mode: Mode | None = None  # set by load(): None when AGENTS.md is never read
     claude_md_at_start: bool = False
-
-
-def agent_texts(loaded: Iterable[LoadedFile]) -> set[str]:
-    """The texts an AGENTS file is compared with: the loaded project and local files' (once per
-    loading, not once per folder of the walk)."""
-    return {f.content for f in loaded if f.kind in ("project", "local") and f.path.name != "AGENTS.md"}
 
 
 def load(

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Literal
 from memlint.records import dataclass
 
 if TYPE_CHECKING:
-    from memlint.engine import RuleContext
+    from memlint.model.rule_context import RuleContext
 
 IndexKind = Literal["auto-memory", "agent-memory", "configured", "exported", "named", "included", "hand-kept"]
 INDEX_KINDS: frozenset[str] = frozenset({"auto-memory", "agent-memory", "configured", "exported", "named"})
@@ -117,7 +117,7 @@ def _folder_kind(ctx: RuleContext, folder: Path) -> tuple[IndexKind, str] | None
         return "auto-memory", "an auto-memory folder (`.claude/projects/<project>/memory/`)"
     if folder.parent.name in ("agent-memory", "agent-memory-local") and folder.parent.parent.name == ".claude":
         return "agent-memory", f"the memory folder of subagent `{folder.name}`"
-    if any(_real(d) == real for d in ctx.config.memory_dirs):
+    if any(_real(d) == real for d in ctx.selection.memory_dirs):
         return "configured", "a `memory-dirs` folder of the memlint configuration"
     return None
 

@@ -15,14 +15,18 @@ from __future__ import annotations
 
 import sys
 from collections import deque
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from memlint.errors import MemlintError
 
-if TYPE_CHECKING:
-    from memlint.model.document import Document
-
 DEFAULT_TEXT_BUDGET = 32 * 1024 * 1024  # bytes of text kept; past it the oldest texts are let go
+
+
+class Releasable(Protocol):
+    """What the budget holds: a document that can let its text go (`memlint.model.document.Document`,
+    which imports this module: named by what it does, so that this module need not import it)."""
+
+    def release_text(self) -> int: ...
 
 
 class FileChanged(MemlintError):
@@ -40,9 +44,9 @@ class TextBudget:
         self.limit = DEFAULT_TEXT_BUDGET if limit is None else limit
         self.held = 0  # bytes of the texts kept
         self.released = 0  # texts let go so far (a figure for tests and benchmarks)
-        self._queue: deque[Document] = deque()
+        self._queue: deque[Releasable] = deque()
 
-    def hold(self, doc: Document, text: str) -> None:
+    def hold(self, doc: Releasable, text: str) -> None:
         """`doc` keeps `text` from now on; older texts are let go while over the budget."""
         self.held += sys.getsizeof(text)
         self._queue.append(doc)

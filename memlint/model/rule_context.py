@@ -1,5 +1,5 @@
 """What a rule sees (`RuleContext`), below the rules, the engine and the configuration: rules import
-it from here (or from `memlint.engine`, which re-exports it) without importing the engine."""
+it from here without importing the engine."""
 
 from __future__ import annotations
 
@@ -19,11 +19,9 @@ from memlint.records import dataclass
 T = TypeVar("T")
 
 
-class RunConfig(Protocol):
-    """The parts of the validated configuration (`memlint.config.Config`) a run reads."""
-
-    @property
-    def root(self) -> Path: ...
+class RunSelection(Protocol):
+    """What rules read of the run's selection (`memlint.selection.Selection`: the configuration
+    resolved once by the engine; rules never see the configuration itself)."""
 
     @property
     def selected(self) -> frozenset[str]: ...
@@ -34,17 +32,13 @@ class RunConfig(Protocol):
     @property
     def memory_dirs(self) -> tuple[Path, ...]: ...
 
-    def rule_options(self, rule: Any) -> dict[str, Any]: ...
-
-    def ignored_codes(self, path: Path) -> frozenset[str]: ...
-
 
 @dataclass
 class RuleContext:
     """What a rule sees: parsed documents, the loading model for every start folder, its options.
     Rules never read files themselves (use `document`), never print and never write."""
 
-    config: RunConfig
+    selection: RunSelection
     workspace: Workspace
     roots: tuple[Path, ...]
     files: tuple[MemoryFile, ...]

@@ -10,6 +10,8 @@ from pathlib import Path
 from memlint.model.automem import automem_folder
 from memlint.model.workspace import Workspace
 
+# Folders no walk of memlint's enters (the loader's, discovery's, the deferred files').
+PRUNED_FOLDERS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__", ".hg", ".svn", ".memlint_cache"})
 # A folder's own memory files and rules folder, in the order the walk reads them.
 FOLDER_NAMES = ("CLAUDE.md", ".claude/CLAUDE.md", ".claude/rules", "CLAUDE.local.md")
 

@@ -50,6 +50,9 @@ class RuleMeta:
     fix: str | None = None  # "safe", "unsafe" or None
     options: Mapping[str, Any] = field(default_factory=dict)
     choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # allowed values of str options
+    # The range of a numeric option, as comparisons joined by ", " (e.g. "> 0, <= 100"); an option
+    # not named here must be >= 0. Every numeric option must be finite (memlint.config checks).
+    ranges: Mapping[str, str] = field(default_factory=dict)
     # Selected when the configuration names no rules. False for opt-in rules that restate a style or
     # convention preference and change nothing Claude Code does: `--select` / `extend-select` turn them on.
     default: bool = True
@@ -97,6 +100,16 @@ class NamedByMeta:
     @property
     def slug(self) -> str:
         return self.meta.slug
+
+
+@dataclass(frozen=True)
+class Entry(NamedByMeta):
+    """A built-in rule as the catalog holds it (memlint.rules.catalog): what its `Rule` shows,
+    without the module."""
+
+    meta: RuleMeta
+    module: str  # the rule module's name
+    doc: str  # its page, stripped, as `Rule.doc`
 
 
 @dataclass(frozen=True)
@@ -244,19 +257,6 @@ def _section(text: str, wanted: str) -> list[_EntryPoint]:
             name, value = line.split("=", 1)
             out.append(_EntryPoint(name.strip(), value.strip()))
     return out
-
-
-def default_codes() -> frozenset[str]:
-    """The rules selected when nothing is selected: every rule whose finding states a consequence.
-    Read from the generated catalog when it describes every registered rule (no plugin, nothing
-    edited since): a configuration that names no rule is then built without importing them all,
-    which `memlint hook` after a write to a memory file cannot afford."""
-    from memlint.rules.catalog import builtin_entries
-
-    entries = builtin_entries()
-    if entries is not None:
-        return frozenset(e.code for e in entries if e.meta.default)
-    return frozenset(r.code for r in all_rules() if r.meta.default)
 
 
 class Named(Protocol):

@@ -6,7 +6,7 @@ import os
 import posixpath
 from pathlib import Path
 
-from memlint.engine import RuleContext
+from memlint.model.rule_context import RuleContext
 
 
 def show(ctx: RuleContext, path: Path | str) -> str:

@@ -102,7 +102,7 @@ def test_memlint_matches_claude_code(release: str, name: str, tmp_path: Path) ->
     if expected.get("block_format") not in (None, "none"):  # C10, recorded since 2.1.332 cases were added
         assert data["block_format"] == expected["block_format"], case.note
     if case.read is not None:
-        from memlint.model.deferred import on_read
+        from memlint.model.reads import on_read
 
         got = on_read(ctx.loaded, tree / case.read)
         subs = placeholders(tree, home)

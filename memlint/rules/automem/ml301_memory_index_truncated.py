@@ -54,10 +54,10 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from memlint.engine import RuleContext
 from memlint.model.automem import MAX_LINES, MAX_UNITS, format_size
 from memlint.model.jstext import utf16_len
 from memlint.model.memory_identity import identity
+from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules.automem._common import (
     MemoryIndex,
@@ -68,6 +68,7 @@ from memlint.rules.automem._common import (
     split_floor,
     titles,
 )
+from memlint.rules.automem._topics import TYPES
 from memlint.violations import Finding
 
 __doc__ = __doc__.replace(
@@ -81,6 +82,7 @@ META = RuleMeta(
     summary="MEMORY.md is over 200 lines or 25,000 UTF-16 units: Claude Code loads only part of it",
     fix="unsafe",
     options={"default-type": "project", "intro-lines": 3},
+    choices={"default-type": TYPES},
 )
 
 

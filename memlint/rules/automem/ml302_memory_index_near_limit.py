@@ -34,7 +34,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memlint.engine import RuleContext
 from memlint.model.automem import (
     GUARD_TARGET_LINES,
     GUARD_TARGET_UNITS,
@@ -44,6 +43,7 @@ from memlint.model.automem import (
     MAX_UNITS,
     guard_text,
 )
+from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules.automem._common import auto_memory_indexes, split_fix
 from memlint.violations import Finding

@@ -69,8 +69,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memlint.engine import RuleContext
 from memlint.model.instructions import is_instruction
+from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules.automem._common import (
     MemoryIndex,
@@ -81,6 +81,7 @@ from memlint.rules.automem._common import (
     split_fix,
 )
 from memlint.rules.automem._index import Block
+from memlint.rules.automem._topics import TYPES
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -90,6 +91,7 @@ META = RuleMeta(
     summary="MEMORY.md holds detail (paragraphs, sections, code, lists) instead of one-line entries",
     fix="unsafe",
     options={"default-type": "project", "intro-lines": 3},
+    choices={"default-type": TYPES},
 )
 
 _WHAT = {

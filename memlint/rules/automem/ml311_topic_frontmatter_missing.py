@@ -49,9 +49,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memlint.engine import RuleContext
+from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.automem._topics import Topic, TopicFile, body_sentence, first_heading, topic_files
+from memlint.rules.automem._topics import TYPES, Topic, TopicFile, body_sentence, first_heading, topic_files
 from memlint.violations import Applicability, Edit, Finding, Fix
 
 META = RuleMeta(
@@ -61,6 +61,7 @@ META = RuleMeta(
     summary="a topic file has no frontmatter (name, description, type)",
     fix="unsafe",
     options={"default-type": "project"},
+    choices={"default-type": TYPES},
 )
 
 

@@ -49,7 +49,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from memlint.engine import RuleContext
+from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules.automem._topics import Topic, all_topics
 from memlint.violations import Finding
@@ -62,6 +62,7 @@ META = RuleMeta(
     severity="warning",
     summary="a topic file's description is over one line or over memlint's 150-character limit",
     options={"max-chars": 150},
+    ranges={"max-chars": "> 0"},
 )
 
 

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memlint.engine import RuleContext
+from memlint.model.rule_context import RuleContext
 from memlint.model.topicscan import RECALL_BYTES, RECALL_LINES
 from memlint.rules import RuleMeta
 from memlint.rules.automem._topics import TopicFile, topic_files

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memlint.engine import RuleContext
+from memlint.model.rule_context import RuleContext
 from memlint.model.topicscan import SCAN_FILES, newest_first
 from memlint.rules import RuleMeta
 from memlint.rules.automem._topics import memory_folders, rel

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memlint.engine import RuleContext
+from memlint.model.rule_context import RuleContext
 from memlint.model.sanitise import changes
 from memlint.rules import RuleMeta
 from memlint.rules.automem._common import auto_memory_indexes, loaded_line_numbers

@@ -35,8 +35,8 @@ import posixpath
 import re
 from collections.abc import Iterator
 
-from memlint.engine import RuleContext
 from memlint.model.include_problems import TRAILING_PUNCTUATION, IncludeProblem, include_problems
+from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.violations import Finding

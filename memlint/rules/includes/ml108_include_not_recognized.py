@@ -50,8 +50,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from memlint.engine import RuleContext
 from memlint.model.include_problems import owned
+from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.includes._suspects import Suspect, suspects

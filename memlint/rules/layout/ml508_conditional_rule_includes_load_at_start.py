@@ -36,8 +36,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from memlint.engine import RuleContext
 from memlint.model.loader import LoadedContext, LoadedFile
+from memlint.model.rule_context import RuleContext
 from memlint.model.shared import distinct
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show

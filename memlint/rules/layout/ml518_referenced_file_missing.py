@@ -36,8 +36,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote
 
-from memlint.engine import RuleContext
 from memlint.model.loader import LoadedFile
+from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.layout._common import InstructionFile, listed, loaded_instruction_files, prose_lines

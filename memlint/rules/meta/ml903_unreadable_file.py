@@ -30,8 +30,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from memlint.engine import RuleContext
 from memlint.model.loader import Skipped
+from memlint.model.rule_context import RuleContext
 from memlint.model.shared import Unseen
 from memlint.rules import RuleMeta
 from memlint.violations import Finding

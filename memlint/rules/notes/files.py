@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memlint.engine import RuleContext
 from memlint.model.document import Document
+from memlint.model.rule_context import RuleContext
 from memlint.records import dataclass
 
 if TYPE_CHECKING:
@@ -48,8 +48,8 @@ def template_for(ctx: RuleContext) -> Template | str:
     from memlint.model.notes_template import DEFAULT_TEMPLATE, parse_template
 
     candidates: list[Path] = []
-    if ctx.config.session_notes_template is not None:
-        candidates.append(ctx.config.session_notes_template)
+    if ctx.selection.session_notes_template is not None:
+        candidates.append(ctx.selection.session_notes_template)
     elif ctx.home is not None:
         home_template = ctx.home / HOME_TEMPLATE
         if ctx.document(home_template).problem is None:
@@ -101,6 +101,6 @@ def by_claude(template: Template, config_template: Path | None) -> bool:
 
 def keeper(ctx: RuleContext, template: Template) -> str:
     """Who insists on the template's structure, for messages."""
-    if by_claude(template, ctx.config.session_notes_template):
+    if by_claude(template, ctx.selection.session_notes_template):
         return "Claude Code tells the model to keep every heading and italic description line exactly"
     return "notes that follow a template are continued section by section"

@@ -40,7 +40,7 @@ from memlint.rules.notes.repair import put_back_description
 from memlint.violations import Finding
 
 if TYPE_CHECKING:
-    from memlint.engine import RuleContext
+    from memlint.model.rule_context import RuleContext
 
 META = RuleMeta(
     code="ML405",

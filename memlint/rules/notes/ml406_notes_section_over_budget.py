@@ -47,7 +47,7 @@ from memlint.rules.notes.files import notes_files
 from memlint.violations import Finding
 
 if TYPE_CHECKING:
-    from memlint.engine import RuleContext
+    from memlint.model.rule_context import RuleContext
 
 META = RuleMeta(
     code="ML406",
@@ -56,6 +56,7 @@ META = RuleMeta(
     summary="A session-notes section is over its token budget",
     options={"section-budget": 2000, "tokenizer": "chars4"},
     choices={"tokenizer": TOKENIZERS},
+    ranges={"section-budget": "> 0"},
 )
 
 

@@ -45,7 +45,7 @@ from memlint.rules.notes.files import notes_files
 from memlint.violations import Finding
 
 if TYPE_CHECKING:
-    from memlint.engine import RuleContext
+    from memlint.model.rule_context import RuleContext
 
 META = RuleMeta(
     code="ML407",
@@ -54,6 +54,7 @@ META = RuleMeta(
     summary="A session-notes file is over its total token budget",
     options={"total-budget": 12000, "section-budget": 2000, "tokenizer": "chars4"},
     choices={"tokenizer": TOKENIZERS},
+    ranges={"total-budget": "> 0", "section-budget": "> 0"},
 )
 
 

@@ -13,9 +13,9 @@ from dataclasses import field
 from pathlib import Path
 from typing import TypeVar
 
-from memlint.engine import RuleContext
 from memlint.model.document import Document
 from memlint.model.loader import Deferred
+from memlint.model.rule_context import RuleContext
 from memlint.model.shared import Unseen
 from memlint.records import dataclass
 from memlint.rules._entries import FileEntry

@@ -7,6 +7,7 @@ A match is only ever shown masked (`mask`): its kind, its first four characters 
 from __future__ import annotations
 
 import base64
+import binascii
 import bisect
 import json
 import math
@@ -29,6 +30,8 @@ class Secret:
     def masked(self) -> str:
         if self.value.startswith("-----"):
             return f"({self.value.count(chr(10)) - 1} lines)"
+        if self.value.startswith("PuTTY"):
+            return f"({self.value.count(chr(10)) + 1} lines)"
         return mask(self.value)
 
 
@@ -101,6 +104,12 @@ _AWS_SECRET = re.compile(r"(?i)aws.{0,20}secret.{0,20}?[=:]\s*[\"']?([A-Za-z0-9/
 # nothing to `[A-Za-z0-9/+]`), one pattern for each separator (each starts with its own: a fast scan).
 _AWS_VALUE = tuple(re.compile(sep + r"\s*[\"']?[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])") for sep in "=:")
 _PRIVATE_KEY = re.compile(r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----([\s\S]{0,8000}?)-----END")
+# A PuTTY key file (.ppk, versions 2 and 3): its private lines, then the MAC over the whole key.
+_PUTTY = re.compile(
+    r"PuTTY-User-Key-File-[23]: [^\r\n]{1,100}\r?\n(?:[A-Za-z-]{1,40}: [^\r\n]{0,300}\r?\n){0,6}?"
+    r"(?:[A-Za-z0-9+/=]{1,100}\r?\n){0,200}?Private-Lines: \d{1,4}\r?\n((?:[A-Za-z0-9+/=]{1,100}\r?\n){1,200}?)"
+    r"Private-MAC: [0-9a-f]{40,64}"
+)
 _JWT = re.compile(r"(eyJ[A-Za-z0-9_-]{8,300}\.eyJ[A-Za-z0-9_-]{8,4000}\.[A-Za-z0-9_-]{16,1000})")
 _JWT_START = re.compile("J(?<=eyJ)")  # `eyJ` found by its `J`, rarer than `e` (a faster scan)
 # A character of each text looked for, tested first: a one-character `in` is a memchr scan, several
@@ -130,6 +139,53 @@ _WEAK_PASSWORDS = frozenset({"password", "pass", "passwd", "secret", "root", "ad
                              "guest", "user", "test", "dev", "local", "changeme", "example", "pwd", "123456"})
 
 
+def is_private_key(label: str, block: str) -> bool:
+    """The body of a `-----BEGIN <label>PRIVATE KEY-----` block holds a key: its base64 decodes to
+    the structure of one (OpenSSH's `openssh-key-v1`, a DER sequence of exactly the decoded length,
+    an OpenPGP secret-key packet), or, when it does not decode (a shortened key in a page), it is
+    long and looks random. A real key's base64 has runs like `AAAA` (its length fields) and may
+    spell any word, so the stand-in filter is not asked about one that decodes."""
+    lines = [line.strip() for line in block.splitlines()]
+    lines = [line for line in lines if line and ":" not in line]  # Proc-Type, DEK-Info, Version, Comment
+    if label.startswith("PGP") and lines and re.fullmatch(r"=[A-Za-z0-9+/]{4}", lines[-1]):
+        lines.pop()  # the armour's CRC-24 line
+    data = _base64("".join(lines))
+    if data is not None and len(data) >= 32 and (
+        data.startswith(b"openssh-key-v1\0") or _der_sequence(data) or label.startswith("PGP") and _pgp_secret(data)
+    ):
+        return True
+    body = re.sub(r"[^A-Za-z0-9+/=]", "", "\n".join(lines))
+    return len(body) >= 64 and looks_random(body, 4.0)
+
+
+def _base64(text: str) -> bytes | None:
+    try:
+        return base64.b64decode(re.sub(r"\s", "", text), validate=True)
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _der_sequence(data: bytes) -> bool:
+    """A DER SEQUENCE whose length is exactly the rest of `data` (PKCS#1, SEC 1, PKCS#8 keys)."""
+    if data[0] != 0x30:
+        return False
+    if data[1] < 0x80:
+        return 2 + data[1] == len(data)
+    size = data[1] & 0x7F
+    if not 1 <= size <= 4:
+        return False
+    return 2 + size + int.from_bytes(data[2 : 2 + size], "big") == len(data)
+
+
+def _pgp_secret(data: bytes) -> bool:
+    """An OpenPGP packet header of a Secret-Key (tag 5) or Secret-Subkey (tag 7) packet."""
+    head = data[0]
+    if not head & 0x80:
+        return False
+    tag = head & 0x3F if head & 0x40 else (head >> 2) & 0x0F
+    return tag in (5, 7)
+
+
 def _jwt_is_example(token: str) -> bool:
     payload = token.split(".")[1]
     try:
@@ -157,9 +213,11 @@ def find_secrets(text: str) -> Iterator[Secret]:
         found[start] = Secret(kind, start, value)
 
     for match in _PRIVATE_KEY.finditer(text) if _RARE["PRIVATE KEY"] in text and "PRIVATE KEY" in text else ():
-        body = re.sub(r"[^A-Za-z0-9+/=]", "", re.sub(r"(?m)^[A-Za-z-]+:.*$", "", match.group(2)))
-        if len(body) >= 64 and looks_random(body, 4.0):
+        if is_private_key(match.group(1) or "", match.group(2)):
             add(f"{match.group(1) or ''}private key block".strip(), match.start(), match.end(), match.group(0))
+    for match in _PUTTY.finditer(text) if "PuTTY-User-Key-File-" in text else ():
+        if _base64(match.group(1)) is not None:
+            add("PuTTY private key", match.start(), match.end(), match.group(0))
     groups = {i for i, gate in enumerate(_SHAPE_GROUPS) if gate.pattern[:1] in text and gate.search(text)}
     # (no group found, no shape to look for: most texts skip the loop)
     for (kind, pattern, group, literals), gates in zip(_SHAPES, _SHAPE_GATES) if groups else ():

@@ -5,7 +5,8 @@ Reports, once per file, every secret in a file Claude Code loads or may load: CL
 CLAUDE.local.md, rules (conditional ones too), included files, nested CLAUDE.md files, and auto
 memory (MEMORY.md and its topic files). It finds:
 
-- private key blocks (`-----BEGIN ... PRIVATE KEY-----` with a key body);
+- private keys: PEM blocks (`-----BEGIN ... PRIVATE KEY-----`: OpenSSH, RSA, EC, PKCS#8, encrypted
+  PKCS#8, PGP private key blocks) whose body decodes to a key, and PuTTY key files (`.ppk`);
 - tokens with a known shape: AWS access key ids (`AKIA`, `ASIA`) and secret keys next to an
   `aws ... secret` name, GitHub (`ghp_`, `gho_`, `ghs_`, `ghu_`, `ghr_`, `github_pat_`), GitLab
   (`glpat-`), Slack (`xoxa-`, `xoxb-`, `xoxp-`, `xoxr-`), Stripe live keys (`sk_live_`, `rk_live_`),
@@ -20,10 +21,12 @@ length): memlint never prints a secret. A `<!-- memlint: disable-next-line ML601
 silences the one occurrence below it (a test key you mean to keep); the file's other secrets are
 still reported. At most 10,000 findings are counted per file.
 
-Documentation examples are left alone. A value is only a secret when the random part of it has
-high Shannon entropy (3 bits per character for a known token shape, 3.5 for an assigned value, 4
-for a key body), holds both letters and digits, has no run of four equal characters
-(`AKIAXXXXXXXXXXXXXXXX`) and no stand-in word: `example`, `sample`, `dummy`, `placeholder`,
+Documentation examples are left alone. A key block whose body decodes to a key's structure is
+always a secret (its base64 has runs like `AAAA` and may spell any word); any other value is only
+a secret when the random part of it has high Shannon entropy (3 bits per character for a known
+token shape, 3.5 for an assigned value, 4 for a key body that does not decode), holds both
+letters and digits, has no run of four equal characters (`AKIAXXXXXXXXXXXXXXXX`) and no stand-in
+word: `example`, `sample`, `dummy`, `placeholder`,
 `redacted`, `your`, `fake`, `test`, `changeme`, `replace`, `xxxx`, `***`, `...`, `<...>`, `{...}`,
 `${VAR}`, `$VAR`, `%VAR%`, `1234`, `abcd`. AWS's documented keys (`AKIAIOSFODNN7EXAMPLE`) and the
 jwt.io sample token (`John Doe`) are known examples. Assigned values that are paths, URLs,
@@ -60,7 +63,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from memlint.engine import RuleContext
+from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.security._exposure import ExposedFile, exposed_files, line_col, where

@@ -42,7 +42,7 @@ import bisect
 import re
 from collections.abc import Iterator
 
-from memlint.engine import RuleContext
+from memlint.model.rule_context import RuleContext
 from memlint.model.sanitise import HARNESS_TAGS
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show

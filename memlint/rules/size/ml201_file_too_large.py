@@ -40,8 +40,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from memlint.engine import RuleContext
 from memlint.model.loader import Skipped
+from memlint.model.rule_context import RuleContext
 from memlint.model.shared import Unseen
 from memlint.rules import RuleMeta
 from memlint.rules.size._common import large_file_threshold, owned, show, window_option
@@ -53,6 +53,7 @@ META = RuleMeta(
     severity="warning",
     summary="A memory file is over Claude Code's large-file threshold",
     options={"window": 200_000, "chars-per-token": 4, "max-chars": 0},
+    ranges={"window": "> 0", "chars-per-token": "> 0"},
 )
 
 

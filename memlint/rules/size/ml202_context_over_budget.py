@@ -45,8 +45,8 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from memlint.engine import RuleContext
 from memlint.model.loader import LoadedContext, LoadedFile
+from memlint.model.rule_context import RuleContext
 from memlint.model.tokens import TOKENIZERS, counter
 from memlint.rules import RuleMeta
 from memlint.rules.size._common import owned, show, window_option
@@ -59,6 +59,7 @@ META = RuleMeta(
     summary="The memory loaded at start is over a token budget",
     options={"window": 200_000, "budget": 0, "budget-percent": 10.0, "tokenizer": "cl100k"},
     choices={"tokenizer": TOKENIZERS},
+    ranges={"window": "> 0", "budget-percent": "> 0, <= 100"},
 )
 
 

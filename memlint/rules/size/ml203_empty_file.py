@@ -32,9 +32,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memlint.engine import RuleContext
 from memlint.model.loader import Skipped
 from memlint.model.markdown import find_include_texts
+from memlint.model.rule_context import RuleContext
 from memlint.model.shared import Unseen
 from memlint.rules import RuleMeta
 from memlint.rules.size._common import owned, show

@@ -53,8 +53,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memlint.engine import RuleContext
 from memlint.model.loader import LoadedFile
+from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules.size._common import large_file_threshold, owned, show, window_option
 from memlint.violations import Finding
@@ -65,6 +65,7 @@ META = RuleMeta(
     severity="warning",
     summary="A start folder's instruction files add up past Claude Code's total limit",
     options={"window": 200_000, "chars-per-token": 4, "max-total-chars": 0},
+    ranges={"window": "> 0", "chars-per-token": "> 0"},
 )
 
 MIN_TOTAL_CHARS = 120_000

@@ -1,0 +1,144 @@
+"""Where memlint keeps its caches, and how much.
+
+Run entries (memlint.cache) live in `.memlint_cache/` at the project root (the nearest folder up
+from the first path holding `.memlint.toml`, `pyproject.toml` or `.git`), with a `.gitignore` of
+`*`; outside a project, in the user's cache folder (`$XDG_CACHE_HOME/memlint`, else
+`~/.cache/memlint`), under `runs/` and a name made from the checked folder's path. Never inside
+Claude Code's own folder (`~/.claude`, `CLAUDE_CONFIG_DIR`): a project root there counts as none,
+and a user cache folder there means no cache. The tokenizer's rank table is kept once per user, in
+the user's cache folder. A folder keeps its `MAX_RUNS` most recently used entries, at most
+`MAX_FOLDER_BYTES` together; the user's cache keeps the `MAX_FOLDERS` most recently used folders.
+Like memlint.cache, this module imports nothing heavy: a replay starts here.
+"""
+
+from __future__ import annotations
+
+import os
+import zlib
+
+CACHE_DIR = ".memlint_cache"
+MAX_RUNS = 8  # entries a cache folder keeps (the most recently stored or replayed)
+MAX_FOLDER_BYTES = 64 * 1024 * 1024  # and their size together
+MAX_FOLDERS = 64  # folders outside a project the user's cache keeps (the most recently used)
+ROOT_MARKERS = (".memlint.toml", "pyproject.toml", ".git")
+
+
+def _start(first_path: str) -> str:
+    start = os.path.abspath(first_path)
+    return start if os.path.isdir(start) else os.path.dirname(start)
+
+
+def cache_root(first_path: str) -> str | None:
+    """The project root that holds `.memlint_cache/` for a run whose first path is `first_path`:
+    the nearest folder up holding a root marker, unless it is in Claude Code's own folder; None
+    outside a project."""
+    folder = _start(first_path)
+    while True:
+        if any(os.path.lexists(os.path.join(folder, marker)) for marker in ROOT_MARKERS):
+            return None if _in_claude_folder(folder) else folder
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+
+
+def user_cache_dir() -> str:
+    """memlint's folder in the user's cache folder: `$XDG_CACHE_HOME/memlint` (an absolute path,
+    as the XDG specification asks), else `~/.cache/memlint`."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):
+        base = os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "memlint")
+
+
+def _claude_folders() -> list[str]:
+    """Claude Code's own folders: `~/.claude` and `CLAUDE_CONFIG_DIR`, as given and resolved."""
+    found = [os.path.join(os.path.expanduser("~"), ".claude")]
+    if os.environ.get("CLAUDE_CONFIG_DIR"):
+        found.append(os.path.expanduser(os.environ["CLAUDE_CONFIG_DIR"]))
+    return [os.path.join(f, "") for folder in found for f in {os.path.abspath(folder), os.path.realpath(folder)}]
+
+
+def _in_claude_folder(path: str) -> bool:
+    paths = {os.path.join(os.path.abspath(path), ""), os.path.join(os.path.realpath(path), "")}
+    return any(p.startswith(folder) for p in paths for folder in _claude_folders())
+
+
+def cache_folder(first_path: str) -> str | None:
+    """Where a run whose first path is `first_path` keeps its entries (None: nowhere allowed)."""
+    root = cache_root(first_path)
+    if root is not None:
+        return os.path.join(root, CACHE_DIR)
+    start = _start(first_path)
+    name = f"{os.path.basename(start) or 'root'}-{zlib.crc32(start.encode('utf-8', 'surrogateescape')):08x}"
+    folder = os.path.join(user_cache_dir(), "runs", name)
+    return None if _in_claude_folder(folder) else folder
+
+
+def rank_folder() -> str | None:
+    """Where the tokenizer's rank table is kept: once per user (None inside Claude Code's folder)."""
+    folder = user_cache_dir()
+    return None if _in_claude_folder(folder) else folder
+
+
+def prepare(folder: str) -> None:
+    """Create the cache folder with a `.gitignore` that keeps it out of version control (in the
+    user's cache folder: readable by the user alone)."""
+    private = os.path.join(folder, "").startswith(os.path.join(user_cache_dir(), ""))
+    os.makedirs(folder, mode=0o700 if private else 0o777, exist_ok=True)
+    ignore = os.path.join(folder, ".gitignore")
+    if not os.path.exists(ignore):
+        with open(ignore, "w", encoding="utf-8") as handle:
+            handle.write("# Created by memlint: its run cache. Safe to delete (`memlint clean`).\n*\n")
+
+
+def prune(folder: str) -> None:
+    """Keep the `MAX_RUNS` most recently used entries of `folder` (at most `MAX_FOLDER_BYTES`
+    together) and remove the others, and rank tables an older memlint kept there; in the user's
+    cache, keep the `MAX_FOLDERS` most recently used folders. Best effort: an entry that cannot be
+    removed stays."""
+    try:
+        with os.scandir(folder) as listed:
+            found = [(e.stat(follow_symlinks=False), e.path, e.name) for e in listed if e.is_file(follow_symlinks=False)]
+    except OSError:
+        return
+    runs = sorted(((st.st_mtime_ns, st.st_size, path) for st, path, name in found
+                   if name.startswith("run-") and name.endswith(".marshal")), reverse=True)
+    total = 0
+    doomed = [path for st, path, name in found if name.startswith("cl100k-") and name.endswith(".marshal")]
+    for rank, (_, size, path) in enumerate(runs):
+        total += size
+        if rank >= MAX_RUNS or (rank and total > MAX_FOLDER_BYTES):
+            doomed.append(path)
+    for path in doomed:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+    parent = os.path.dirname(os.path.normpath(folder))
+    if parent == os.path.join(user_cache_dir(), "runs"):
+        _prune_folders(parent)
+
+
+def _prune_folders(runs: str) -> None:
+    import shutil
+
+    try:
+        with os.scandir(runs) as listed:
+            folders = sorted(((e.stat(follow_symlinks=False).st_mtime_ns, e.path) for e in listed
+                              if e.is_dir(follow_symlinks=False)), reverse=True)
+    except OSError:
+        return
+    for _, path in folders[MAX_FOLDERS:]:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def clean(first_path: str = ".") -> str | None:
+    """Remove the cache folder of the run holding `first_path`; return it, or None when absent."""
+    import shutil
+
+    folder = cache_folder(first_path)
+    if folder is None or not os.path.isdir(folder) or os.path.islink(folder):
+        return None
+    shutil.rmtree(folder)
+    return folder
