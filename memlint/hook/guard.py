@@ -111,15 +111,17 @@ def check(write: Write, environ: Mapping[str, str]) -> str | None:
     if not write.path.name.lower().endswith(".md") or not os.path.isfile(write.path):
         return None  # Claude Code loads no memory file of another name: answered without the model
     from memlint.config import load_config
+    from memlint.selection import select
 
     home = Path(environ.get("HOME") or os.path.expanduser("~"))
     config = load_config(write.cwd if write.cwd.is_dir() else write.path.parent)
-    if config.excluded(write.path):
+    selection = select(config)  # the configuration resolved once, as the engine resolves it
+    if selection.excluded(write.path):
         return None
     kind, roots = role(write.path, write.cwd, home, config.release)
     if kind is None:
         return None
-    ignored = config.ignored_codes(write.path)
+    ignored = selection.ignored(write.path)
     codes = [c for c in CODES.get(kind, OTHER) if c in config.selected and c not in ignored]
     if not codes:
         return None

@@ -94,7 +94,7 @@ def test_escape_functions() -> None:
 def test_json_writes_a_fix_shared_by_many_findings_once(tmp_path: Path) -> None:
     folder = tmp_path / ".claude" / "agent-memory" / "r"
     folder.mkdir(parents=True)
-    sections = [f"## Topic {i}\n\nDetail {i} that belongs in a topic file.\n" for i in range(300)]
+    sections = [f"## Topic {i}\n\nDetail {i} that belongs in a topic file.\nIt came up in review {i}.\n" for i in range(150)]
     (folder / "MEMORY.md").write_text("# Memory\n\n" + "\n".join(sections), encoding="utf-8")
     size = (folder / "MEMORY.md").stat().st_size
     run = memlint("check", tmp_path, "--format", "json")
