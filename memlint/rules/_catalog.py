@@ -21,7 +21,7 @@ FAMILIES = (  # the `memlint.rules` entry points the rules were registered throu
 SOURCES = (  # the files they were read from, and the CRC-32 of their page heads
     ('rules/automem/__init__.py', '46a319aa'),
     ('rules/automem/ml301_memory_index_truncated.py', '20367216'),
-    ('rules/automem/ml302_memory_index_near_limit.py', '8a44bb90'),
+    ('rules/automem/ml302_memory_index_near_limit.py', 'f55e4934'),
     ('rules/automem/ml303_memory_index_line_too_long.py', '6c6d4b19'),
     ('rules/automem/ml304_memory_index_not_an_index.py', 'ffc311c9'),
     ('rules/automem/ml305_memory_index_entry_malformed.py', '87ce623a'),
@@ -1041,16 +1041,17 @@ ENTRIES = (
             '\n'
             '## What it does\n'
             'Reports a MEMORY.md that Claude Code still loads whole but that has reached 80 % of the cut of 200\n'
-            "lines or 25,000 UTF-16 units: the point where Claude Code's own write guard (2.1.199 and later)\n"
-            'starts telling the agent, after every write of the index, to compact it. The message quotes what the\n'
-            "guard says for the modelled release and how much room is left; the guard's target is 70 % (140 lines\n"
-            'or 17,500 units). On releases before 2.1.199 nothing warns the agent, and the message says so.\n'
+            "lines or 25,000 UTF-16 units: the point where Claude Code's own write guard starts telling the\n"
+            'agent, after every write of the index, to compact it. The message quotes what the guard says for the\n'
+            "modelled release and how much room is left; the guard's target is 70 % (140 lines or 17,500 units).\n"
+            'On 2.1.197 and 2.1.198 the guard speaks only after a Write that a PostToolUse hook matches (such as\n'
+            'the one `memlint hook install` adds); without one nothing warns the agent, and the message says so.\n'
             '\n'
             '## Why is this bad?\n'
             'Claude appends to the index every time it saves a memory. Past the limit, entries at the end are\n'
-            'silently never seen again. From 2.1.199 on, every write of an index this large also brings the\n'
-            "guard's instruction to rewrite it, spending the agent's turns on compaction in the middle of\n"
-            'unrelated work; trimming it yourself now is cheaper.\n'
+            'silently never seen again. Where the guard speaks, every write of an index this large also brings\n'
+            "its instruction to rewrite it, spending the agent's turns on compaction in the middle of unrelated\n"
+            'work; trimming it yourself now is cheaper.\n'
             '\n'
             '## Example\n'
             '```md ~/.claude/projects/<project>/memory/MEMORY.md\n'

@@ -3,7 +3,8 @@
 Each probe is one Claude Code session (the oracle's mock model): a Read of the project's MEMORY.md,
 then a Write of it with the probe's text (2.1.197 refuses a Write of a file it has not read), and
 what Claude Code passed on to the agent after the Write (`PostToolUse:Write hook additional
-context: ...`). Recorded per release in recordings/<release>/_write_guard.json; the replay test
+context: ...`). Recorded per release in write_guard/<release>.json (beside recordings/, whose
+release folders hold every loading case of a release); the replay test
 checks that `guard_text` says exactly what the CLI said for every probe, silence included; the live
 test (MEMLINT_ORACLE=1, skipped with a reason when the CLI cannot be fetched) runs the CLI again.
 
@@ -25,9 +26,12 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 ORACLE = Path(__file__).resolve().parents[3] / "shared/oracle/cc_oracle.py"
-RECORDINGS = HERE / "recordings"  # <release>/_write_guard.json
+RECORDINGS = HERE / "write_guard"  # <release>.json
 RELEASES = ("2.1.197", "2.1.198", "2.1.199", "2.1.209", "2.1.210", "2.1.332")
 HOOKS = (None, "Write")  # no PostToolUse hook; a PostToolUse hook whose matcher is `Write`
+# Other matchers, each with the 214-line probe: does the Write count as hooked? (memlint's own matcher,
+# all tools, and two that do not match a Write)
+MATCHERS = {"Write|Edit|MultiEdit": True, "": True, "Bash": False, "Edit": False}
 TOLD = re.compile(r"PostToolUse:Write hook additional context: (.*?)(?=\n\nPostToolUse:|\n</system-reminder>|\Z)", re.S)
 
 
@@ -115,7 +119,7 @@ def run_probe(release: str, name: str, root: Path, hook: str | None = None) -> t
     return 0, {"probe": name, "hook": hook, "written": written, "tool_result": results, "told": told}, ""
 
 
-def record(release: str) -> list[dict[str, Any]]:
+def record(release: str, matchers: bool = False) -> list[dict[str, Any]]:
     def one(job: tuple[str, str | None]) -> dict[str, Any]:
         with tempfile.TemporaryDirectory(prefix="memlint-guard-") as root:
             code, data, error = run_probe(release, job[0], Path(root), job[1])
@@ -124,14 +128,21 @@ def record(release: str) -> list[dict[str, Any]]:
         return data
 
     with ThreadPoolExecutor(2) as pool:
-        return list(pool.map(one, [(name, hook) for hook in HOOKS for name in PROBES]))
+        jobs = [("lines_214", m) for m in MATCHERS] if matchers else [(n, h) for h in HOOKS for n in PROBES]
+        return list(pool.map(one, jobs))
 
 
 def recording(release: str) -> list[dict[str, Any]]:
-    path = RECORDINGS / release / "_write_guard.json"
+    path = RECORDINGS / f"{release}.json"
     if not path.exists():
         pytest.fail(f"no recording: run python tests/differential/test_write_guard_oracle.py {release}")
     data: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))["probes"]
+    return data
+
+
+def recorded_matchers(release: str) -> list[dict[str, Any]]:
+    recording(release)
+    data: list[dict[str, Any]] = json.loads((RECORDINGS / f"{release}.json").read_text("utf-8"))["matchers"]
     return data
 
 
@@ -141,56 +152,70 @@ def expected(probe: dict[str, Any]) -> str | None:
     return told[0] if told else None
 
 
-def modelled(release: str, name: str) -> str | None:
+def modelled(release: str, name: str, hook: str | None) -> str | None:
     from memlint.model.automem import cut_index, guard_text
     from memlint.model.release import pick
 
     t = cut_index(PROBES[name], pick(release))
-    return guard_text(t.line_count, t.size, pick(release))
+    return guard_text(t.line_count, t.size, pick(release), hooked=hook is not None)
+
+
+def recorded(release: str, name: str, hook: str | None) -> dict[str, Any]:
+    return next(p for p in recording(release) if p["probe"] == name and p["hook"] == hook)
 
 
 @pytest.mark.parametrize("release", RELEASES)
 def test_recording_covers_every_probe_and_every_write_succeeded(release: str) -> None:
     probes = recording(release)
-    assert [p["probe"] for p in probes] == list(PROBES)
+    assert [(p["probe"], p["hook"]) for p in probes] == [(name, hook) for hook in HOOKS for name in PROBES]
     assert all(p["written"] for p in probes)
+    assert all(any("updated successfully" in str(r) for r in p["tool_result"]) for p in probes)
 
 
 @pytest.mark.parametrize("release", RELEASES)
+@pytest.mark.parametrize("hook", HOOKS)
 @pytest.mark.parametrize("name", list(PROBES))
-def test_guard_text_is_what_the_cli_said(release: str, name: str) -> None:
-    probe = next(p for p in recording(release) if p["probe"] == name)
-    assert modelled(release, name) == expected(probe)
+def test_guard_text_is_what_the_cli_said(release: str, hook: str | None, name: str) -> None:
+    assert modelled(release, name, hook) == expected(recorded(release, name, hook))
+
+
+@pytest.mark.parametrize("release", RELEASES)
+def test_a_write_is_hooked_when_a_post_tool_use_matcher_matches_it(release: str) -> None:
+    said = {p["hook"]: expected(p) for p in recorded_matchers(release)}
+    assert list(said) == list(MATCHERS)
+    for matcher, hooked in MATCHERS.items():
+        assert said[matcher] == modelled(release, "lines_214", matcher if hooked else None), matcher
 
 
 @pytest.mark.oracle
 @pytest.mark.parametrize("release", RELEASES)
-@pytest.mark.parametrize("name", ["lines_159", "lines_200", "lines_214", "units_25000"])
-def test_live_claude_code_says_what_was_recorded(release: str, name: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("hook", HOOKS)
+@pytest.mark.parametrize("name", ["lines_159", "lines_160", "lines_200", "units_25000"])
+def test_live_claude_code_says_what_was_recorded(release: str, hook: str | None, name: str, tmp_path: Path) -> None:
     if os.environ.get("MEMLINT_ORACLE") != "1":
         pytest.skip("live Claude Code runs only with MEMLINT_ORACLE=1")
     if not ORACLE.exists():
         pytest.skip(f"oracle not found at {ORACLE}")
-    code, live, error = run_probe(release, name, tmp_path)
+    code, live, error = run_probe(release, name, tmp_path, hook)
     if code == 3:
         pytest.skip(f"oracle cannot fetch the Claude Code CLI (npm unreachable, exit 3): {error}")
     assert code == 0, error
     assert live["written"]
-    assert expected(live) == expected(next(p for p in recording(release) if p["probe"] == name))
-    assert expected(live) == modelled(release, name)
+    assert expected(live) == expected(recorded(release, name, hook))
+    assert expected(live) == modelled(release, name, hook)
 
 
 def main() -> int:
     for release in sys.argv[1:] or list(RELEASES):
         try:
-            probes = record(release)
+            probes, matchers = record(release), record(release, matchers=True)
         except RuntimeError as error:
             print(f"FAILED: {error}")
             return 1
-        (RECORDINGS / release).mkdir(exist_ok=True)
-        (RECORDINGS / release / "_write_guard.json").write_text(
-            json.dumps({"claude_code": release, "probes": probes}, ensure_ascii=False, indent=1) + "\n",
-            encoding="utf-8")
+        RECORDINGS.mkdir(exist_ok=True)
+        (RECORDINGS / f"{release}.json").write_text(
+            json.dumps({"claude_code": release, "probes": probes, "matchers": matchers}, ensure_ascii=False,
+                       indent=1) + "\n", encoding="utf-8")
         print(f"{release}: " + ", ".join(f"{p['probe']}/{p['hook']}: {'told' if expected(p) else '-'}" for p in probes))
     return 0
 
