@@ -32,7 +32,8 @@ HOOKS = (None, "Write")  # no PostToolUse hook; a PostToolUse hook whose matcher
 # Other matchers, each with the 214-line probe: does the Write count as hooked? (memlint's own matcher,
 # all tools, and two that do not match a Write)
 MATCHERS = {"Write|Edit|MultiEdit": True, "": True, "Bash": False, "Edit": False}
-TOLD = re.compile(r"PostToolUse:Write hook additional context: (.*?)(?=\n\nPostToolUse:|\n</system-reminder>|\Z)", re.S)
+TOLD = re.compile(r"PostToolUse:Write hook additional context: (.*?)"
+                  r"(?=\n\nPostToolUse:|\n</system-reminder>|\Z)", re.S)
 
 
 def _entries(count: int, end: str = "\n") -> str:
@@ -78,7 +79,8 @@ def _sanitize(path: str) -> str:
     return sanitize_project_path(path)
 
 
-def run_probe(release: str, name: str, root: Path, hook: str | None = None) -> tuple[int, dict[str, Any], str]:
+def run_probe(release: str, name: str, root: Path,
+              hook: str | None = None) -> tuple[int, dict[str, Any], str]:
     """One session: Read MEMORY.md (one entry), then Write the probe's text over it. With `hook`, the
     project's settings have a PostToolUse command hook (`true`, which says nothing) with that matcher."""
     root = Path(os.path.realpath(root))
@@ -191,7 +193,8 @@ def test_a_write_is_hooked_when_a_post_tool_use_matcher_matches_it(release: str)
 @pytest.mark.parametrize("release", RELEASES)
 @pytest.mark.parametrize("hook", HOOKS)
 @pytest.mark.parametrize("name", ["lines_159", "lines_160", "lines_200", "units_25000"])
-def test_live_claude_code_says_what_was_recorded(release: str, hook: str | None, name: str, tmp_path: Path) -> None:
+def test_live_claude_code_says_what_was_recorded(release: str, hook: str | None, name: str,
+                                                  tmp_path: Path) -> None:
     if os.environ.get("MEMLINT_ORACLE") != "1":
         pytest.skip("live Claude Code runs only with MEMLINT_ORACLE=1")
     if not ORACLE.exists():
@@ -216,7 +219,8 @@ def main() -> int:
         (RECORDINGS / f"{release}.json").write_text(
             json.dumps({"claude_code": release, "probes": probes, "matchers": matchers}, ensure_ascii=False,
                        indent=1) + "\n", encoding="utf-8")
-        print(f"{release}: " + ", ".join(f"{p['probe']}/{p['hook']}: {'told' if expected(p) else '-'}" for p in probes))
+        said = [f"{p['probe']}/{p['hook']}: {'told' if expected(p) else '-'}" for p in probes]
+        print(f"{release}: " + ", ".join(said))
     return 0
 
 
