@@ -134,7 +134,7 @@ ADVICE = "keep one line per entry, move detail into topic files, and merge or dr
 
 
 @pytest.mark.parametrize(("version", "lines", "size", "text"), [
-    ("2.1.198", 214, 3000, None),
+    ("2.1.198", 214, 3000, None),  # without a PostToolUse hook matching the Write
     ("2.1.332", 159, 19_999, None),
     ("2.1.332", 214, 3000, "Error: this write left the memory index at MEMORY.md at 214 lines, over its 200-line read "
      "limit. The write succeeded, but everything past the limit is silently dropped each time the index is loaded "
@@ -158,12 +158,34 @@ def test_guard_text(version: str, lines: int, size: int, text: str | None) -> No
     from memlint.model.automem import guard_text
 
     assert guard_text(lines, size, pick(version)) == text
+    if pick(version).memory_write_guard:  # a PostToolUse hook changes nothing where the guard always speaks
+        assert guard_text(lines, size, pick(version), hooked=True) == text
+
+
+@pytest.mark.parametrize(("version", "lines", "size", "text"), [
+    ("2.1.197", 159, 19_999, None),
+    ("2.1.197", 160, 3000, "The memory index at MEMORY.md is 160 lines, approaching the 200-line read limit. "
+     "Compact it to under 140 lines now: " + ADVICE),
+    ("2.1.198", 200, 3000, "The memory index at MEMORY.md is 200 lines, over the 200-line read limit \u2014 content "
+     "beyond that is dropped when this index is loaded. Compact it to under 140 lines now: " + ADVICE),
+    ("2.1.197", 1, 25_000, "The memory index at MEMORY.md is 24.4KB, over the 24.4KB read limit \u2014 content "
+     "beyond that is dropped when this index is loaded. Compact it to under 17.1KB now: " + ADVICE),
+])
+def test_guard_text_after_a_hooked_write_on_2_1_197(version: str, lines: int, size: int, text: str | None) -> None:
+    """2.1.197-2.1.198 have the 2.1.199 guard, but it speaks only after a Write a PostToolUse hook matches."""
+    from memlint.model.automem import guard_text
+
+    assert guard_text(lines, size, pick(version), hooked=True) == text
+    assert guard_text(lines, size, pick(version)) is None
 
 
 def test_ml302_says_what_the_guard_says_per_release(tmp_path) -> None:  # type: ignore[no-untyped-def]
     (tmp_path / "MEMORY.md").write_text("\n".join(f"- [N{n}](n{n}.md) \u2014 f" for n in range(170)) + "\n",
                                         encoding="utf-8")
-    assert "has no write guard" in findings_for(tmp_path, "ML302", pick("2.1.198"))[0]
+    old = findings_for(tmp_path, "ML302", pick("2.1.198"))[0]
+    assert "write guard speaks only after a Write that a PostToolUse hook matches" in old
+    assert "then it tells the agent `The memory index at MEMORY.md is 170 lines, approaching" in old
+    assert "without such a hook nothing warns the agent" in old
     assert "`The memory index at MEMORY.md is 170 lines, approaching" in findings_for(tmp_path, "ML302", NEW)[0]
 
 

@@ -19,8 +19,9 @@ from memlint.records import dataclass
 
 MAX_LINES = 200
 MAX_UNITS = 25_000
-# Claude Code's MEMORY.md write guard (C19, 2.1.199+): it warns from 80 % of either cap and asks the
-# agent to compact to 70 % (floor), so a healthy index stays under the target.
+# Claude Code's MEMORY.md write guard (C19; 2.1.199+, and 2.1.197+ after a Write a PostToolUse hook
+# matches): it warns from 80 % of either cap and asks the agent to compact to 70 % (floor), so a
+# healthy index stays under the target.
 GUARD_WARN_LINES = MAX_LINES * 8 // 10  # 160
 GUARD_WARN_UNITS = MAX_UNITS * 8 // 10  # 20,000
 GUARD_TARGET_LINES = MAX_LINES * 7 // 10  # 140
@@ -267,11 +268,12 @@ truncate_index = lru_cache(maxsize=1024)(cut_index)
 _GUARD_ADVICE = "keep one line per entry, move detail into topic files, and merge or drop stale entries."
 
 
-def guard_text(line_count: int, size: int, release: Release = DEFAULT) -> str | None:
+def guard_text(line_count: int, size: int, release: Release = DEFAULT, *, hooked: bool = False) -> str | None:
     """What Claude Code's write guard (C19) tells the agent after it writes a MEMORY.md of this size,
-    or None: nothing before 2.1.199 or below 80 % of both caps. Only the dimension nearest its cap is
-    named (size on a tie); 2.1.199-2.1.209 call a full cap `over`, later releases only a passed one."""
-    if not release.memory_write_guard:
+    or None: below 80 % of both caps, or on 2.1.197-2.1.198 unless a PostToolUse hook matches the Write
+    (`hooked`). Only the dimension nearest its cap is named (size on a tie); up to 2.1.209 a full cap is
+    `over`, later releases call only a passed one so. Both counts are of the trimmed text."""
+    if not (release.memory_write_guard or (hooked and release.memory_write_guard_when_hooked)):
         return None
     by_size = (size / MAX_UNITS, size, MAX_UNITS, format_size(size), format_size(MAX_UNITS),
                format_size(GUARD_TARGET_UNITS))

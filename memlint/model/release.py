@@ -36,8 +36,15 @@ def _fmt(version: Version) -> str:
 # The first release that has each change. Not bisected changes are placed at the first release
 # where they were seen (see the note on each).
 FIRST: dict[str, Version] = {
-    # C19: the MEMORY.md write guard (PostToolUse text after a Write); older wording until 2.1.209
+    # C19: the MEMORY.md write guard (PostToolUse text after a Write of MEMORY.md). Observed with the CLI
+    # (tests/differential/test_write_guard_oracle.py), not in the spec: 2.1.197 and 2.1.198 already have it,
+    # with the 2.1.199 wording and thresholds (`approaching` from 80 % of a cap, `over` at >= the cap), but
+    # it speaks only after a Write that a PostToolUse hook matches (a hook matching `Write` or all tools;
+    # one matching only `Bash` or `Edit` leaves it silent). The spec's probe ran without hooks.
+    "memory_write_guard_when_hooked": (2, 1, 197),
+    # ... from 2.1.199 after every Write of MEMORY.md, hooks or not (2.1.198 stays silent without one)
     "memory_write_guard": (2, 1, 199),
+    # ... from 2.1.210 the current wording (an `Error:` text, `over` only past the cap)
     "memory_write_guard_current_wording": (2, 1, 210),
     # C12: includes, rule files and rule folders whose resolved target leaves the start folder are external
     "symlinks_resolved_external": (2, 1, 232),
@@ -78,6 +85,7 @@ class Release:
     """The memory behaviour of one Claude Code release."""
 
     version: Version
+    memory_write_guard_when_hooked: bool = False
     memory_write_guard: bool = False
     memory_write_guard_current_wording: bool = False
     symlinks_resolved_external: bool = False

@@ -2,16 +2,17 @@
 
 ## What it does
 Reports a MEMORY.md that Claude Code still loads whole but that has reached 80 % of the cut of 200
-lines or 25,000 UTF-16 units: the point where Claude Code's own write guard (2.1.199 and later)
-starts telling the agent, after every write of the index, to compact it. The message quotes what the
-guard says for the modelled release and how much room is left; the guard's target is 70 % (140 lines
-or 17,500 units). On releases before 2.1.199 nothing warns the agent, and the message says so.
+lines or 25,000 UTF-16 units: the point where Claude Code's own write guard starts telling the
+agent, after every write of the index, to compact it. The message quotes what the guard says for the
+modelled release and how much room is left; the guard's target is 70 % (140 lines or 17,500 units).
+On 2.1.197 and 2.1.198 the guard speaks only after a Write that a PostToolUse hook matches (such as
+the one `memlint hook install` adds); without one nothing warns the agent, and the message says so.
 
 ## Why is this bad?
 Claude appends to the index every time it saves a memory. Past the limit, entries at the end are
-silently never seen again. From 2.1.199 on, every write of an index this large also brings the
-guard's instruction to rewrite it, spending the agent's turns on compaction in the middle of
-unrelated work; trimming it yourself now is cheaper.
+silently never seen again. Where the guard speaks, every write of an index this large also brings
+its instruction to rewrite it, spending the agent's turns on compaction in the middle of unrelated
+work; trimming it yourself now is cheaper.
 
 ## Example
 ```md ~/.claude/projects/<project>/memory/MEMORY.md
@@ -71,11 +72,13 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             parts.append(f"{t.line_count} of {MAX_LINES} lines ({MAX_LINES - t.line_count} left)")
         if t.size >= GUARD_WARN_UNITS:
             parts.append(f"{t.size:,} of {MAX_UNITS:,} UTF-16 units ({MAX_UNITS - t.size:,} left)")
-        guard = guard_text(t.line_count, t.size, ctx.release)
+        guard = guard_text(t.line_count, t.size, ctx.release, hooked=True)
         said = (
             f"after every write of it Claude Code {ctx.release.name}'s write guard tells the agent: `{guard}`"
-            if guard is not None
-            else f"Claude Code {ctx.release.name} has no write guard (2.1.199+), so nothing warns the agent"
+            if ctx.release.memory_write_guard
+            else f"Claude Code {ctx.release.name}'s write guard speaks only after a Write that a PostToolUse "
+            f"hook matches (as `memlint hook install` adds one): then it tells the agent `{guard}`; "
+            "without such a hook nothing warns the agent"
         )
         yield Finding(
             mem.path,
