@@ -44,7 +44,7 @@ SOURCES = (  # the files they were read from, and the CRC-32 of their page heads
     ('rules/automem/ml322_memory_index_sanitised.py', '9b3f185f'),
     ('rules/automem/ml325_memory_index_not_loaded.py', 'c0e5c625'),
     ('rules/includes/__init__.py', '9696776a'),
-    ('rules/includes/ml101_include_target_missing.py', '88ada9cb'),
+    ('rules/includes/ml101_include_target_missing.py', 'eb9e6ce2'),
     ('rules/includes/ml102_include_non_text_extension.py', '44cb640c'),
     ('rules/includes/ml103_include_target_is_folder.py', '2f47de3a'),
     ('rules/includes/ml104_include_too_deep.py', '4de58ed7'),
@@ -112,7 +112,7 @@ ENTRIES = (
             slug='include-target-missing',
             severity='error',
             summary='An @include names a file that does not exist',
-            fix=None,
+            fix='safe',
             options={},
             choices={},
             default=True,
@@ -146,7 +146,15 @@ ENTRIES = (
             '```\n'
             '```md docs/standards.md\n'
             'Use four spaces.\n'
-            '```'
+            '```\n'
+            '\n'
+            '## Fix safety\n'
+            'When the path was written relative to the project root and the file exists there, the fix\n'
+            "rewrites the include relative to the including file's folder (`@.claude/conventions.md` in\n"
+            '`.claude/CLAUDE.md` becomes `@conventions.md`). It is safe: the file it names is the one the\n'
+            'message names, which the author plainly meant, and the fix is offered only when every session\n'
+            'that loads the including file then loads that file (it lies inside each start folder, is a text\n'
+            'file Claude Code reads, and is not loaded there already). Other missing includes have no fix.'
         ),
     ),
     Entry(
