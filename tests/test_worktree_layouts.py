@@ -46,7 +46,7 @@ def fake_worktree(tmp: Path, gitdir_text: str, commondir: str | None = "../..", 
 
 def test_a_worktree_whose_links_agree_maps_to_its_main_repository(tmp_path: Path) -> None:
     wt = fake_worktree(tmp_path, "gitdir: <META>\n")
-    assert canonical_root(wt) == tmp_path / "main"
+    assert canonical_root(wt) == (tmp_path / "main", False)
     assert find_project_root(wt / "sub") == tmp_path / "main"
 
 
@@ -61,7 +61,22 @@ def test_a_worktree_whose_links_agree_maps_to_its_main_repository(tmp_path: Path
 def test_a_worktree_whose_links_do_not_agree_is_its_own_root(tmp_path: Path, gitdir: str, commondir: str | None,
                                                               back: str | None) -> None:
     wt = fake_worktree(tmp_path, gitdir, commondir, back)
-    assert canonical_root(wt) == wt
+    assert canonical_root(wt)[0] == wt
+
+
+def test_a_relative_link_back_is_read_from_the_git_folder_or_by_older_releases_from_the_start(tmp_path: Path) -> None:
+    wt = fake_worktree(tmp_path, "gitdir: ../main/.git/worktrees/wt\n", back="../../../../wt/.git")
+    assert canonical_root(wt) == (tmp_path / "main", False)
+    assert find_project_root(wt, relative_links=True) == tmp_path / "main"
+    # 2.1.197 resolved it from the start folder: wrong from wt/, right from wt/x/y/z (four levels below
+    # the worktree's parent), and the answer of one start folder is not kept for the other
+    deep = wt / "x" / "y" / "z"
+    deep.mkdir(parents=True)
+    assert canonical_root(wt, wt) == (wt, True)
+    memo: dict[object, object] = {}
+    assert find_project_root(wt, memo, relative_links=False) == wt
+    assert find_project_root(deep, memo, relative_links=False) == tmp_path / "main"
+    assert find_project_root(wt, memo, relative_links=False) == wt
 
 
 def test_a_git_marker_that_is_neither_file_nor_folder_is_no_git_root(tmp_path: Path) -> None:
@@ -72,7 +87,7 @@ def test_a_git_marker_that_is_neither_file_nor_folder_is_no_git_root(tmp_path: P
 
 def test_an_unreadable_git_file_is_its_own_root(tmp_path: Path) -> None:
     (tmp_path / ".git").write_bytes(b"\xff\xfe\x00gitdir: \x00\n")
-    assert canonical_root(tmp_path) == tmp_path
+    assert canonical_root(tmp_path) == (tmp_path, False)
 
 
 def test_folder_names_count_utf16_units() -> None:

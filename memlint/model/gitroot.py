@@ -54,30 +54,48 @@ def _inside(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
-def git_roots(start: Path, memo: dict[object, object] | None = None) -> GitRoots | None:
-    """The git root at or above `start` with its canonical root, None outside git. With `memo`
-    (a run's), each folder's answer is kept: start folders share their ancestors'."""
+def git_root(start: Path, memo: dict[object, object] | None = None) -> Path | None:
+    """The nearest folder at or above `start` holding a `.git` folder or file, None outside git.
+    With `memo` (a run's), each folder's answer is kept: start folders share their ancestors'."""
     memo = {} if memo is None else memo
     visited: list[Path] = []
-    found: GitRoots | None = None
+    found: Path | None = None
     for folder in chain((start,), start.parents):  # lazily: the parent's answer is usually known
-        key = ("git-roots-above", str(folder))
+        key = ("git-root-above", str(folder))
         if key in memo:
             known = memo[key]
-            found = known if isinstance(known, GitRoots) else None
+            found = known if isinstance(known, Path) else None
             break
         visited.append(folder)
         if _marker_kind(os.path.join(str(folder), ".git")) is not None:
-            found = GitRoots(folder, canonical_root(folder))
+            found = folder
             break
     for folder in visited:
-        memo[("git-roots-above", str(folder))] = found if found is not None else False
+        memo[("git-root-above", str(folder))] = found if found is not None else False
     return found
 
 
-def find_project_root(start: Path, memo: dict[object, object] | None = None) -> Path:
+def git_roots(start: Path, memo: dict[object, object] | None = None, relative_links: bool = True) -> GitRoots | None:
+    """The git root at or above `start` with its canonical root, None outside git (`relative_links`:
+    the release's `worktree_relative_links`)."""
+    memo = {} if memo is None else memo
+    root = git_root(start, memo)
+    if root is None:
+        return None
+    key = ("canonical-root", str(root), relative_links)
+    known = memo.get(key)
+    if isinstance(known, GitRoots):
+        return known
+    canonical, per_start = canonical_root(root, None if relative_links else start)
+    found = GitRoots(root, canonical)
+    if not per_start:  # a relative link back read from the start folder: the answer is this start's own
+        memo[key] = found
+    return found
+
+
+def find_project_root(start: Path, memo: dict[object, object] | None = None, relative_links: bool = True) -> Path:
     """The canonical git root above `start` (a worktree maps to its main repository), else `start`."""
-    roots = git_roots(start, memo)
+    roots = git_roots(start, memo, relative_links)
     return roots.canonical if roots is not None else start
 
 
@@ -100,28 +118,34 @@ def _text(path: str) -> str | None:
     return data.decode("utf-8", errors="replace").strip() if isinstance(data, bytes) else None
 
 
-def canonical_root(git_root: Path) -> Path:
-    """The main repository's folder of the worktree at `git_root` (see the module docstring); the
-    git root itself when it is no worktree or git's links do not agree."""
+def canonical_root(git_root: Path, start: Path | None = None) -> tuple[Path, bool]:
+    """The main repository's folder of the worktree at `git_root` (see the module docstring), or the
+    git root itself when it is no worktree or git's links do not agree; and whether the answer holds
+    for `start` only. A relative link back is read from the worktree's git folder; with `start`
+    (releases before `worktree_relative_links`), from the start folder, as those releases did."""
     root = str(git_root)
     marker = os.path.join(root, ".git")
     if _marker_kind(marker) != "file":
-        return git_root
+        return git_root, False
     content = _text(marker)
     if content is None or not content.startswith("gitdir:"):
-        return git_root
+        return git_root, False
     gitdir = os.path.normpath(os.path.join(root, content[len("gitdir:"):].strip()))
     common = _text(os.path.join(gitdir, "commondir"))
     if not common:
-        return git_root  # a submodule's or a bare repository's own git folder: no worktree
+        return git_root, False  # a submodule's or a bare repository's own git folder: no worktree
     common_dir = os.path.normpath(os.path.join(gitdir, common))
     if os.path.dirname(gitdir) != os.path.join(common_dir, "worktrees"):
-        return git_root
+        return git_root, False
     back = _text(os.path.join(gitdir, "gitdir"))
+    if not back:
+        return git_root, False
+    per_start = start is not None and not os.path.isabs(back)
     try:
-        if not back or os.path.realpath(back, strict=True) != os.path.join(os.path.realpath(root), ".git"):
-            return git_root  # moved by hand and not repaired: git's link points at the old place
-    except OSError:
-        return git_root
+        linked = os.path.realpath(os.path.join(str(start) if start is not None else gitdir, back), strict=True)
+    except (OSError, ValueError):
+        return git_root, per_start
+    if linked != os.path.join(os.path.realpath(root), ".git"):
+        return git_root, per_start  # moved by hand and not repaired: git's link points at the old place
     main = common_dir if os.path.basename(common_dir) != ".git" else os.path.dirname(common_dir)
-    return Path(unicodedata.normalize("NFC", main))
+    return Path(unicodedata.normalize("NFC", main)), per_start

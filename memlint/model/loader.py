@@ -275,7 +275,7 @@ def load(
     workspace = Workspace(release) if workspace is None else workspace
     start = real_folder_path(workspace, start)
     home = real_folder_path(workspace, home)
-    roots = git_roots(start, workspace.memo)
+    roots = git_roots(start, workspace.memo, release.worktree_relative_links)
     project_root = roots.canonical if roots is not None else start
     reads = workspace.memo.setdefault(("settings-reads",), {})
     assert isinstance(reads, dict)

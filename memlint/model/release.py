@@ -36,6 +36,10 @@ def _fmt(version: Version) -> str:
 # The first release that has each change. Not bisected changes are placed at the first release
 # where they were seen (see the note on each).
 FIRST: dict[str, Version] = {
+    # A worktree's relative link back (`<git dir>/gitdir`, as git 2.48+ writes it with
+    # worktree.useRelativePaths) is read from its git folder; 2.1.197 read it from the start folder,
+    # so the worktree was its own project root (`wt_relative_links`, bisected)
+    "worktree_relative_links": (2, 1, 198),
     # C19: the MEMORY.md write guard (PostToolUse text after a Write); older wording until 2.1.209
     "memory_write_guard": (2, 1, 199),
     "memory_write_guard_current_wording": (2, 1, 210),
@@ -78,6 +82,7 @@ class Release:
     """The memory behaviour of one Claude Code release."""
 
     version: Version
+    worktree_relative_links: bool = False
     memory_write_guard: bool = False
     memory_write_guard_current_wording: bool = False
     symlinks_resolved_external: bool = False

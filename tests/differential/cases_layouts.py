@@ -169,3 +169,30 @@ CASES_LAYOUTS += [
          note="nested worktree: the main repository's CLAUDE.md (not loaded there) and the worktree's AGENTS.md: "
               "does the skipped CLAUDE.md stop AGENTS.md?"),
 ]
+
+CASES_LAYOUTS += [
+    Case("wt_bare_in_dot_git", cwd="feat", files={"CLAUDE.md": "container claude\n", "CLAUDE.local.md": "container local\n"},
+         steps=(Git(("init", "-q", "seed")), Write("seed/README.md", "seed\n"), Git(("add", "-A"), "seed"),
+                Git(("commit", "-q", "-m", "init"), "seed"), Git(("clone", "-q", "--bare", "seed", ".git")),
+                Remove("seed"), Git(("worktree", "add", "-q", "-b", "feat", "feat")),
+                Write("feat/CLAUDE.md", "feat worktree claude\n")),
+         note="a bare repository cloned into `.git` of the container, a worktree `feat/` inside it: the worktree is "
+              "nested in its canonical root (the container).",
+         home_files=memories("", "--git", "-feat")),
+    Case("wt_submodule", cwd="sub", files={"CLAUDE.md": "super claude\n"},
+         steps=(Git(("init", "-q", "lib")), Write("lib/CLAUDE.md", "lib claude\n"), Git(("add", "-A"), "lib"),
+                Git(("commit", "-q", "-m", "init"), "lib"), Git(("init", "-q")),
+                Git(("-c", "protocol.file.allow=always", "submodule", "add", "-q", "./lib", "sub")),
+                Remove("lib"), Write("sub/CLAUDE.md", "submodule claude\n")),
+         note="a submodule (`.git` file `gitdir: ../.git/modules/sub`, no commondir): its own project root, and the "
+              "superproject's CLAUDE.md loads.",
+         home_files=memories("", "-sub")),
+]
+
+CASES_LAYOUTS += [
+    sibling("wt_relative_links", "feat",
+            (Write("feat/.git", "gitdir: ../main/.git/worktrees/feat\n"),
+             Write("main/.git/worktrees/feat/gitdir", "../../../../feat/.git\n")),
+            "worktree links written as relative paths (as git 2.48+ does with worktree.useRelativePaths).",
+            ("-main", "-feat")),
+]
