@@ -156,3 +156,36 @@ def test_context_on_a_nested_worktree_made_by_git(tmp_path: Path) -> None:
         ("repo/.claude/worktrees/feat/.claude/rules/r.md", "project"),
         (f"home/.claude/projects/{sanitize_project_path(str(repo))}/memory/MEMORY.md", "automem"),
     ]
+
+
+def _built(name: str, tmp_path: Path) -> tuple[Path, Path, object]:
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent / "differential"))
+    from cases import BY_NAME, build
+
+    case = BY_NAME[name]
+    tree, home = build(case, tmp_path)
+    return tree, home, case
+
+
+@needs_git
+def test_the_bisected_releases_switch_where_the_recordings_say(tmp_path: Path) -> None:
+    """The two worktree switches were bisected with the oracle (2.1.198 and 2.1.227): the releases
+    either side of each behave as the recorded 2.1.197 and 2.1.332 do."""
+    from memlint.api import context
+    from memlint.model.deferred import on_read
+    from memlint.model.release import pick
+
+    tree, home, case = _built("wt_nested_conditional_rule", tmp_path / "a")
+    start = tree / case.cwd  # type: ignore[attr-defined]
+    attached = {}
+    for version in ("2.1.226", "2.1.227"):
+        ctx = context(start=start, home=home, managed_dir=tmp_path / "none", release=pick(version))
+        attached[version] = sorted(str(i.file.path.relative_to(tree)) for i in on_read(ctx.loaded, tree / case.read))  # type: ignore[attr-defined]
+    assert attached == {"2.1.226": [".claude/rules/ts.md", ".claude/worktrees/feat/.claude/rules/ts.md"],
+                        "2.1.227": [".claude/worktrees/feat/.claude/rules/ts.md"]}
+    tree, home, case = _built("wt_relative_links", tmp_path / "b")
+    roots = {v: context(start=tree / "feat", home=home, managed_dir=tmp_path / "none", release=pick(v)).loaded.project_root
+             for v in ("2.1.197", "2.1.198")}
+    assert roots == {"2.1.197": tree / "feat", "2.1.198": tree / "main"}

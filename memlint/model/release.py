@@ -43,6 +43,9 @@ FIRST: dict[str, Version] = {
     # C19: the MEMORY.md write guard (PostToolUse text after a Write); older wording until 2.1.209
     "memory_write_guard": (2, 1, 199),
     "memory_write_guard_current_wording": (2, 1, 210),
+    # A worktree nested in its main repository no longer attaches the main repository's conditional
+    # rules on a Read (its checked-in files were skipped at start already; `wt_nested_conditional_rule`, bisected)
+    "nested_worktree_rules_skipped": (2, 1, 227),
     # C12: includes, rule files and rule folders whose resolved target leaves the start folder are external
     "symlinks_resolved_external": (2, 1, 232),
     # C16: CLAUDE_CODE_PROJECT_DIR_NAME names the auto-memory folder (with CLAUDE_CONFIG_DIR)
@@ -85,6 +88,7 @@ class Release:
     worktree_relative_links: bool = False
     memory_write_guard: bool = False
     memory_write_guard_current_wording: bool = False
+    nested_worktree_rules_skipped: bool = False
     symlinks_resolved_external: bool = False
     project_dir_name_env: bool = False
     frontmatter_after_bom: bool = False

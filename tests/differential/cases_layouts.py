@@ -196,3 +196,26 @@ CASES_LAYOUTS += [
             "worktree links written as relative paths (as git 2.48+ does with worktree.useRelativePaths).",
             ("-main", "-feat")),
 ]
+
+WT = ".claude/worktrees/feat"
+NESTED = (Git(("init", "-q")), *COMMIT, Git(("worktree", "add", "-q", "-b", "feat", WT)))
+CASES_LAYOUTS += [
+    Case("wt_nested_conditional_rule", cwd=WT, read=f"{WT}/src/app.ts",
+         files={".gitignore": ".claude/worktrees/\n", "CLAUDE.md": "main claude\n",
+                ".claude/rules/ts.md": "---\npaths: \"**/*.ts\"\n---\nmain ts rule\n"},
+         steps=(*NESTED, Write(f"{WT}/.claude/rules/ts.md", "---\npaths: \"**/*.ts\"\n---\nworktree ts rule\n"),
+                Write(f"{WT}/src/app.ts", "export {}\n")),
+         note="nested worktree, a conditional rule in the main repository and the worktree's copy; Claude reads a "
+              ".ts file of the worktree: which rule is attached?"),
+    Case("wt_nested_external_include_approved", cwd=WT,
+         files={".gitignore": ".claude/worktrees/\n", "docs/shared.md": "main shared doc\n"},
+         steps=(*NESTED, Write(f"{WT}/CLAUDE.md", "worktree claude @../../../docs/shared.md\n")),
+         home_files={".claude.json": js({"projects": {"<TREE>": {"hasClaudeMdExternalIncludesApproved": True}}})},
+         note="nested worktree including the main repository's docs (outside the start folder), external includes "
+              "approved for the main repository's path: is the approval the main repository's?"),
+    Case("wt_nested_external_include_approved_worktree_key", cwd=WT,
+         files={".gitignore": ".claude/worktrees/\n", "docs/shared.md": "main shared doc\n"},
+         steps=(*NESTED, Write(f"{WT}/CLAUDE.md", "worktree claude @../../../docs/shared.md\n")),
+         home_files={".claude.json": js({"projects": {f"<TREE>/{WT}": {"hasClaudeMdExternalIncludesApproved": True}}})},
+         note="the same, approved under the worktree's own path."),
+]
