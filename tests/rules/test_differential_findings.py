@@ -75,6 +75,7 @@ WRONG: dict[str, set[str]] = {
     "m02b_rules_subfolder_symlink_outside": {"ML521"},
     "m09b_read_deny_agents_md": {"ML521"},
     "wt_nested_subfolder": {"ML107"},  # the worktree's @docs/guide.md is outside pkg/, where it starts
+    "wt_nested_external_include_approved_worktree_key": {"ML107"},  # approved under a key Claude Code does not read
 }
 # Cases recorded from a folder `check` does not model as a start (it holds no memory file).
 NOT_A_START = {"ag42_agents_external_include"}

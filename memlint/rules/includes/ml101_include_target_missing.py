@@ -103,7 +103,7 @@ def _meant(ctx: RuleContext, item: IncludeProblem) -> tuple[str, str] | None:
         candidate = posixpath.normpath(posixpath.join(real_root, written))
         if os.path.isfile(candidate) and candidate != str(item.target) and _text_file(candidate):
             relative = posixpath.relpath(candidate, posixpath.dirname(includer))
-            return candidate, relative
+            return candidate, relative if accepted_include(relative) else "./" + relative  # `日本.md`: `./日本.md`
     return None
 
 
@@ -117,11 +117,10 @@ def _inside(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
-def _fix(ctx: RuleContext, item: IncludeProblem, candidate: str, relative: str) -> Fix | None:
-    """Write the path relative to the including file, when the result loads that very file in every
-    session that loads the including file and changes nothing else (see ## Fix safety)."""
+def _fix(ctx: RuleContext, item: IncludeProblem, candidate: str, path: str) -> Fix | None:
+    """Write `path` (relative to the including file) when it loads that very file in every session
+    that loads the including file and changes nothing else (see ## Fix safety)."""
     ref = item.origin.ref
-    path = relative if accepted_include(relative) else "./" + relative
     if (not ref.written.startswith(ref.path) or any(c.isspace() or c == "\\" for c in path)
             or not accepted_include(path) or ctx.document(item.origin.path).problem is not None):
         return None
