@@ -148,8 +148,10 @@ def test_context_on_a_nested_worktree_made_by_git(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["context", str(wt), "--home", str(home), "--format", "json",
                                        "--managed-dir", str(tmp_path / "none")])
     assert result.exit_code == 0, result.output
-    loaded = [(Path(f["path"]).relative_to(tmp_path.resolve()).as_posix(), f["kind"])
-              for f in json.loads(result.output)["files"]]
+    data = json.loads(result.output)
+    loaded = [(Path(f["path"]).relative_to(tmp_path.resolve()).as_posix(), f["kind"]) for f in data["files"]]
+    assert [(Path(s["path"]).relative_to(repo).as_posix(), s["reason"]) for s in data["skipped"]] == [
+        ("CLAUDE.md", "nested-worktree"), (".claude/rules", "nested-worktree")]
     assert loaded == [
         ("repo/CLAUDE.local.md", "local"),
         ("repo/.claude/worktrees/feat/CLAUDE.md", "project"),

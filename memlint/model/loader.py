@@ -173,24 +173,6 @@ class _Loader(Recorder):
                         out.append(loaded)
         return out
 
-    def conditional_rules(self, folder: str, visited: set[str] | None = None) -> list[LoadedFile]:
-        """The conditional rules under `folder`, deferred (attached on a Read) without loading
-        anything of the folder at start: a nested worktree's main repository before 2.1.227."""
-        visited = set() if visited is None else visited
-        resolved = self.workspace.realpath(folder)[0]
-        if resolved in visited:
-            return []
-        visited.add(resolved)
-        for name, is_dir, is_file in self.workspace.listing(resolved) or ():
-            target = self.workspace.realpath(posixpath.join(folder, name))[0]
-            if is_dir:
-                self.conditional_rules(target, visited)
-            elif is_file and name.endswith(".md") and not (self.excludes and picomatch(target, self.excludes)):
-                facts = self.facts(target)
-                if facts.skip is None and facts.globs:
-                    self.defer(Deferred(facts.path, "conditional-rule", "project", facts.globs))
-        return []
-
     def holds_memory(self, folder: Path) -> bool:
         """Whether the folder holds any name the walk reads (decided once per folder and run, and
         shared by every start folder below it: most ancestors hold nothing)."""
@@ -234,15 +216,11 @@ class _Loader(Recorder):
         # a missing rules folder gives nothing (most folders of a tree have no .claude/ and no
         # CLAUDE.local.md: reading them was a fifth of the loader's time)
         missing = self.folder_missing(folder)
-        no_claude, no_dot, no_rules, no_local = (name in missing for name in FOLDER_NAMES)
         if self.worktree is not None and self.worktree.skips_project_files(folder):
-            # a worktree nested in its main repository: the main repository's checked-in files
-            # between its root and the worktree's are not loaded (the worktree has its own copies);
-            # releases before `nested_worktree_rules_skipped` still attach its conditional rules on a Read
-            files = [] if no_rules or self.release.nested_worktree_rules_skipped else self.step(
-                ("conditional-rules", rules), external_ok, lambda: self.conditional_rules(rules), shared)
-            return files + self.step(("process", local), external_ok,
-                                     lambda: self.process(local, "local", external_ok, absent=no_local), shared)
+            from memlint.model.nested_worktree import main_repository_folder
+
+            return main_repository_folder(self, folder, external_ok, missing, shared)
+        no_claude, no_dot, no_rules, no_local = (name in missing for name in FOLDER_NAMES)
         files = self.step(("process", claude), external_ok,
                           lambda: self.process(claude, "project", external_ok, absent=no_claude), shared)
         files += self.step(("process", dot), external_ok,
