@@ -10,6 +10,10 @@ Placeholders in file contents and symlink targets: the literal strings `<TREE>` 
 by the absolute paths at build time (for includes such as `@<HOME>/notes.md`). In `home_files` keys,
 `<SANITIZED_TREE>` is replaced by the auto-memory folder name of the tree root.
 
+Layouts only git makes (worktrees, their moves, a bare repository) are `steps` run after the files are
+written (`Git`, `Move`, `Write`, `Remove`), in the folder the case is built in, so git's absolute paths
+are right wherever a case is built (tests/differential/cases_layouts.py).
+
 Spec references (`§1` ...) point into ../shared/spec/claude-code-loading.md.
 """
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -72,7 +77,7 @@ class Write:
 
 @dataclass(frozen=True)
 class Remove:
-    """A folder removed (a seed repository once it was cloned)."""
+    """A folder or file removed (a seed repository once it was cloned)."""
     rel: str
 
 
@@ -1038,8 +1043,6 @@ def _run_steps(steps: Iterable[Step], tree: Path, home: Path) -> None:
         elif isinstance(step, Write):
             _write(tree, step.rel, step.text, tree, home)
         elif isinstance(step, Remove):
-            import shutil
-
             target = tree / step.rel
             shutil.rmtree(target) if target.is_dir() else target.unlink()
         else:  # pragma: no cover
