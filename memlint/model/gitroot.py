@@ -1,14 +1,17 @@
 """The git root above a start folder and the project root Claude Code keys auto memory by.
 
-Observed with the real CLI on 2.1.197 and 2.1.332 (tests/differential/cases_layouts.py):
+Observed with the real CLI on 2.1.197 and 2.1.332 (tests/differential/cases_layouts.py, FINDINGS.md):
 
 - the git root is the nearest folder at or above the start folder holding a `.git` folder or file;
 - the project root (auto memory, external-include approval) is that root's *canonical* root: for a
   worktree (a `.git` file `gitdir: <main>/.git/worktrees/<name>`), the main repository's folder, but
   only when git's links agree: the worktree's git folder lies in `<common dir>/worktrees/`, and its
   `gitdir` file points back at this worktree's `.git` (a worktree moved by hand and not repaired keeps
-  its own folder). When the common dir is not named `.git` (the bare layout: `.bare` + a `.git` file
-  `gitdir: ./.bare`) the common dir itself is the project root (`.../proj/.bare`);
+  its own folder; a relative link back, as git 2.48+ writes with `worktree.useRelativePaths`, is read
+  from the worktree's git folder, by 2.1.197 from the start folder: release switch
+  `worktree_relative_links`). When the common dir is not named `.git` (the bare layout: `.bare` + a
+  `.git` file `gitdir: ./.bare`) the common dir itself is the project root (`.../proj/.bare`); a
+  submodule's git folder has no `commondir`, so a submodule is its own project root;
 - a worktree nested inside its main repository (`.claude/worktrees/<name>/`, as `claude -w` makes
   them) skips the main repository's checked-in files (CLAUDE.md, .claude/CLAUDE.md, .claude/rules)
   in every folder from the main root down to the worktree root (exclusive): see `nested_worktree`.
