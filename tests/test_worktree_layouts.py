@@ -96,6 +96,9 @@ def test_folder_names_count_utf16_units() -> None:
     name = sanitize_project_path(long)
     assert name.startswith("-p-" + "-" * 197 + "-") and len(name) > 201
     assert sanitize_project_path("/a/\udcff") == "-a--"  # an undecodable byte (surrogateescape) does not crash
+    # over 200 units with emoji: the name the real CLI (2.1.197 and 2.1.332) read MEMORY.md from
+    deep = "/tmp/mlhash/" + "d" * 120 + "/\U0001f600" * 40
+    assert sanitize_project_path(deep) == "-tmp-mlhash-" + "d" * 120 + "-" * 69 + "kzjs5"
 
 
 def _files(*blocks: dict[str, object]) -> list[SettingsFile]:
