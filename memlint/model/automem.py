@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import errno
 import os
 import re
-import stat
 from dataclasses import field
 from functools import cached_property, lru_cache
-from itertools import chain
 from pathlib import Path
 
-from memlint.model.files import read_file
+from memlint.model.gitroot import find_project_root
 from memlint.model.jstext import JS_WHITESPACE, js_trim, utf16_last_newline, utf16_len
 from memlint.model.release import DEFAULT, Release
 from memlint.model.sanitise import sanitise
@@ -33,7 +30,7 @@ _MAX_NAME = 200
 def _js_hash36(text: str) -> str:
     """Claude Code's short hash for over-long folder names: |Java-style 32-bit string hash| in base 36."""
     value = 0
-    data = text.encode("utf-16-le")
+    data = text.encode("utf-16-le", "surrogatepass")
     for i in range(0, len(data), 2):
         value = (value * 31 + int.from_bytes(data[i : i + 2], "little")) & 0xFFFFFFFF
     if value >= 0x80000000:
@@ -49,71 +46,13 @@ def _js_hash36(text: str) -> str:
 
 
 def sanitize_project_path(path: str) -> str:
-    """`/home/dev/my_app` -> `-home-dev-my-app`, as Claude Code names a project's folder."""
-    name = _NOT_ALNUM.sub("-", path)
+    """`/home/dev/my_app` -> `-home-dev-my-app`, as Claude Code names a project's folder. Its
+    JavaScript regex replaces UTF-16 units, so a character outside the BMP (an emoji, two units)
+    becomes `--` (seen with the real CLI: `name_emoji_folder`)."""
+    name = _NOT_ALNUM.sub(lambda m: "--" if ord(m.group()) > 0xFFFF else "-", path)
     if len(name) <= _MAX_NAME:
         return name
     return f"{name[:_MAX_NAME]}-{_js_hash36(path)}"
-
-
-def find_project_root(start: Path, memo: dict[object, object] | None = None) -> Path:
-    """The git root above `start` (a worktree maps to its main repository), else `start` itself.
-    With `memo` (a run's), each folder's answer is kept: start folders share their ancestors'."""
-    memo = {} if memo is None else memo
-    visited: list[Path] = []
-    found: Path | None = None
-    for folder in chain((start,), start.parents):  # lazily: the parent's answer is usually known
-        key = ("git-root-above", str(folder))
-        if key in memo:
-            known = memo[key]
-            found = known if isinstance(known, Path) else None
-            break
-        visited.append(folder)
-        found = _git_root_at(folder)
-        if found is not None:
-            break
-    for folder in visited:
-        memo[("git-root-above", str(folder))] = found if found is not None else False
-    return found if found is not None else start
-
-
-# The errors `Path.is_dir` and `Path.is_file` take for "not there" (pathlib's `_IGNORED_ERRNOS`);
-# any other error of the stat is raised, as they raise it.
-_ABSENT_ERRNOS = (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP)
-
-
-def _marker_kind(marker: str) -> str | None:
-    """"dir" or "file" for what `marker` is (symlinks followed), else None: `Path.is_dir()` then
-    `Path.is_file()` in one `stat` of a text path (once per start folder's ancestor, unshared)."""
-    try:
-        mode = os.stat(marker).st_mode
-    except OSError as exc:
-        if exc.errno in _ABSENT_ERRNOS:
-            return None
-        raise
-    except ValueError:  # an embedded NUL: pathlib says neither
-        return None
-    return "dir" if stat.S_ISDIR(mode) else "file" if stat.S_ISREG(mode) else None
-
-
-def _git_root_at(folder: Path) -> Path | None:
-    """The project root a `.git` in `folder` makes (a worktree maps to its main repository)."""
-    kind = _marker_kind(os.path.join(str(folder), ".git"))
-    if kind == "dir":
-        return folder
-    if kind == "file":
-        marker = folder / ".git"
-        data = read_file(marker, 65_536)
-        if not isinstance(data, bytes):
-            return folder
-        text = data.decode("utf-8", errors="replace")
-        match = re.match(r"gitdir:\s*(.+)", text.strip())
-        if match:
-            gitdir = (folder / match.group(1).strip()).resolve()
-            if gitdir.parent.name == "worktrees":
-                return gitdir.parent.parent.parent
-        return folder
-    return None
 
 
 def automem_folder(home: Path, project_root: Path, config_dir: Path | None = None, name: str | None = None) -> Path:

@@ -11,8 +11,9 @@ import posixpath
 from dataclasses import replace
 from pathlib import Path
 
-from memlint.model.automem import find_project_root, truncate_index
+from memlint.model.automem import truncate_index
 from memlint.model.facts import TEXT_EXTENSIONS, Facts, file_facts, include_target
+from memlint.model.gitroot import GitRoots, git_roots
 from memlint.model.globs import picomatch
 from memlint.model.guards import process_file, special_folder
 from memlint.model.jstext import js_trim
@@ -215,6 +216,10 @@ class _Loader(Recorder):
         # a missing rules folder gives nothing (most folders of a tree have no .claude/ and no
         # CLAUDE.local.md: reading them was a fifth of the loader's time)
         missing = self.folder_missing(folder)
+        if self.worktree is not None and self.worktree.skips_project_files(folder):
+            from memlint.model.nested_worktree import main_repository_folder
+
+            return main_repository_folder(self, folder, external_ok, missing, shared)
         no_claude, no_dot, no_rules, no_local = (name in missing for name in FOLDER_NAMES)
         files = self.step(("process", claude), external_ok,
                           lambda: self.process(claude, "project", external_ok, absent=no_claude), shared)
@@ -231,6 +236,8 @@ class _Loader(Recorder):
         trimmed text equals a loaded project/local file's (`texts`, see `agent_texts`; in fallback
         mode only rules can be loaded)."""
         out: list[LoadedFile] = []
+        if self.worktree is not None and self.worktree.skips_project_files(folder):
+            return out  # the main repository's copies, above a nested worktree (as its CLAUDE.md)
         for path in (folder / "AGENTS.md", folder / ".claude" / "AGENTS.md"):
             facts = self.facts(str(path)) if self.workspace.document(path).readable else None
             if facts is not None and facts.skip is None and loaded_text(facts.document) in texts:
@@ -242,6 +249,7 @@ class _Loader(Recorder):
         return out
 
     agents_mode: Mode | None = None  # set by load(): None when AGENTS.md is never read
+    worktree: GitRoots | None = None  # set by load() for a worktree nested in its main repository
     claude_md_at_start: bool = False
 
 
@@ -260,11 +268,14 @@ def load(
     workspace = Workspace(release) if workspace is None else workspace
     start = real_folder_path(workspace, start)
     home = real_folder_path(workspace, home)
-    project_root = find_project_root(start, workspace.memo)
+    roots = git_roots(start, workspace.memo, release.worktree_relative_links)
+    project_root = roots.canonical if roots is not None else start
     reads = workspace.memo.setdefault(("settings-reads",), {})
     assert isinstance(reads, dict)
     settings = _within_limits(workspace, read_settings(start, home, project_root, release, managed_dir, launch, reads))
     loader = _Loader(start, home, workspace, settings, release)
+    nested = roots if roots is not None and roots.nested_worktree else None
+    loader.worktree = nested
     approved = settings.external_includes_approved
     mode: Mode | None = settings.mode if release.agents_md and settings.agents_plugin_enabled else None
     files: list[LoadedFile] = []
@@ -286,7 +297,7 @@ def load(
         files += before()
     else:
         skipped_roots = automount_roots(release, launch)  # `/` is not visited
-        key = (loader.step_tag, approved, str(managed_dir), str(user_dir), skipped_roots)
+        key = (loader.step_tag, approved, str(managed_dir), str(user_dir), skipped_roots, nested)
         last = Walk(loader, key, workspace.above_starts, skipped_roots).last(
             start, before, lambda folder: loader.folder(folder, approved))
         loader.claude_md_at_start = last.family
@@ -306,8 +317,7 @@ def load(
                 files += loader.agents(node.folder, approved, texts, mode == "claude-md-or-agents-md")
     name = automem_dir_name(release, launch)
     memory_dir = settings.auto_memory_dir or project_automem_folder(workspace, home, project_root, settings.config_dir, name)
-    enabled = settings.auto_memory_enabled and not _env_true(launch.env.get("CLAUDE_CODE_DISABLE_AUTO_MEMORY"))
-    if enabled:
+    if settings.auto_memory_enabled:  # settings `env` and the real environment included
         index = child(workspace, memory_dir, "MEMORY.md")  # the same file for every start folder of a project: shared
         files += loader.step(("index", str(index)), True, lambda: [
             f for f in [_load_index(loader, index, release)] if f is not None])
@@ -334,10 +344,6 @@ def _within_limits(workspace: Workspace, settings: Settings) -> Settings:
         f"{len(settings.excludes) - limit:,} more `claudeMdExcludes` patterns are not applied, so memlint may count "
         "as loaded a file that one of them keeps out (Claude Code has no such limit and applies them all)"))
     return replace(settings, excludes=settings.excludes[:limit])
-
-
-def _env_true(value: str | None) -> bool:
-    return value is not None and value.strip().lower() in ("1", "true", "yes", "on")
 
 
 def _load_index(loader: _Loader, path: Path, release: Release) -> LoadedFile | None:

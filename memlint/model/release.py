@@ -36,6 +36,10 @@ def _fmt(version: Version) -> str:
 # The first release that has each change. Not bisected changes are placed at the first release
 # where they were seen (see the note on each).
 FIRST: dict[str, Version] = {
+    # A worktree's relative link back (`<git dir>/gitdir`, as git 2.48+ writes it with
+    # worktree.useRelativePaths) is read from its git folder; 2.1.197 read it from the start folder,
+    # so the worktree was its own project root (`wt_relative_links`, bisected)
+    "worktree_relative_links": (2, 1, 198),
     # C19: the MEMORY.md write guard (PostToolUse text after a Write of MEMORY.md). Observed with the CLI
     # (tests/differential/test_write_guard_oracle.py), not in the spec: 2.1.197 and 2.1.198 already have it,
     # with the 2.1.199 wording and thresholds (`approaching` from 80 % of a cap, `over` at >= the cap), but
@@ -46,6 +50,9 @@ FIRST: dict[str, Version] = {
     "memory_write_guard": (2, 1, 199),
     # ... from 2.1.210 the current wording (an `Error:` text, `over` only past the cap)
     "memory_write_guard_current_wording": (2, 1, 210),
+    # A worktree nested in its main repository no longer attaches the main repository's conditional
+    # rules on a Read (its checked-in files were skipped at start already; `wt_nested_conditional_rule`, bisected)
+    "nested_worktree_rules_skipped": (2, 1, 227),
     # C12: includes, rule files and rule folders whose resolved target leaves the start folder are external
     "symlinks_resolved_external": (2, 1, 232),
     # C16: CLAUDE_CODE_PROJECT_DIR_NAME names the auto-memory folder (with CLAUDE_CONFIG_DIR)
@@ -85,9 +92,11 @@ class Release:
     """The memory behaviour of one Claude Code release."""
 
     version: Version
+    worktree_relative_links: bool = False
     memory_write_guard_when_hooked: bool = False
     memory_write_guard: bool = False
     memory_write_guard_current_wording: bool = False
+    nested_worktree_rules_skipped: bool = False
     symlinks_resolved_external: bool = False
     project_dir_name_env: bool = False
     frontmatter_after_bom: bool = False

@@ -9,6 +9,11 @@ section 4):
 - `claudeMdExcludes`: every source, arrays merge;
 - `autoMemoryDirectory`: local, then project, then user (the first that has the key); `~/` is HOME;
 - `autoMemoryEnabled`: every source, the last one read wins;
+- `env` (`CLAUDE_CODE_DISABLE_AUTO_MEMORY`): every source, the last one read wins, over the real
+  environment; a true value (`1`, `true`, `yes`, `on`, any case, trimmed) turns auto memory off, a
+  false one (`0`, `false`, `no`, `off`) turns it on whatever `autoMemoryEnabled` says; a non-string
+  value counts as its JSON text (`1` is "1"); anything else leaves `autoMemoryEnabled` to decide
+  (`env_*` cases of tests/differential/cases_layouts.py, the same on 2.1.197 and 2.1.332);
 - the AGENTS.md plugin's `instructionFiles` (or legacy `projectInstructions`): user, flag and
   managed settings only, never project or local; `enabledPlugins[<id>] = false`: every source;
 - `permissions.deny` `Read(...)` rules: every source;
@@ -92,7 +97,7 @@ class Settings:
 
     excludes: tuple[str, ...] = ()
     auto_memory_dir: Path | None = None  # `autoMemoryDirectory`, when Claude Code accepts it
-    auto_memory_enabled: bool = True  # `autoMemoryEnabled`
+    auto_memory_enabled: bool = True  # `autoMemoryEnabled`, then CLAUDE_CODE_DISABLE_AUTO_MEMORY (`auto_memory`)
     mode: Mode = DEFAULT_MODE  # the AGENTS.md plugin's `instructionFiles`
     agents_plugin_enabled: bool = True  # `enabledPlugins[<plugin id>]` is not false
     deny: tuple[DenyRule, ...] = ()
@@ -298,9 +303,51 @@ def read_settings(
             break
     config_dir = Path(launch.env["CLAUDE_CONFIG_DIR"]) if launch.env.get("CLAUDE_CONFIG_DIR") else None
     return Settings(
-        _expand_excludes(patterns), memory_dir, enabled, mode, plugin_on, tuple(deny),
+        _expand_excludes(patterns), memory_dir, auto_memory(enabled, files, launch), mode, plugin_on, tuple(deny),
         _approved(home, config_dir, project_root, reads), tuple(files), config_dir,
     )
+
+
+DISABLE_AUTO_MEMORY = "CLAUDE_CODE_DISABLE_AUTO_MEMORY"
+_TRUE = frozenset({"1", "true", "yes", "on"})
+_FALSE = frozenset({"0", "false", "no", "off"})
+
+
+def env_value(files: tuple[SettingsFile, ...] | list[SettingsFile], launch: Launch, key: str) -> str | None:
+    """What Claude Code's process sees for `key`: the `env` block of the last settings file that sets
+    it (settings are applied over the real environment), else the real environment."""
+    value = launch.env.get(key)
+    for item in files:
+        block = item.data.get("env")
+        if isinstance(block, dict) and key in block:
+            text = _js_string(block[key])
+            value = text if text is not None else value
+    return value
+
+
+def _js_string(value: Any) -> str | None:
+    """A settings `env` value as the string Claude Code puts into its environment."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float) and value == value and abs(value) != float("inf"):
+        return str(int(value)) if value.is_integer() and abs(value) < 1e21 else repr(value)
+    return None
+
+
+def auto_memory(enabled: bool, files: tuple[SettingsFile, ...] | list[SettingsFile], launch: Launch) -> bool:
+    """Whether auto memory is on: CLAUDE_CODE_DISABLE_AUTO_MEMORY (settings `env` over the real
+    environment) when it is a true or a false value, else `autoMemoryEnabled` (`enabled`)."""
+    value = env_value(files, launch, DISABLE_AUTO_MEMORY)
+    word = value.strip().lower() if value is not None else ""
+    if word in _TRUE:
+        return False
+    if word in _FALSE:
+        return True
+    return enabled
 
 
 def _expand_excludes(patterns: list[str]) -> tuple[str, ...]:

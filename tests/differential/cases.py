@@ -10,6 +10,10 @@ Placeholders in file contents and symlink targets: the literal strings `<TREE>` 
 by the absolute paths at build time (for includes such as `@<HOME>/notes.md`). In `home_files` keys,
 `<SANITIZED_TREE>` is replaced by the auto-memory folder name of the tree root.
 
+Layouts only git makes (worktrees, their moves, a bare repository) are `steps` run after the files are
+written (`Git`, `Move`, `Write`, `Remove`), in the folder the case is built in, so git's absolute paths
+are right wherever a case is built (tests/differential/cases_layouts.py).
+
 Spec references (`§1` ...) point into ../shared/spec/claude-code-loading.md.
 """
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -50,6 +55,40 @@ Entry = bytes | str | Symlink | Big | Fifo | Dir
 
 
 @dataclass(frozen=True)
+class Git:
+    """`git ARGS` run in `cwd` (relative to the tree), with a fixed identity and no user or system config."""
+    args: tuple[str, ...]
+    cwd: str = "."
+
+
+@dataclass(frozen=True)
+class Move:
+    """A folder or file moved by hand (`os.rename`), relative to the tree."""
+    src: str
+    dst: str
+
+
+@dataclass(frozen=True)
+class Write:
+    """A file written at this point of the steps (e.g. into a worktree once git made it)."""
+    rel: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Remove:
+    """A folder or file removed (a seed repository once it was cloned)."""
+    rel: str
+
+
+Step = Git | Move | Write | Remove
+GIT_ENV = {"GIT_AUTHOR_NAME": "memlint", "GIT_AUTHOR_EMAIL": "memlint@example.invalid",
+           "GIT_COMMITTER_NAME": "memlint", "GIT_COMMITTER_EMAIL": "memlint@example.invalid",
+           "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull,
+           "GIT_AUTHOR_DATE": "2026-01-01T00:00:00Z", "GIT_COMMITTER_DATE": "2026-01-01T00:00:00Z"}
+
+
+@dataclass(frozen=True)
 class Case:
     name: str
     files: dict[str, Entry]
@@ -70,6 +109,8 @@ class Case:
     read: str | None = None
     # the tree is built inside HOME (HOME/tree), so HOME is one of the start folder's ancestors
     under_home: bool = False
+    # run in order after `files` are written (git worktrees and their moves: layouts only git makes)
+    steps: tuple[Step, ...] = ()
 
 
 # --------------------------------------------------------------------------- helpers for big text
@@ -911,9 +952,11 @@ CASES: list[Case] = [
 
 from cases_2_1_332 import CASES_2_1_332
 from cases_reads import CASES_READS
+from cases_layouts import CASES_LAYOUTS
 
 CASES += CASES_2_1_332
 CASES += CASES_READS
+CASES += CASES_LAYOUTS
 BY_NAME: dict[str, Case] = {c.name: c for c in CASES}
 assert len(BY_NAME) == len(CASES), "duplicate case names"
 
@@ -967,9 +1010,12 @@ def build(case: Case, root: Path) -> tuple[Path, Path]:
     tree.mkdir(parents=True)
     if case.git:
         subprocess.run(["git", "init", "-q"], cwd=tree, check=True)
-    (tree / case.cwd).mkdir(parents=True, exist_ok=True)
+    if not case.steps:  # with steps, the start folder may be one git makes (a worktree)
+        (tree / case.cwd).mkdir(parents=True, exist_ok=True)
     for rel, value in case.files.items():
         _write(tree, rel, value, tree, home)
+    _run_steps(case.steps, tree, home)
+    (tree / case.cwd).mkdir(parents=True, exist_ok=True)
     for rel, value in case.home_files.items():
         _write(home, rel.replace("<SANITIZED_TREE>", sanitize(str(tree))), value, tree, home)
     if case.automem:
@@ -985,6 +1031,24 @@ def build(case: Case, root: Path) -> tuple[Path, Path]:
         flag = json.loads(_subst(json.dumps(case.flag_settings), tree, home))
         (root / "flag-settings.json").write_text(json.dumps(flag, indent=1))
     return Path(os.path.realpath(tree)), Path(os.path.realpath(home))
+
+
+def _run_steps(steps: Iterable[Step], tree: Path, home: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    env.update(GIT_ENV)
+    for step in steps:
+        if isinstance(step, Git):
+            subprocess.run(["git", "-c", "init.defaultBranch=main", *step.args], cwd=tree / step.cwd, check=True,
+                           env=env, stdin=subprocess.DEVNULL, capture_output=True)
+        elif isinstance(step, Move):
+            os.rename(tree / step.src, tree / step.dst)
+        elif isinstance(step, Write):
+            _write(tree, step.rel, step.text, tree, home)
+        elif isinstance(step, Remove):
+            target = tree / step.rel
+            shutil.rmtree(target) if target.is_dir() else target.unlink()
+        else:  # pragma: no cover
+            raise TypeError(f"unsupported step {step!r}")
 
 
 def flag_settings_file(case: Case, tree: Path) -> Path | None:

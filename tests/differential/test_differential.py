@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -86,6 +87,8 @@ def test_canonical_sorts_runs_of_one_rules_folder_only() -> None:
 @pytest.mark.parametrize(("release", "name"), PAIRS)
 def test_memlint_matches_claude_code(release: str, name: str, tmp_path: Path) -> None:
     case = BY_NAME[name]
+    if case.steps and shutil.which("git") is None:
+        pytest.skip("the case's layout is made with git, which is not installed")
     expected = recording(release, name)
     from memlint.api import context
     from memlint.model.release import pick

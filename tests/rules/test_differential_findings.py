@@ -79,6 +79,8 @@ WRONG: dict[str, set[str]] = {
     "rr03_agents_both_mode_nested": {"ML107"},  # a/AGENTS.md's @a-inc.md, from a start in a/b
     "rr05_conditional_globs": {"ML101"},  # list.md's @rule-inc.md resolves in .claude/rules/, where it is not
     "rr08_read_in_start_folder": {"ML101"},  # py.md's @py-detail.md, likewise
+    "wt_nested_subfolder": {"ML107"},  # the worktree's @docs/guide.md is outside pkg/, where it starts
+    "wt_nested_external_include_approved_worktree_key": {"ML107"},  # approved under a key Claude Code does not read
 }
 # Cases recorded from a folder `check` does not model as a start (it holds no memory file).
 NOT_A_START = {"ag42_agents_external_include"}

@@ -26,6 +26,14 @@ Coding standards: @docs/standards.md
 ```md docs/standards.md
 Use four spaces.
 ```
+
+## Fix safety
+When the path was written relative to the project root and the file exists there, the fix
+rewrites the include relative to the including file's folder (`@.claude/conventions.md` in
+`.claude/CLAUDE.md` becomes `@conventions.md`). It is safe: the file it names is the one the
+message names, which the author plainly meant, and the fix is offered only when every session
+that loads the including file then loads that file (it lies inside each start folder, is a text
+file Claude Code reads, and is not loaded there already). Other missing includes have no fix.
 """
 
 from __future__ import annotations
@@ -34,18 +42,23 @@ import os
 import posixpath
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
-from memlint.model.include_problems import TRAILING_PUNCTUATION, IncludeProblem, include_problems
+from memlint.model.include_problems import TRAILING_PUNCTUATION, IncludeProblem, at_offset, include_problems
+from memlint.model.jstext import node_extname
+from memlint.model.loader import TEXT_EXTENSIONS
+from memlint.model.markdown import accepted_include
 from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.violations import Finding
+from memlint.violations import Applicability, Edit, Finding, Fix
 
 META = RuleMeta(
     code="ML101",
     slug="include-target-missing",
     severity="error",
     summary="An @include names a file that does not exist",
+    fix="safe",
 )
 
 
@@ -54,12 +67,17 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         if item.problem != "missing" or not _looks_like_a_file(item.origin.ref.path):
             continue
         ref = item.origin.ref
+        meant = _meant(ctx, item)
+        hint = ""
+        if meant is not None:
+            hint = (f"; includes resolve from the including file's folder, so for `{show(ctx, meant[0])}` "
+                    f"write `@{meant[1]}`")
         yield Finding(
             item.origin.path,
             item.origin.line,
-            f"Claude Code loads nothing for `@{ref.written}`: `{show(ctx, item.target)}` does not exist"
-            + _hint(ctx, item),
+            f"Claude Code loads nothing for `@{ref.written}`: `{show(ctx, item.target)}` does not exist" + hint,
             column=ref.column,
+            fix=_fix(ctx, item, *meant) if meant is not None else None,
         )
 
 
@@ -72,19 +90,58 @@ def _looks_like_a_file(path: str) -> bool:
     return bool(_EXTENSION.search(path.rstrip(TRAILING_PUNCTUATION))) or path.startswith(("./", "../", "~/", "/"))
 
 
-def _hint(ctx: RuleContext, item: IncludeProblem) -> str:
-    """Where the file is when the path was written relative to the project root instead."""
+def _meant(ctx: RuleContext, item: IncludeProblem) -> tuple[str, str] | None:
+    """(the file, the path to write) when the path was written relative to the project root instead."""
     written = item.origin.ref.path
     if written.startswith(("/", "~/")):
-        return ""
+        return None
     includer = os.path.realpath(item.origin.path)
     for root in ctx.roots:
         real_root = os.path.realpath(root)
         if not includer.startswith(real_root.rstrip("/") + "/"):
             continue  # another project of the run: its files say nothing about this one
         candidate = posixpath.normpath(posixpath.join(real_root, written))
-        if os.path.isfile(candidate) and candidate != str(item.target):
-            relative = posixpath.relpath(candidate, posixpath.dirname(os.path.realpath(item.origin.path)))
-            return (f"; includes resolve from the including file's folder, so for `{show(ctx, candidate)}` "
-                    f"write `@{relative}`")
-    return ""
+        if os.path.isfile(candidate) and candidate != str(item.target) and _text_file(candidate):
+            relative = posixpath.relpath(candidate, posixpath.dirname(includer))
+            return candidate, relative if accepted_include(relative) else "./" + relative  # `日本.md`: `./日本.md`
+    return None
+
+
+def _text_file(path: str) -> bool:
+    """Claude Code reads a file of this extension (ML102 reports the others)."""
+    extension = node_extname(path).lower()
+    return not extension or extension in TEXT_EXTENSIONS
+
+
+def _inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
+def _fix(ctx: RuleContext, item: IncludeProblem, candidate: str, path: str) -> Fix | None:
+    """Write `path` (relative to the including file) when it loads that very file in every session
+    that loads the including file and changes nothing else (see ## Fix safety)."""
+    ref = item.origin.ref
+    if (not ref.written.startswith(ref.path) or any(c.isspace() or c == "\\" for c in path)
+            or not accepted_include(path) or ctx.document(item.origin.path).problem is not None):
+        return None
+    if ctx.workspace.unloadable(candidate) is not None:
+        return None
+    real = ctx.workspace.resolved(candidate)
+    includer = item.origin.path
+    meant = {Path(candidate), Path(real)}
+    for loaded in ctx.loads.values():
+        paths = {f.path for f in loaded.files}
+        if includer not in paths and all(d.path != includer for d in loaded.deferred):
+            continue
+        start = str(loaded.start)
+        if not (_inside(candidate, start) and _inside(real, start)):
+            return None
+        # loaded already: only through this very file (an earlier include of the same path, fixed
+        # in an earlier pass), else the include would be a duplicate or close a cycle
+        if any(f.path in meant and f.parent != includer for f in loaded.files):
+            return None
+    offset = at_offset(ctx, item.origin)
+    if offset is None:
+        return None
+    begin = offset + 1
+    return Fix(f"Write `@{path}`", Applicability.SAFE, (Edit(includer, begin, begin + len(ref.path), path),))
