@@ -146,5 +146,6 @@ def fix(
 
     result, violations = fix_loop(workspace, run, accept)
     files = len(ctx_holder[0].files) if ctx_holder else 0
-    report = Report(tuple(violations), files, tuple(p.absolute() for p in targets), config.release)
+    folders = engine.auto_memory(ctx_holder[0]) if ctx_holder else ()
+    report = Report(tuple(violations), files, tuple(p.absolute() for p in targets), config.release, home_path, folders)
     return FixOutcome(result, report, tuple(initial))

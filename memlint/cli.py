@@ -73,7 +73,9 @@ def main() -> None:
 
 @main.command()
 @click.argument("start", default=".", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--home", type=click.Path(file_okay=False, path_type=Path), help="HOME to model (default: yours).")
+@click.option("--home", type=click.Path(file_okay=False, path_type=Path),
+              help="HOME to model: its user memory and this project's auto memory (default: $HOME).")
+@click.option("--no-home", is_flag=True, help="Model the repository alone: no user memory, no auto memory.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--tokenizer", type=click.Choice(TOKENIZERS), default="cl100k", show_default=True)
 @click.option("--managed-dir", type=click.Path(file_okay=False, path_type=Path), default="/etc/claude-code",
@@ -87,24 +89,29 @@ def main() -> None:
 @click.option("--window", type=click.IntRange(min=1), help="Context window in tokens (default: the model's).")
 @click.option("--model", help="Model id whose window to use, e.g. claude-opus-4-8 or claude-sonnet-4-6[1m].")
 @click.option("--all", "show_all", is_flag=True, help="List every deferred file instead of counts per folder.")
-def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_dir: Path, claude_code: str | None,
+def context(start: Path, home: Path | None, no_home: bool, fmt: str, tokenizer: str, managed_dir: Path, claude_code: str | None,
             settings_file: Path | None, color: str, window: int | None, model: str | None, show_all: bool) -> None:
     """Show what Claude Code loads into context when started in START, against its context window
     (never cached)."""
     from memlint.api import context as build_context
-    from memlint.api import default_home
     from memlint.config import load_config
+    from memlint.engine import NO_HOME
     from memlint.model.release import pick
     from memlint.model.settings import Launch
 
     _set_colour(use_colour(color, sys.stdout.isatty()))
     try:
+        if not start.exists():
+            raise MemlintError(f"{start}: no such folder")
         if not start.is_dir():
-            raise MemlintError(f"{start}: not a folder")
+            raise MemlintError(f"{start}: not a folder (give the folder Claude Code starts in)")
+        modelled = _home_option(home, no_home)
         release = pick(claude_code) if claude_code else load_config(start).release
         launch = Launch.from_environ(os.environ, settings_file)
+        if modelled is None:  # as `check --no-home`: no user settings either, wherever CLAUDE_CONFIG_DIR points
+            launch = Launch(launch.settings_file, {k: v for k, v in launch.env.items() if k != "CLAUDE_CONFIG_DIR"})
         budget = context_window(start, window, model)
-        ctx = build_context(start, home or default_home(), managed_dir, None, release, launch)
+        ctx = build_context(start, modelled or NO_HOME, managed_dir, None, release, launch)
         if fmt == "json":
             click.echo(json.dumps(ctx.to_dict(tokenizer, budget), ensure_ascii=False, indent=1))
         else:
@@ -139,6 +146,17 @@ def context_window(start: Path, window: int | None, model: str | None) -> Window
     return DEFAULT_CONTEXT_WINDOW
 
 
+def _home_option(home: Path | None, no_home: bool) -> Path | None:
+    """The HOME `check`, `fix` and `context` model: `--home DIR`, else $HOME; None with `--no-home`."""
+    from memlint.api import default_home
+
+    if no_home and home is not None:
+        raise MemlintError("--home and --no-home cannot be combined")
+    if no_home:
+        return None
+    return home if home is not None else default_home()
+
+
 def _set_colour(on: bool) -> None:
     """Every click.echo of this run keeps or strips styles as decided (--color, NO_COLOR, FORCE_COLOR)."""
     ctx: click.Context | None = click.get_current_context()
@@ -155,7 +173,9 @@ def _check_options(func: Any) -> Any:
     options = [
         click.argument("paths", nargs=-1, type=click.Path(path_type=Path)),
         click.option("--home", type=click.Path(file_okay=False, path_type=Path),
-                     help="Also model HOME's memory and this project's auto-memory folder there."),
+                     help="HOME to model: its user memory and this project's auto memory (default: $HOME)."),
+        click.option("--no-home", is_flag=True,
+                     help="Check the repository alone: no user memory, no auto memory (for hooks and CI)."),
         click.option("--format", "fmt", type=click.Choice(FORMATS), default=None,
                      help="Output format (default: text; github when GITHUB_ACTIONS=true)."),
         click.option("--select", multiple=True, help="Only these rules (codes, slugs or prefixes; comma-separated)."),
@@ -214,7 +234,7 @@ def clean(path: Path) -> None:
 
 
 def _run(
-    paths: tuple[Path, ...], home: Path | None, fmt: str | None, select: tuple[str, ...],
+    paths: tuple[Path, ...], home: Path | None, no_home: bool, fmt: str | None, select: tuple[str, ...],
     extend_select: tuple[str, ...], ignore: tuple[str, ...], config_path: Path | None, unsafe_fixes: bool,
     diff: bool, no_backup: bool, allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...],
     claude_code: str | None = None, settings_file: Path | None = None, backup: bool = False, **conventions: Any,
@@ -249,6 +269,7 @@ def _run(
             cli["respect-gitignore"] = False
         config = load_config(targets[0], config_path, cli)
         launch = Launch.from_environ(os.environ, settings_file)
+        home = _home_option(home, no_home)
     except (MemlintError, FixError) as exc:
         click.echo(f"memlint: {for_terminal(str(exc))}", err=True)
         return EXIT_ERROR

@@ -27,7 +27,7 @@ from memlint.rules import Rule, all_rules
 from memlint.suppression import apply_suppressions
 from memlint.violations import Finding, Violation
 
-__all__ = ["NO_HOME", "NO_MANAGED", "Report", "RuleContext", "build_context", "check", "run_rules", "start_folders"]
+__all__ = ["NO_HOME", "NO_MANAGED", "Report", "RuleContext", "auto_memory", "build_context", "check", "run_rules", "start_folders"]
 
 # Without --home, memlint models a machine with no user memory and no managed policy.
 NO_HOME = Path("/nonexistent/memlint-no-home")
@@ -40,6 +40,8 @@ class Report:
     files_checked: int
     roots: tuple[Path, ...]
     release: Release = DEFAULT  # the Claude Code release modelled
+    home: Path | None = None  # the HOME modelled (None: the repository alone, `--no-home`)
+    auto_memory: tuple[Path, ...] = ()  # the project's auto-memory folders under `home` (per root)
 
     @property
     def fixable(self) -> int:
@@ -291,4 +293,14 @@ def check(
 ) -> Report:
     with settled_heap():
         ctx = build_context(paths, config, home, workspace, launch)
-        return Report(tuple(run_rules(ctx)), len(ctx.files), ctx.roots, ctx.release)
+        return Report(tuple(run_rules(ctx)), len(ctx.files), ctx.roots, ctx.release, home, auto_memory(ctx))
+
+
+def auto_memory(ctx: RuleContext) -> tuple[Path, ...]:
+    """The auto-memory folders Claude Code uses for the run's roots (none without a HOME)."""
+    if ctx.home is None:
+        return ()
+    found = {ctx.loads[r].automem_dir: None for r in ctx.roots if r in ctx.loads}
+    if not found:  # files named on the command line: the folders their start folders use
+        found = {loaded.automem_dir: None for loaded in ctx.loads.values()}
+    return tuple(found)

@@ -21,12 +21,13 @@ def _tree(tmp_path: Path) -> Path:
 
 
 def test_text_lines_summary_and_exit_1(tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, ["check", str(_tree(tmp_path)), "--select", "ML1"])
+    result = CliRunner().invoke(main, ["check", str(_tree(tmp_path)), "--select", "ML1", "--no-home"])
     assert result.exit_code == 1
     lines = result.stdout.strip().splitlines()
     assert any(":3:" in line and " ML102 include-non-text-extension " in line and line.endswith("[*]") for line in lines)
     assert any(":4:" in line and " ML101 include-target-missing " in line for line in lines)
-    assert lines[-1].startswith("Found 2 problems (2 errors) in 1 memory file; 1 fixable")
+    assert lines[-1].startswith("Found 2 problems (2 errors) in 1 memory file of the repository alone (--no-home); "
+                                "1 fixable")
 
 
 def test_json_has_the_contract_keys(tmp_path: Path) -> None:

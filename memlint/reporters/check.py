@@ -47,6 +47,24 @@ def _below(path: str, folder: str) -> str | None:
     return path[len(folder) + 1 :] if path.startswith(folder + "/") else None
 
 
+def scope(report: Report) -> str:
+    """What the run modelled besides the paths: `the project, your user memory in ~ and your auto
+    memory at ~/.claude/projects/-src-app/memory`, or `the repository alone (--no-home)`."""
+    if report.home is None:
+        return "the repository alone (--no-home)"
+    home = for_terminal(_home_text(report.home))
+    folders = [for_terminal(display_path(p)) + ("" if p.is_dir() else " (none there)") for p in report.auto_memory]
+    memory = f" and your auto memory at {', '.join(folders)}" if folders else ""
+    return f"the project, your user memory in {home}{memory}"
+
+
+def _home_text(home: Path) -> str:
+    here = os.environ.get("HOME")
+    if here and os.path.abspath(home) == os.path.abspath(here):
+        return "~"
+    return display_path(home.absolute())
+
+
 def text_line(v: Violation, colour: bool = False) -> str:
     where = f"{for_terminal(display_path(v.path))}:{v.line}:{v.column}:"
     code = click.style(v.code, fg=_COLOURS[v.severity], bold=True) if colour else v.code
@@ -68,13 +86,14 @@ def text_lines(report: Report, colour: bool, quiet: bool = False) -> Iterator[st
     files = f"{report.files_checked} memory file{'s' if report.files_checked != 1 else ''}"
     modelled = f"Claude Code {report.release.name} modelled"
     if n == 0:
-        yield f"All checks passed ({files} checked; {modelled})."
+        yield f"All checks passed ({files} checked: {scope(report)}; {modelled})."
         return
     counts = {s: sum(1 for v in report.violations if v.severity == s) for s in ("error", "warning", "info")}
     detail = ", ".join(f"{c} {s}{'s' if c != 1 else ''}" for s, c in counts.items() if c)
     yield (
-        f"Found {n} problem{'s' if n != 1 else ''} ({detail}) in {files}; "
-        f"{report.fixable} fixable with `memlint check --fix`"
+        f"Found {n} problem{'s' if n != 1 else ''} ({detail}) in {files}"
+        + (" of the repository alone (--no-home); " if report.home is None else f" ({scope(report)}); ")
+        + f"{report.fixable} fixable with `memlint check --fix`"
         + (" (some need --unsafe-fixes)." if any(
             v.fix is not None and v.fix.applicability.value == "unsafe" for v in report.violations) else ".")
         + f" {modelled}."

@@ -1,0 +1,26 @@
+"""The whole suite runs with HOME set to an empty folder of its own: `check`, `fix` and `context`
+model $HOME by default (the user memory and the project's auto memory), and no test may depend on
+what the machine's real HOME holds. Tests that want a HOME give `--home DIR` or set HOME themselves.
+
+Set before any test module is imported, so subprocesses (pre-commit, pip, the installed command)
+inherit it too. The caches that live under the real HOME and that tests only use to save a download
+(the Claude Code oracle's packages, pip's cache) keep pointing there."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+REAL_HOME = os.environ.get("HOME") or os.path.expanduser("~")
+TEST_HOME = tempfile.mkdtemp(prefix="memlint-tests-home-")
+
+os.environ.setdefault("CC_ORACLE_CACHE", str(Path(REAL_HOME) / ".cache" / "cc-oracle"))
+os.environ.setdefault("PIP_CACHE_DIR", str(Path(REAL_HOME) / ".cache" / "pip"))
+os.environ["HOME"] = TEST_HOME
+os.environ.pop("CLAUDE_CONFIG_DIR", None)  # else the user settings would come from the machine's
+
+
+def pytest_unconfigure() -> None:
+    shutil.rmtree(TEST_HOME, ignore_errors=True)
