@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from memlint.fixes import FixResult
     from memlint.model.windows import Window
 
-__all__ = ["Context", "FixOutcome", "Report", "StrPath", "check", "context", "default_home", "fix"]
+__all__ = ["Context", "FixOutcome", "Report", "StrPath", "check", "check_staged", "context", "default_home", "fix"]
 
 StrPath = Union[str, "os.PathLike[str]"]  # a path as str or any os.PathLike (pathlib.Path, ...)
 
@@ -106,6 +106,30 @@ def check(
     targets = _paths(paths)
     config = config or load_config(targets[0])
     return engine.check(targets, config, _home(home), _with_stdin(stdin, config), launch)
+
+
+def check_staged(
+    paths: Sequence[StrPath] | StrPath = (".",), config: Config | None = None, home: StrPath | None = None,
+    launch: Launch | None = None,
+) -> Report:
+    """`check` of what the git index holds (memlint/staged.py): files as staged, untracked and
+    ignored files missing; while a commit is being made, only the findings it is answerable for."""
+    from dataclasses import replace
+
+    from memlint.staged import read_view
+
+    targets = _paths(paths)
+    config = config or load_config(targets[0])
+    view = read_view(targets[0])
+    staged = Workspace(config.release, config.limits)
+    view.apply(staged, "index")
+    report = engine.check(targets, config, _home(home), staged, launch)
+    if view.head is None or not view.changed:
+        return report
+    committed = Workspace(config.release, config.limits)
+    view.apply(committed, "head")
+    before = engine.check(targets, config, _home(home), committed, launch)
+    return replace(report, violations=tuple(view.committed(report.violations, before.violations)))
 
 
 def fix(

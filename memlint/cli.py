@@ -202,19 +202,30 @@ def _check_options(func: Any) -> Any:
     return attach_conventions(func)
 
 
+_NO_FINDINGS = click.option(
+    "--no-findings", is_flag=True,
+    help="With fixes: print what was fixed and how many problems are left, not the findings "
+         "(the fix hook beside the check hook, which lists them).")
+
+
 @main.command()
 @_check_options
 @click.option("--fix", "apply_fix", is_flag=True, help="Apply safe fixes (and unsafe ones with --unsafe-fixes).")
-def check(apply_fix: bool, no_cache: bool, **kwargs: Any) -> None:
+@click.option("--staged", is_flag=True,
+              help="Check what the git index holds (what the commit will hold), not the working tree; while a "
+                   "commit is being made, only what it changes or breaks. Never cached.")
+@_NO_FINDINGS
+def check(apply_fix: bool, no_cache: bool, staged: bool, **kwargs: Any) -> None:
     """Check the memory files under PATHS (default: .) and how Claude Code loads them.
 
     A run with the same arguments over unchanged files is replayed from .memlint_cache/ at the
     project root (`--no-cache` skips it, `memlint clean` removes it)."""
-    sys.exit(_run(apply_fix=apply_fix, **kwargs))
+    sys.exit(_run(apply_fix=apply_fix, staged=staged, **kwargs))
 
 
 @main.command()
 @_check_options
+@_NO_FINDINGS
 def fix(no_cache: bool, **kwargs: Any) -> None:
     """Fix what can be fixed without losing text (`check --fix`; never cached)."""
     sys.exit(_run(apply_fix=True, **kwargs))
@@ -237,7 +248,8 @@ def _run(
     paths: tuple[Path, ...], home: Path | None, no_home: bool, fmt: str | None, select: tuple[str, ...],
     extend_select: tuple[str, ...], ignore: tuple[str, ...], config_path: Path | None, unsafe_fixes: bool,
     diff: bool, no_backup: bool, allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...],
-    claude_code: str | None = None, settings_file: Path | None = None, backup: bool = False, **conventions: Any,
+    claude_code: str | None = None, settings_file: Path | None = None, backup: bool = False, staged: bool = False,
+    no_findings: bool = False, **conventions: Any,
 ) -> int:
     from memlint.config import load_config
     from memlint.conventions import read_stdin
@@ -263,6 +275,11 @@ def _run(
         fmt = fmt or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" and not diff else "text")
         if diff and fmt != "text":
             raise MemlintError(f"--diff prints a patch; it cannot be combined with --format {fmt}")
+        if staged and (apply_fix or diff or only_fix or stdin is not None or opts.watch):
+            raise MemlintError("--staged checks what the git index holds; it cannot be combined with fixes, "
+                               "--diff, standard input or --watch")
+        if no_findings and not (apply_fix or only_fix):
+            raise MemlintError("--no-findings goes with fixes (memlint fix, check --fix)")
         cli: dict[str, Any] = {"select": _codes(select), "extend-select": _codes(extend_select), "ignore": _codes(ignore),
                                "claude-code": claude_code}
         if opts.no_respect_gitignore:
@@ -277,7 +294,7 @@ def _run(
     def once() -> int:
         return _run_once(targets, home, fmt or "text", config, opts, stdin, launch, unsafe_fixes=unsafe_fixes,
                          diff=diff, backup=backup and not no_backup, allow_empty=allow_empty, apply_fix=apply_fix,
-                         only_fix=only_fix, config_path=config_path)
+                         only_fix=only_fix, config_path=config_path, staged=staged, no_findings=no_findings)
 
     return watch_loop(targets, once) if opts.watch else once()
 
@@ -285,7 +302,8 @@ def _run(
 def _run_once(
     targets: list[Path], home: Path | None, fmt: str, config: Config, opts: Conventions,
     stdin: tuple[Path, str] | None, launch: Launch, *, unsafe_fixes: bool, diff: bool, backup: bool,
-    allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...], config_path: Path | None,
+    allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...], config_path: Path | None, staged: bool = False,
+    no_findings: bool = False,
 ) -> int:
     from memlint import api
     from memlint.conventions import fixes_summary
@@ -324,7 +342,10 @@ def _run_once(
             report = outcome.report
         else:
             with _progress(fmt):
-                report = api.check(targets, config, home, launch, stdin=stdin)
+                if staged:
+                    report = api.check_staged(targets, config, home, launch)
+                else:
+                    report = api.check(targets, config, home, launch, stdin=stdin)
         if stdin is not None:
             report = replace(report, violations=tuple(v for v in report.violations if v.path == stdin[0]))
         if opts.write_baseline is not None or opts.baseline is not None:
@@ -343,6 +364,12 @@ def _run_once(
             if fmt != "text":
                 opts.emit(render(report, fmt, colour=False))
             return EXIT_CLEAN if opts.exit_zero else EXIT_PROBLEMS
+        if no_findings and not diff:
+            left = sum(1 for v in report.violations if v.severity != "info")
+            if left and not opts.quiet:
+                click.echo(f"memlint: {_count(left, 'problem')} left that no fix applied here removes "
+                           "(`memlint check` lists them)", err=True)
+            return _exit_code(report, opts, not_written)
         if opts.statistics:
             opts.emit(json.dumps(_statistics_json(report), indent=1) if fmt == "json" else render_statistics(report))
         else:

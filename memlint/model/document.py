@@ -85,15 +85,20 @@ class Document:
         data = read_file(path)
         if isinstance(data, FileProblem):
             return cls(path, b"", data)
+        return cls.from_bytes(path, data)
+
+    @classmethod
+    def from_bytes(cls, path: Path, data: bytes, release: Release = DEFAULT) -> Document:
+        """A document for bytes read elsewhere (the git index), decoded as a file's are."""
         problem = None
         if b"\x00" in data:
             problem = FileProblem("binary", "contains NUL bytes")
         else:
             try:
-                return cls(path, data.decode("utf-8"))
+                return cls(path, data.decode("utf-8"), None, release)
             except UnicodeDecodeError as exc:
                 problem = FileProblem("invalid-utf8", f"invalid UTF-8 at byte {exc.start}")
-        return cls(path, data, problem)
+        return cls(path, data, problem, release)
 
     @classmethod
     def from_text(cls, path: Path, text: str, release: Release = DEFAULT) -> Document:
