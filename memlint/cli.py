@@ -374,7 +374,7 @@ def _run_once(
             opts.emit(json.dumps(_statistics_json(report), indent=1) if fmt == "json" else render_statistics(report))
         else:
             if fmt == "text":
-                opts.emit_lines(text_lines(report, opts.colour, opts.quiet))
+                opts.emit_lines(text_lines(report, opts.colour, opts.quiet, opts.verbose))
             else:
                 opts.emit(render(report, fmt, colour=False, quiet=opts.quiet))
     except BrokenPipeError:

@@ -25,7 +25,7 @@ from memlint.model.workspace import Workspace
 from memlint.records import dataclass
 from memlint.rules import Rule, all_rules
 from memlint.suppression import apply_suppressions
-from memlint.violations import Finding, Violation
+from memlint.violations import Finding, Violation, headline
 
 __all__ = ["NO_HOME", "NO_MANAGED", "Report", "RuleContext", "auto_memory", "build_context", "check", "run_rules", "start_folders"]
 
@@ -251,12 +251,13 @@ def _crashed(ctx: RuleContext, rule: Rule, exc: Exception) -> Violation:
 
     where = traceback.extract_tb(exc.__traceback__)[-1]
     path = ctx.files[0].path if ctx.files else (ctx.roots[0] if ctx.roots else Path("."))
-    return Violation(path, 1, 1, "ML901", "rule-crashed", "error",
-                     f"rule {rule.code} ({rule.slug}) crashed: {type(exc).__name__}: {exc} "
-                     f"at {Path(where.filename).name}:{where.lineno}; its findings are missing", 1, 1)
+    message, detail = headline(f"rule {rule.code} ({rule.slug}) crashed: {type(exc).__name__}: {exc} "
+                               f"at {Path(where.filename).name}:{where.lineno}; its findings are missing")
+    return Violation(path, 1, 1, "ML901", "rule-crashed", "error", message, 1, 1, None, detail)
 
 
 def stamp(rule: Rule, finding: Finding) -> Violation:
+    message, detail = headline(finding.message)
     return Violation(
         finding.path,
         finding.line,
@@ -264,10 +265,11 @@ def stamp(rule: Rule, finding: Finding) -> Violation:
         rule.code,
         rule.slug,
         finding.severity or rule.meta.severity,
-        finding.message,
+        message,
         finding.end_line or finding.line,
         finding.end_column or finding.column,
         finding.fix,
+        detail,
     )
 
 

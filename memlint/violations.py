@@ -76,3 +76,40 @@ class Violation:
     end_line: int = field(compare=False)
     end_column: int = field(compare=False)
     fix: Fix | None = field(default=None, compare=False)
+    detail: str = field(default="", compare=False)  # the whole message when `message` is its headline
+
+
+HEADLINE = 300  # characters at most in a finding's first line
+
+
+def headline(message: str, limit: int = HEADLINE) -> tuple[str, str]:
+    """(first line, detail) of a rule's message: the message and "" when its first line fits in
+    `limit` characters; else a headline that keeps the message's start and, when short, its last
+    clause (what to do), with the middle (lists of paths, lines, titles) elided as ` … `, and the whole
+    message as the detail (`--verbose` prints it, `--format json` carries it). Cuts fall on a clause
+    boundary (`; `, `: `, `, `) outside a `code span`, else on a space."""
+    first, newline, _ = message.partition("\n")
+    if len(first) <= limit:
+        return (first, message) if newline else (message, "")
+    tail = ""
+    last = first.rfind("; ")
+    if last != -1 and len(first) - last - 2 <= limit // 2 and first[: last].count("`") % 2 == 0:
+        tail = first[last:]
+    budget = limit - len(" …") - len(tail)
+    cut = _boundary(first, budget)
+    return first[:cut].rstrip(" ,;:") + " …" + tail, message
+
+
+def _boundary(text: str, budget: int) -> int:
+    """The end of the longest prefix of `text` up to `budget` characters that ends before a clause
+    separator (else a space) outside backticks; `budget` itself when there is none."""
+    for separators in (("; ", ": ", ", ", " ("), (" ",)):
+        best = -1
+        for sep in separators:
+            at = text.rfind(sep, budget // 2, budget)
+            while at != -1 and text[:at].count("`") % 2:
+                at = text.rfind(sep, budget // 2, at)
+            best = max(best, at)
+        if best != -1:
+            return best
+    return budget

@@ -72,14 +72,17 @@ def text_line(v: Violation, colour: bool = False) -> str:
     return f"{where} {code} {v.slug} {for_terminal(v.message)}{marker}"
 
 
-def render_text(report: Report, colour: bool, quiet: bool = False) -> str:
-    return "\n".join(text_lines(report, colour, quiet))
+def render_text(report: Report, colour: bool, quiet: bool = False, verbose: bool = False) -> str:
+    return "\n".join(text_lines(report, colour, quiet, verbose))
 
 
-def text_lines(report: Report, colour: bool, quiet: bool = False) -> Iterator[str]:
-    """The text report's lines: one per finding, then the summary (not with `quiet`)."""
+def text_lines(report: Report, colour: bool, quiet: bool = False, verbose: bool = False) -> Iterator[str]:
+    """The text report's lines: one per finding (with `verbose`, a shortened message's whole text
+    indented below it), then the summary (not with `quiet`)."""
     for v in report.violations:
         yield text_line(v, colour)
+        if verbose and v.detail:
+            yield from ("    " + for_terminal(line) for line in v.detail.splitlines())
     if quiet:
         return
     n = len(report.violations)
@@ -147,6 +150,7 @@ def _violation_dict(v: Violation) -> dict[str, Any]:
         "code": v.code, "slug": v.slug, "severity": v.severity, "path": for_json(str(v.path)), "line": v.line,
         "column": v.column, "end_line": v.end_line, "end_column": v.end_column, "message": for_json(v.message),
         "fix": None if v.fix is None else {},
+        **({"detail": for_json(v.detail)} if v.detail else {}),
     }
 
 
@@ -179,7 +183,7 @@ def render_json(report: Report) -> str:
     heads: dict[tuple[str, str, str, Path], str] = {}  # the lines before "line", by what they hold
     items: list[str] = []
     for index, v in enumerate(report.violations):
-        if v.fix is None and type(v.line) is int and type(v.column) is int and type(v.end_line) is int \
+        if v.fix is None and not v.detail and type(v.line) is int and type(v.column) is int and type(v.end_line) is int \
                 and type(v.end_column) is int:  # an int subclass (a bool) json writes its own way
             key = (v.code, v.slug, v.severity, v.path)
             head = heads.get(key)
