@@ -43,9 +43,9 @@ SOURCES = (  # the files they were read from, and the CRC-32 of their page heads
     ('rules/automem/ml321_too_many_topic_files.py', 'ab7d146e'),
     ('rules/automem/ml322_memory_index_sanitised.py', '9b3f185f'),
     ('rules/automem/ml325_memory_index_not_loaded.py', 'c0e5c625'),
-    ('rules/includes/__init__.py', '9696776a'),
-    ('rules/includes/ml101_include_target_missing.py', '88ada9cb'),
-    ('rules/includes/ml102_include_non_text_extension.py', '44cb640c'),
+    ('rules/includes/__init__.py', 'd0d81309'),
+    ('rules/includes/ml101_include_target_missing.py', '684e8450'),
+    ('rules/includes/ml102_include_non_text_extension.py', 'd2fc9b59'),
     ('rules/includes/ml103_include_target_is_folder.py', '2f47de3a'),
     ('rules/includes/ml104_include_too_deep.py', '4de58ed7'),
     ('rules/includes/ml105_include_cycle.py', '3d0e1abc'),
@@ -53,6 +53,7 @@ SOURCES = (  # the files they were read from, and the CRC-32 of their page heads
     ('rules/includes/ml107_include_external.py', 'bdc6a73a'),
     ('rules/includes/ml108_include_not_recognized.py', 'f60e5efd'),
     ('rules/includes/ml109_include_case_mismatch.py', '42e3490c'),
+    ('rules/includes/ml110_include_trailing_punctuation.py', 'b85a6fab'),
     ('rules/layout/__init__.py', 'ae9678bd'),
     ('rules/layout/ml501_rule_file_never_loaded.py', '8f1e5369'),
     ('rules/layout/ml502_frontmatter_not_at_start.py', 'd91afad0'),
@@ -127,7 +128,7 @@ ENTRIES = (
             'names a file: it has a file extension or starts with `./`, `../`, `~/` or `/` (an npm package such\n'
             'as `@scope/name` or a handle such as `@octocat` is not reported). When the file exists relative to\n'
             'the project root instead, the message says how to write the path. Targets that exist under\n'
-            'another letter case (ML109) or without a trailing punctuation mark (ML102) are reported there.\n'
+            'another letter case (ML109) or without a trailing punctuation mark (ML110) are reported there.\n'
             '\n'
             '## Why is this bad?\n'
             'Claude Code ignores a missing include without a word: the instructions the author meant to share\n'
@@ -155,25 +156,24 @@ ENTRIES = (
             slug='include-non-text-extension',
             severity='error',
             summary='An @include names a file Claude Code does not read because of its extension',
-            fix='unsafe',
+            fix=None,
             options={},
             choices={},
             default=True,
         ),
         'memlint.rules.includes.ml102_include_non_text_extension',
         (
-            'An `@include` names a file Claude Code will not read: trailing punctuation, `.markdown`, binary.\n'
+            'An `@include` names a file Claude Code will not read because of its extension: `.markdown`, binary.\n'
             '\n'
             '## What it does\n'
             "Reports includes that Claude Code skips because of the target's extension. Claude Code reads only\n"
             'files whose lower-cased extension is on its text allowlist (`.md`, `.txt`, `.json`, source files...;\n'
-            'a file without extension is fine). Three cases are common:\n'
+            'a file without extension is fine). Two cases are common:\n'
             '\n'
-            '- punctuation after the path is taken into it: `See @docs/api.md.` asks for `docs/api.md.`\n'
-            '  (extension `.`), `@a.md,` for extension `.md,`; reported when the file without the punctuation\n'
-            '  exists (whether or not the punctuated name does);\n'
             '- `.markdown` is not on the allowlist;\n'
             '- images, PDFs and other binary formats are never read.\n'
+            '\n'
+            "Punctuation glued to the path (`@docs/api.md.`) is ML110's.\n"
             '\n'
             '## Why is this bad?\n'
             'Claude Code skips such an include silently: the file the author pointed at never reaches the model.\n'
@@ -181,26 +181,20 @@ ENTRIES = (
             '## Example\n'
             '```md CLAUDE.md\n'
             '# Project\n'
-            'API conventions are in @docs/api.md.\n'
+            'The style guide is @docs/style.markdown\n'
             '```\n'
-            '```md docs/api.md\n'
-            'Return JSON errors.\n'
+            '```md docs/style.markdown\n'
+            'Use sentence case in headings.\n'
             '```\n'
             '\n'
             'Use instead:\n'
             '```md CLAUDE.md\n'
             '# Project\n'
-            'API conventions are in @docs/api.md .\n'
+            'The style guide is @docs/style.md\n'
             '```\n'
-            '```md docs/api.md\n'
-            'Return JSON errors.\n'
-            '```\n'
-            '\n'
-            '## Fix safety\n'
-            'For trailing punctuation the fix puts a space between the path and the punctuation, so Claude Code\n'
-            'loads the file; it is unsafe because the model then reads the included file, which it did not\n'
-            "before. A `.markdown` or binary target is not fixed: renaming or converting the file is a person's\n"
-            'choice.'
+            '```md docs/style.md\n'
+            'Use sentence case in headings.\n'
+            '```'
         ),
     ),
     Entry(
@@ -548,6 +542,53 @@ ENTRIES = (
             '## Fix safety\n'
             'The fix rewrites the path with the letter case of the existing file. It is unsafe: on a\n'
             'case-sensitive system the model then reads the included file, which it did not before.'
+        ),
+    ),
+    Entry(
+        RuleMeta(
+            code='ML110',
+            slug='include-trailing-punctuation',
+            severity='error',
+            summary='An @include has punctuation glued to its path, so Claude Code looks for another file',
+            fix='unsafe',
+            options={},
+            choices={},
+            default=True,
+        ),
+        'memlint.rules.includes.ml110_include_trailing_punctuation',
+        (
+            'An `@include` has punctuation glued to its path, so Claude Code looks for another file.\n'
+            '\n'
+            '## What it does\n'
+            'Reports an include whose path ends in punctuation that Claude Code takes into the path: `See\n'
+            "@docs/api.md.` asks for `docs/api.md.` (extension `.`, not on Claude Code's text allowlist, and a\n"
+            'file that does not exist), `@a.md,` for `a.md,`. Reported when the file without the punctuation\n'
+            'exists (whether or not the punctuated name does).\n'
+            '\n'
+            '## Why is this bad?\n'
+            'Claude Code skips the include silently: the file the author pointed at never reaches the model.\n'
+            '\n'
+            '## Example\n'
+            '```md CLAUDE.md\n'
+            '# Project\n'
+            'API conventions are in @docs/api.md.\n'
+            '```\n'
+            '```md docs/api.md\n'
+            'Return JSON errors.\n'
+            '```\n'
+            '\n'
+            'Use instead:\n'
+            '```md CLAUDE.md\n'
+            '# Project\n'
+            'API conventions are in @docs/api.md .\n'
+            '```\n'
+            '```md docs/api.md\n'
+            'Return JSON errors.\n'
+            '```\n'
+            '\n'
+            '## Fix safety\n'
+            'The fix puts a space between the path and the punctuation, so Claude Code loads the file; it is\n'
+            'unsafe because the model then reads the included file, which it did not before.'
         ),
     ),
     Entry(
