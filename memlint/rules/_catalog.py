@@ -79,7 +79,7 @@ SOURCES = (  # the files they were read from, and the CRC-32 of their page heads
     ('rules/meta/__init__.py', '0dbe92a4'),
     ('rules/meta/ml901_rule_crashed.py', 'dae6891b'),
     ('rules/meta/ml902_unused_suppression.py', 'ca4153a5'),
-    ('rules/meta/ml903_unreadable_file.py', '3f657440'),
+    ('rules/meta/ml903_unreadable_file.py', 'e489af6e'),
     ('rules/meta/ml904_limit_reached.py', '3f327545'),
     ('rules/notes/__init__.py', '632f9f32'),
     ('rules/notes/ml401_notes_section_missing.py', '4a2632f8'),
@@ -4252,7 +4252,7 @@ ENTRIES = (
             code='ML903',
             slug='unreadable-file',
             severity='error',
-            summary='A memory file is binary, not UTF-8, unreadable or too large',
+            summary='A memory file is UTF-16, binary, not UTF-8, unreadable or too large',
             fix=None,
             options={},
             choices={},
@@ -4264,13 +4264,16 @@ ENTRIES = (
             '\n'
             '## What it does\n'
             'Reports every memory file (found under the checked paths or loaded by Claude Code) that memlint\n'
-            'cannot read as UTF-8 text: it holds NUL bytes, holds invalid UTF-8, cannot be opened (permissions,\n'
-            "a symlink loop), or is over Claude Code's 4,194,304-byte limit.\n"
+            'cannot read as UTF-8 text: it is UTF-16 text (a Windows editor\'s "Unicode"), holds other NUL bytes,\n'
+            "holds invalid UTF-8, cannot be opened (permissions, a symlink loop), or is over Claude Code's\n"
+            '4,194,304-byte limit.\n'
             '\n'
             '## Why is this bad?\n'
             'Claude Code silently skips an unreadable or oversized file, so none of its instructions reach the\n'
-            'model. A binary or invalid-UTF-8 file is loaded with replacement characters and garbage, which costs\n'
-            'tokens and teaches the model nothing. memlint never fixes such a file.\n'
+            'model. It reads every other file as UTF-8, whatever its encoding: a UTF-16 file reaches the model\n'
+            'with a NUL byte after each character and its byte-order mark as two U+FFFD (checked with the real\n'
+            'Claude Code 2.1.197 and 2.1.332), a binary or invalid-UTF-8 file with replacement characters and\n'
+            'garbage; this costs tokens and teaches the model nothing. memlint never fixes such a file.\n'
             '\n'
             '## Example\n'
             '```md CLAUDE.md\n'
