@@ -36,6 +36,14 @@ def test_a_long_message_keeps_its_start_and_its_advice() -> None:
     assert first.count("`") % 2 == 0  # never cut inside a code span
 
 
+def test_asides_go_first() -> None:
+    message = ("`pkg/CLAUDE.local.md` (loaded at start in " + ", ".join(f"`pkg/m{i}`" for i in range(20))
+               + ") is tracked by git: every clone gets one person's private file; run `git rm --cached` on it")
+    first, detail = headline(message)
+    assert first == ("`pkg/CLAUDE.local.md` (…) is tracked by git: every clone gets one person's private file; "
+                     "run `git rm --cached` on it") and detail == message
+
+
 def test_a_multi_line_message_shows_its_first_line() -> None:
     assert headline("first line\nsecond line") == ("first line", "first line\nsecond line")
 
@@ -49,8 +57,11 @@ def test_any_message_is_cut_to_a_prefix_and_a_suffix(words: list[str]) -> None:
         assert (first, detail) == (message, "")
         return
     assert detail == message
-    head, _, tail = first.partition(" …")
-    assert message.startswith(head) and message.endswith(tail)
+    at = 0
+    for piece in first.replace("(…)", "…").split("…"):  # what is kept is the message's, in its order
+        found = message.find(piece.strip(" ,;:"), at)
+        assert found != -1, (piece, message)
+        at = found
 
 
 @pytest.mark.slow
@@ -67,4 +78,4 @@ def test_every_finding_on_the_corpora_has_a_short_first_line(corpus: Path, tmp_p
     long = [v for v in violations if len(v["message"]) > HEADLINE or "\n" in v["message"]]
     assert not long, long[0]
     shortened = [v for v in violations if "detail" in v]
-    assert shortened and all(len(v["detail"]) > HEADLINE and " …" in v["message"] for v in shortened)
+    assert shortened and all(len(v["detail"]) > HEADLINE and "…" in v["message"] for v in shortened)
