@@ -89,8 +89,9 @@ def main() -> None:
 @click.option("--window", type=click.IntRange(min=1), help="Context window in tokens (default: the model's).")
 @click.option("--model", help="Model id whose window to use, e.g. claude-opus-4-8 or claude-sonnet-4-6[1m].")
 @click.option("--all", "show_all", is_flag=True, help="List every deferred file instead of counts per folder.")
-def context(start: Path, home: Path | None, no_home: bool, fmt: str, tokenizer: str, managed_dir: Path, claude_code: str | None,
-            settings_file: Path | None, color: str, window: int | None, model: str | None, show_all: bool) -> None:
+def context(start: Path, home: Path | None, no_home: bool, fmt: str, tokenizer: str, managed_dir: Path,
+            claude_code: str | None, settings_file: Path | None, color: str, window: int | None, model: str | None,
+            show_all: bool) -> None:
     """Show what Claude Code loads into context when started in START, against its context window
     (never cached)."""
     from memlint.api import context as build_context

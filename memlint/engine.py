@@ -27,7 +27,8 @@ from memlint.rules import Rule, all_rules
 from memlint.suppression import apply_suppressions
 from memlint.violations import Finding, Violation, headline
 
-__all__ = ["NO_HOME", "NO_MANAGED", "Report", "RuleContext", "auto_memory", "build_context", "check", "run_rules", "start_folders"]
+__all__ = ["NO_HOME", "NO_MANAGED", "Report", "RuleContext", "auto_memory", "build_context", "check", "run_rules",
+           "start_folders"]
 
 # Without --home, memlint models a machine with no user memory and no managed policy.
 NO_HOME = Path("/nonexistent/memlint-no-home")
