@@ -124,12 +124,12 @@ def check_staged(
     staged = Workspace(config.release, config.limits)
     view.apply(staged, "index")
     report = engine.check(targets, config, _home(home), staged, launch)
-    if view.head is None or not view.changed:
-        return report
-    committed = Workspace(config.release, config.limits)
-    view.apply(committed, "head")
-    before = engine.check(targets, config, _home(home), committed, launch)
-    return replace(report, violations=tuple(view.committed(report.violations, before.violations)))
+    if view.head is not None and view.changed:
+        committed = Workspace(config.release, config.limits)
+        view.apply(committed, "head")
+        before = engine.check(targets, config, _home(home), committed, launch)
+        report = replace(report, violations=tuple(view.committed(report.violations, before.violations)))
+    return replace(report, notes=view.notes(report.violations))
 
 
 def fix(

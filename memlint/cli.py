@@ -349,6 +349,8 @@ def _run_once(
                     report = api.check(targets, config, home, launch, stdin=stdin)
         if stdin is not None:
             report = replace(report, violations=tuple(v for v in report.violations if v.path == stdin[0]))
+        for note in report.notes:
+            click.echo(f"memlint: note: {for_terminal(note)}", err=True)
         if opts.write_baseline is not None or opts.baseline is not None:
             from memlint.baseline import Baseline, baseline_json  # only a baseline run needs it
         if opts.write_baseline is not None:

@@ -43,6 +43,7 @@ class Report:
     release: Release = DEFAULT  # the Claude Code release modelled
     home: Path | None = None  # the HOME modelled (None: the repository alone, `--no-home`)
     auto_memory: tuple[Path, ...] = ()  # the project's auto-memory folders under `home` (per root)
+    notes: tuple[str, ...] = ()  # what the reader should know to read the findings (printed on stderr)
 
     @property
     def fixable(self) -> int:

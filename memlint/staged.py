@@ -126,6 +126,18 @@ class GitView:
         return [v for v in now if os.path.abspath(v.path) in changed or _key(v) not in seen]
 
 
+    def notes(self, violations: Iterable[Violation]) -> tuple[str, ...]:
+        """A note naming the files only in the working tree that the findings mention (an include
+        target that exists on disk but is reported missing puzzles whoever reads it)."""
+        texts = [v.message for v in violations] + [v.detail for v in violations if v.detail]
+        named = [p for p in self.untracked if any(f"`{p}`" in text for text in texts)]
+        if not named:
+            return ()
+        shown = ", ".join(named[:5]) + (f" and {len(named) - 5} more" if len(named) > 5 else "")
+        return (f"--staged: {shown} {'is' if len(named) == 1 else 'are'} only in the working tree (untracked or "
+                "ignored), so not in the commit: `git add` what the commit needs",)
+
+
 def _key(v: Violation) -> tuple[str, str, int, int, str]:
     return (v.code, os.path.abspath(v.path), v.line, v.column, v.message)
 

@@ -42,6 +42,7 @@ def test_an_untracked_include_target_is_missing(repo: Path) -> None:
     _git(repo, "add", "CLAUDE.md")
     code, out = _check(repo)
     assert code == 1 and "ML101" in out and "docs/guide.md" in out
+    assert "note: --staged: docs/guide.md is only in the working tree (untracked or ignored)" in out
     assert CliRunner().invoke(main, ["check", str(repo), "--no-home"]).exit_code == 0  # the working tree has it
     _git(repo, "add", "docs/guide.md")
     assert _check(repo)[0] == 0
