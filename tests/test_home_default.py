@@ -87,3 +87,18 @@ def test_home_and_no_home_cannot_be_combined(tmp_path: Path) -> None:
 def test_context_of_a_missing_folder_says_it_does_not_exist(tmp_path: Path, missing: str) -> None:
     code, _, err = _run(tmp_path, "context", str(tmp_path / missing))
     assert code == 2 and err.strip() == f"memlint: {tmp_path / missing}: no such folder"
+
+
+def test_auto_memory_directory_in_the_user_settings_is_followed(tmp_path: Path) -> None:
+    """`autoMemoryDirectory` in ~/.claude/settings.json moves the auto memory: check and context go there."""
+    project, home, _ = _project_with_cut_memory(tmp_path)
+    moved = home / "notes" / "shop-memory"
+    moved.mkdir(parents=True)
+    (moved / "MEMORY.md").write_text("# Memory\n\n" + "".join(f"- Entry {i}\n" for i in range(250)), encoding="utf-8")
+    (home / ".claude" / "settings.json").write_text(json.dumps({"autoMemoryDirectory": "~/notes/shop-memory"}),
+                                                     encoding="utf-8")
+    code, out, _ = _run(home, "check", str(project), "--no-cache")
+    assert code == 1 and "ML301" in out and "MEMORY.md is 252 lines" in out
+    assert "your auto memory at ~/notes/shop-memory" in out.strip().splitlines()[-1]
+    code, out, _ = _run(home, "context", str(project), "--format", "json")
+    assert str(moved / "MEMORY.md") in {f["path"] for f in json.loads(out)["files"]}
