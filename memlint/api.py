@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from memlint.fixes import FixResult
     from memlint.model.windows import Window
 
-__all__ = ["Context", "FixOutcome", "Report", "StrPath", "check", "context", "default_home", "fix"]
+__all__ = ["Context", "FixOutcome", "Report", "StrPath", "check", "check_staged", "context", "default_home", "fix"]
 
 StrPath = Union[str, "os.PathLike[str]"]  # a path as str or any os.PathLike (pathlib.Path, ...)
 
@@ -108,6 +108,30 @@ def check(
     return engine.check(targets, config, _home(home), _with_stdin(stdin, config), launch)
 
 
+def check_staged(
+    paths: Sequence[StrPath] | StrPath = (".",), config: Config | None = None, home: StrPath | None = None,
+    launch: Launch | None = None,
+) -> Report:
+    """`check` of what the git index holds (memlint/staged.py): files as staged, untracked and
+    ignored files missing; while a commit is being made, only the findings it is answerable for."""
+    from dataclasses import replace
+
+    from memlint.staged import read_view
+
+    targets = _paths(paths)
+    config = config or load_config(targets[0])
+    view = read_view(targets[0])
+    staged = Workspace(config.release, config.limits)
+    view.apply(staged, "index")
+    report = engine.check(targets, config, _home(home), staged, launch)
+    if view.head is not None and view.changed:
+        committed = Workspace(config.release, config.limits)
+        view.apply(committed, "head")
+        before = engine.check(targets, config, _home(home), committed, launch)
+        report = replace(report, violations=tuple(view.committed(report.violations, before.violations)))
+    return replace(report, notes=view.notes(report.violations))
+
+
 def fix(
     paths: Sequence[StrPath] | StrPath = (".",), config: Config | None = None, home: StrPath | None = None,
     unsafe: bool = False, fix_only: frozenset[str] = frozenset(), launch: Launch | None = None, *,
@@ -152,7 +176,8 @@ def fix(
 
     result, violations = fix_loop(workspace, run, accept)
     files = len(ctx_holder[0].files) if ctx_holder else 0
-    report = Report(tuple(violations), files, tuple(p.absolute() for p in targets), config.release)
+    folders = engine.auto_memory(ctx_holder[0]) if ctx_holder else ()
+    report = Report(tuple(violations), files, tuple(p.absolute() for p in targets), config.release, home_path, folders)
     return FixOutcome(result, report, tuple(initial))
 
 

@@ -75,7 +75,7 @@ if TYPE_CHECKING:
 FORMAT = 4
 RACY_NS = 2_000_000_000  # a file changed this close to the run's start is not trusted
 # Arguments that make `check` write files or skip the cache: such runs are never cached.
-_UNCACHED_FLAGS = ("--fix", "--diff", "--only-fix", "--no-cache", "--unsafe-fixes", "-h", "--help", "--",
+_UNCACHED_FLAGS = ("--fix", "--diff", "--only-fix", "--no-cache", "--unsafe-fixes", "-h", "--help", "--", "--staged",
                    # they write a file, read standard input or run until stopped (memlint/conventions.py)
                    "--output-file", "-o", "--write-baseline", "--stdin-filename", "-", "--watch")
 _ENV = ("HOME", "GITHUB_ACTIONS", "NO_COLOR", "FORCE_COLOR", "TERM")

@@ -72,7 +72,9 @@ def main() -> None:
 
 @main.command()
 @click.argument("start", default=".", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--home", type=click.Path(file_okay=False, path_type=Path), help="HOME to model (default: yours).")
+@click.option("--home", type=click.Path(file_okay=False, path_type=Path),
+              help="HOME to model: its user memory and this project's auto memory (default: $HOME).")
+@click.option("--no-home", is_flag=True, help="Model the repository alone: no user memory, no auto memory.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--tokenizer", type=click.Choice(TOKENIZERS), default="cl100k", show_default=True)
 @click.option("--managed-dir", type=click.Path(file_okay=False, path_type=Path), default="/etc/claude-code",
@@ -88,21 +90,24 @@ def main() -> None:
 @click.option("--all", "show_all", is_flag=True, help="List every deferred file instead of counts per folder.")
 @click.option("--reading", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="Show instead what Claude Code attaches when Claude reads FILE in that session, and why.")
-def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_dir: Path, claude_code: str | None,
-            settings_file: Path | None, color: str, window: int | None, model: str | None, show_all: bool,
-            reading: Path | None = None) -> None:
+def context(start: Path, home: Path | None, no_home: bool, fmt: str, tokenizer: str, managed_dir: Path,
+            claude_code: str | None, settings_file: Path | None, color: str, window: int | None, model: str | None,
+            show_all: bool, reading: Path | None = None) -> None:
     """Show what Claude Code loads into context when started in START, against its context window
     (never cached); with --reading FILE, what it attaches when Claude reads FILE."""
     from memlint.api import context as build_context
-    from memlint.api import default_home
     from memlint.config import load_config
+    from memlint.engine import NO_HOME
     from memlint.model.release import pick
     from memlint.model.settings import Launch
 
     _set_colour(use_colour(color, sys.stdout.isatty()))
     try:
+        if not start.exists():
+            raise MemlintError(f"{start}: no such folder")
         if not start.is_dir():
-            raise MemlintError(f"{start}: not a folder")
+            raise MemlintError(f"{start}: not a folder (give the folder Claude Code starts in)")
+        modelled = _home_option(home, no_home)
         release = pick(claude_code) if claude_code else load_config(start).release
         launch = Launch.from_environ(os.environ, settings_file)
         if reading is not None:
@@ -110,8 +115,10 @@ def context(start: Path, home: Path | None, fmt: str, tokenizer: str, managed_di
 
             show_reading(start, reading, home or default_home(), managed_dir, release, launch, fmt)
             sys.exit(EXIT_CLEAN)
+        if modelled is None:  # as `check --no-home`: no user settings either, wherever CLAUDE_CONFIG_DIR points
+            launch = Launch(launch.settings_file, {k: v for k, v in launch.env.items() if k != "CLAUDE_CONFIG_DIR"})
         budget = context_window(start, window, model)
-        ctx = build_context(start, home or default_home(), managed_dir, None, release, launch)
+        ctx = build_context(start, modelled or NO_HOME, managed_dir, None, release, launch)
         if fmt == "json":
             click.echo(json.dumps(ctx.to_dict(tokenizer, budget), ensure_ascii=False, indent=1))
         else:
@@ -146,6 +153,17 @@ def context_window(start: Path, window: int | None, model: str | None) -> Window
     return DEFAULT_CONTEXT_WINDOW
 
 
+def _home_option(home: Path | None, no_home: bool) -> Path | None:
+    """The HOME `check`, `fix` and `context` model: `--home DIR`, else $HOME; None with `--no-home`."""
+    from memlint.api import default_home
+
+    if no_home and home is not None:
+        raise MemlintError("--home and --no-home cannot be combined")
+    if no_home:
+        return None
+    return home if home is not None else default_home()
+
+
 def _set_colour(on: bool) -> None:
     """Every click.echo of this run keeps or strips styles as decided (--color, NO_COLOR, FORCE_COLOR)."""
     ctx: click.Context | None = click.get_current_context()
@@ -162,7 +180,9 @@ def _check_options(func: Any) -> Any:
     options = [
         click.argument("paths", nargs=-1, type=click.Path(path_type=Path)),
         click.option("--home", type=click.Path(file_okay=False, path_type=Path),
-                     help="Also model HOME's memory and this project's auto-memory folder there."),
+                     help="HOME to model: its user memory and this project's auto memory (default: $HOME)."),
+        click.option("--no-home", is_flag=True,
+                     help="Check the repository alone: no user memory, no auto memory (for hooks and CI)."),
         click.option("--format", "fmt", type=click.Choice(FORMATS), default=None,
                      help="Output format (default: text; github when GITHUB_ACTIONS=true)."),
         click.option("--select", multiple=True, help="Only these rules (codes, slugs or prefixes; comma-separated)."),
@@ -190,20 +210,31 @@ def _check_options(func: Any) -> Any:
     return attach_conventions(func)
 
 
+_NO_FINDINGS = click.option(
+    "--no-findings", is_flag=True,
+    help="With fixes: print what was fixed and how many problems are left, not the findings "
+         "(the fix hook beside the check hook, which lists them).")
+
+
 @main.command()
 @_check_options
 @click.option("--fix", "apply_fix", is_flag=True, help="Apply safe fixes (and unsafe ones, the MEMORY.md split "
               "included, with --unsafe-fixes).")
-def check(apply_fix: bool, no_cache: bool, **kwargs: Any) -> None:
+@click.option("--staged", is_flag=True,
+              help="Check what the git index holds (what the commit will hold), not the working tree; while a "
+                   "commit is being made, only what it changes or breaks. Never cached.")
+@_NO_FINDINGS
+def check(apply_fix: bool, no_cache: bool, staged: bool, **kwargs: Any) -> None:
     """Check the memory files under PATHS (default: .) and how Claude Code loads them.
 
     A run with the same arguments over unchanged files is replayed from .memlint_cache/ at the
     project root (`--no-cache` skips it, `memlint clean` removes it)."""
-    sys.exit(_run(apply_fix=apply_fix, **kwargs))
+    sys.exit(_run(apply_fix=apply_fix, staged=staged, **kwargs))
 
 
 @main.command()
 @_check_options
+@_NO_FINDINGS
 def fix(no_cache: bool, **kwargs: Any) -> None:
     """Fix what can be fixed without losing text: safe fixes, and the MEMORY.md split (verified
     lossless before it is written); `--unsafe-fixes` adds the other unsafe fixes. A MEMORY.md named
@@ -226,11 +257,11 @@ def clean(path: Path) -> None:
 
 
 def _run(
-    paths: tuple[Path, ...], home: Path | None, fmt: str | None, select: tuple[str, ...],
+    paths: tuple[Path, ...], home: Path | None, no_home: bool, fmt: str | None, select: tuple[str, ...],
     extend_select: tuple[str, ...], ignore: tuple[str, ...], config_path: Path | None, unsafe_fixes: bool,
     diff: bool, no_backup: bool, allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...],
     claude_code: str | None = None, settings_file: Path | None = None, backup: bool = False, verified: bool = False,
-    **conventions: Any,
+    staged: bool = False, no_findings: bool = False, **conventions: Any,
 ) -> int:
     from memlint.config import load_config
     from memlint.conventions import read_stdin
@@ -257,12 +288,18 @@ def _run(
         fmt = fmt or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" and not diff else "text")
         if diff and fmt != "text":
             raise MemlintError(f"--diff prints a patch; it cannot be combined with --format {fmt}")
+        if staged and (apply_fix or diff or only_fix or stdin is not None or opts.watch):
+            raise MemlintError("--staged checks what the git index holds; it cannot be combined with fixes, "
+                               "--diff, standard input or --watch")
+        if no_findings and not (apply_fix or only_fix):
+            raise MemlintError("--no-findings goes with fixes (memlint fix, check --fix)")
         cli: dict[str, Any] = {"select": _codes(select), "extend-select": _codes(extend_select), "ignore": _codes(ignore),
                                "claude-code": claude_code}
         if opts.no_respect_gitignore:
             cli["respect-gitignore"] = False
         config = load_config(targets[0], config_path, cli)
         launch = Launch.from_environ(os.environ, settings_file)
+        home = _home_option(home, no_home)
     except (MemlintError, FixError) as exc:
         click.echo(f"memlint: {for_terminal(str(exc))}", err=True)
         return EXIT_ERROR
@@ -270,7 +307,8 @@ def _run(
     def once() -> int:
         return _run_once(targets, home, fmt or "text", config, opts, stdin, launch, unsafe_fixes=unsafe_fixes,
                          diff=diff, backup=backup and not no_backup, allow_empty=allow_empty, apply_fix=apply_fix,
-                         only_fix=only_fix, config_path=config_path, verified=verified, named=named)
+                         only_fix=only_fix, config_path=config_path, verified=verified, named=named, staged=staged,
+                         no_findings=no_findings)
 
     return watch_loop(targets, once) if opts.watch else once()
 
@@ -279,7 +317,7 @@ def _run_once(
     targets: list[Path], home: Path | None, fmt: str, config: Config, opts: Conventions,
     stdin: tuple[Path, str] | None, launch: Launch, *, unsafe_fixes: bool, diff: bool, backup: bool,
     allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...], config_path: Path | None, verified: bool = False,
-    named: tuple[Path, ...] = (),
+    named: tuple[Path, ...] = (), staged: bool = False, no_findings: bool = False,
 ) -> int:
     from memlint import api
     from memlint.reporters.check import display_path, render, render_statistics, text_lines
@@ -324,9 +362,14 @@ def _run_once(
             report = outcome.report
         else:
             with _progress(fmt):
-                report = api.check(targets, config, home, launch, stdin=stdin)
+                if staged:
+                    report = api.check_staged(targets, config, home, launch)
+                else:
+                    report = api.check(targets, config, home, launch, stdin=stdin)
         if stdin is not None:
             report = replace(report, violations=tuple(v for v in report.violations if v.path == stdin[0]))
+        for note in report.notes:
+            click.echo(f"memlint: note: {for_terminal(note)}", err=True)
         if opts.write_baseline is not None or opts.baseline is not None:
             from memlint.baseline import Baseline, baseline_json  # only a baseline run needs it
         if opts.write_baseline is not None:
@@ -343,11 +386,17 @@ def _run_once(
             if fmt != "text":
                 opts.emit(render(report, fmt, colour=False))
             return EXIT_CLEAN if opts.exit_zero else EXIT_PROBLEMS
+        if no_findings and not diff:
+            left = sum(1 for v in report.violations if v.severity != "info")
+            if left and not opts.quiet:
+                click.echo(f"memlint: {_count(left, 'problem')} left that no fix applied here removes "
+                           "(`memlint check` lists them)", err=True)
+            return _exit_code(report, opts, not_written)
         if opts.statistics:
             opts.emit(json.dumps(_statistics_json(report), indent=1) if fmt == "json" else render_statistics(report))
         else:
             if fmt == "text":
-                opts.emit_lines(text_lines(report, opts.colour, opts.quiet))
+                opts.emit_lines(text_lines(report, opts.colour, opts.quiet, opts.verbose))
             else:
                 opts.emit(render(report, fmt, colour=False, quiet=opts.quiet))
     except BrokenPipeError:

@@ -85,7 +85,8 @@ def build(raw: Mapping[str, Any], path: Path | None, root: Path, cli: Mapping[st
     where = f"{path}: " if path else ""
     unknown = set(raw) - KEYS
     if unknown:
-        raise ConfigError(f"{where}unknown key {min(unknown)!r} in [tool.memlint] (known: {', '.join(sorted(KEYS))})")
+        raise ConfigError(f"{where}unknown key {min(unknown)!r} {_table_name(raw, path)} "
+                          f"(known: {', '.join(sorted(KEYS))})")
     cli = cli or {}
     merged = dict(raw)
     for key, value in cli.items():
@@ -237,6 +238,17 @@ def _load_toml(path: Path) -> dict[str, Any]:
     return data
 
 
+class _ToolTable(dict):  # type: ignore[type-arg]
+    """A configuration read from a file's `[tool.memlint]` table (not from its top level)."""
+
+
+def _table_name(raw: Mapping[str, Any], path: Path | None) -> str:
+    """Where the configuration's keys were read, for messages: `in [tool.memlint]` or at a file's top level."""
+    if isinstance(raw, _ToolTable) or (path is not None and path.name == "pyproject.toml"):
+        return "in [tool.memlint]"
+    return f"at the top level of {path.name}" if path is not None else "in the configuration"
+
+
 def _memlint_table(data: dict[str, Any], path: Path) -> dict[str, Any]:
     """`[tool.memlint]` when the file has one, else the whole file; `tool = 5` is a config error."""
     tool = data.get("tool")
@@ -247,4 +259,4 @@ def _memlint_table(data: dict[str, Any], path: Path) -> dict[str, Any]:
     table = tool.get("memlint", data)
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: tool.memlint: expected a table, got {type(table).__name__}")
-    return table
+    return _ToolTable(table) if table is not data else table

@@ -22,6 +22,8 @@ OPTIONS = [
     click.option("--output-file", "-o", type=click.Path(dir_okay=False, path_type=Path),
                  help="Write the report to this file instead of standard output."),
     click.option("--quiet", "-q", is_flag=True, help="Print the findings and nothing else (no summary)."),
+    click.option("--verbose", "-v", is_flag=True,
+                 help="Below a finding whose message was shortened to its first 300 characters, print it whole."),
     click.option("--statistics", is_flag=True, help="Print how many findings each rule has, not the findings."),
     click.option("--show-fixes", is_flag=True, help="With --fix: list what was fixed, per file and rule."),
     click.option("--color", "--colour", "color", type=click.Choice(["auto", "always", "never"]), default="auto",
@@ -61,6 +63,7 @@ class Conventions:
     exit_zero: bool = False
     output_file: Path | None = None
     quiet: bool = False
+    verbose: bool = False
     statistics: bool = False
     show_fixes: bool = False
     color: str = "auto"

@@ -27,9 +27,10 @@ from memlint.records import dataclass
 from memlint.rules import Rule
 from memlint.selection import Selection, select
 from memlint.suppression import apply_suppressions
-from memlint.violations import Finding, Violation
+from memlint.violations import Finding, Violation, headline
 
-__all__ = ["NO_HOME", "NO_MANAGED", "Report", "RuleContext", "build_context", "check", "run_rules", "start_folders"]
+__all__ = ["NO_HOME", "NO_MANAGED", "Report", "RuleContext", "auto_memory", "build_context", "check", "run_rules",
+           "start_folders"]
 
 # Without --home, memlint models a machine with no user memory and no managed policy.
 NO_HOME = Path("/nonexistent/memlint-no-home")
@@ -42,6 +43,9 @@ class Report:
     files_checked: int
     roots: tuple[Path, ...]
     release: Release = DEFAULT  # the Claude Code release modelled
+    home: Path | None = None  # the HOME modelled (None: the repository alone, `--no-home`)
+    auto_memory: tuple[Path, ...] = ()  # the project's auto-memory folders under `home` (per root)
+    notes: tuple[str, ...] = ()  # what the reader should know to read the findings (printed on stderr)
 
     @property
     def fixable(self) -> int:
@@ -265,12 +269,13 @@ def _crashed(ctx: RuleContext, rule: Rule, exc: Exception) -> Violation:
 
     where = traceback.extract_tb(exc.__traceback__)[-1]
     path = ctx.files[0].path if ctx.files else (ctx.roots[0] if ctx.roots else Path("."))
-    return Violation(path, 1, 1, "ML901", "rule-crashed", "error",
-                     f"rule {rule.code} ({rule.slug}) crashed: {type(exc).__name__}: {exc} "
-                     f"at {Path(where.filename).name}:{where.lineno}; its findings are missing", 1, 1)
+    message, detail = headline(f"rule {rule.code} ({rule.slug}) crashed: {type(exc).__name__}: {exc} "
+                               f"at {Path(where.filename).name}:{where.lineno}; its findings are missing")
+    return Violation(path, 1, 1, "ML901", "rule-crashed", "error", message, 1, 1, None, detail)
 
 
 def stamp(rule: Rule, finding: Finding) -> Violation:
+    message, detail = headline(finding.message)
     return Violation(
         finding.path,
         finding.line,
@@ -278,10 +283,11 @@ def stamp(rule: Rule, finding: Finding) -> Violation:
         rule.code,
         rule.slug,
         finding.severity or rule.meta.severity,
-        finding.message,
+        message,
         finding.end_line or finding.line,
         finding.end_column or finding.column,
         finding.fix,
+        detail,
     )
 
 
@@ -307,4 +313,14 @@ def check(
 ) -> Report:
     with settled_heap():
         ctx = build_context(paths, config, home, workspace, launch)
-        return Report(tuple(run_rules(ctx)), len(ctx.files), ctx.roots, ctx.release)
+        return Report(tuple(run_rules(ctx)), len(ctx.files), ctx.roots, ctx.release, home, auto_memory(ctx))
+
+
+def auto_memory(ctx: RuleContext) -> tuple[Path, ...]:
+    """The auto-memory folders Claude Code uses for the run's roots (none without a HOME)."""
+    if ctx.home is None:
+        return ()
+    found = {ctx.loads[r].automem_dir: None for r in ctx.roots if r in ctx.loads}
+    if not found:  # files named on the command line: the folders their start folders use
+        found = {loaded.automem_dir: None for loaded in ctx.loads.values()}
+    return tuple(found)

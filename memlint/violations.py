@@ -92,3 +92,73 @@ class Violation:
     end_line: int = field(compare=False)
     end_column: int = field(compare=False)
     fix: Fix | None = field(default=None, compare=False)
+    detail: str = field(default="", compare=False)  # the whole message when `message` is its headline
+
+
+HEADLINE = 300  # characters at most in a finding's first line
+
+
+def headline(message: str, limit: int = HEADLINE) -> tuple[str, str]:
+    """(first line, detail) of a rule's message: the message and "" when its first line fits in
+    `limit` characters; else a headline, with the whole message as the detail (`--verbose` prints it,
+    `--format json` carries it). The headline first drops asides: parenthesised groups (where the
+    file loads, lists of folders), longest first, each replaced by `(…)`; what is still too long keeps
+    its start and, when short, its last clause (what to do) around an elided middle ` … `. Cuts fall
+    on a clause boundary (`; `, `: `, `, `) outside a `code span`, else on a space."""
+    first, newline, _ = message.partition("\n")
+    if len(first) <= limit:
+        return (first, message) if newline else (message, "")
+    chosen: list[tuple[int, int]] = []
+    length = len(first)
+    for start, end in sorted(_asides(first), key=lambda span: span[0] - span[1]):  # the longest first
+        if length <= limit:
+            break
+        if end - start > len("(…)") + 8:
+            chosen.append((start, end))
+            length -= end - start - len("(…)")
+    for start, end in sorted(chosen, reverse=True):
+        first = first[:start] + "(…)" + first[end:]
+    if len(first) <= limit:
+        return first, message
+    tail = ""
+    last = first.rfind("; ")
+    if last != -1 and len(first) - last - 2 <= limit // 2 and first[: last].count("`") % 2 == 0:
+        tail = first[last:]
+    budget = limit - len(" …") - len(tail)
+    cut = _boundary(first, budget)
+    return first[:cut].rstrip(" ,;:") + " …" + tail, message
+
+
+def _asides(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each outermost parenthesised group outside backticks."""
+    spans: list[tuple[int, int]] = []
+    depth, opened, code = 0, -1, False
+    for i, ch in enumerate(text):
+        if ch == "`":
+            code = not code
+        elif code:
+            continue
+        elif ch == "(":
+            if depth == 0:
+                opened = i
+            depth += 1
+        elif ch == ")" and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((opened, i + 1))
+    return spans
+
+
+def _boundary(text: str, budget: int) -> int:
+    """The end of the longest prefix of `text` up to `budget` characters that ends before a clause
+    separator (else a space) outside backticks; `budget` itself when there is none."""
+    for separators in (("; ", ": ", ", ", " ("), (" ",)):
+        best = -1
+        for sep in separators:
+            at = text.rfind(sep, budget // 2, budget)
+            while at != -1 and text[:at].count("`") % 2:
+                at = text.rfind(sep, budget // 2, at)
+            best = max(best, at)
+        if best != -1:
+            return best
+    return budget

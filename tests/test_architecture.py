@@ -22,7 +22,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("cli", ("memlint.__main__", "memlint.cli", "memlint.docgen", "memlint.commands", "memlint.commands.*")),
     ("api", ("memlint.api", "memlint.hook", "memlint.hook.*")),
     ("reporters", ("memlint.reporters", "memlint.reporters.*", "memlint.baseline")),
-    ("engine", ("memlint.engine", "memlint.reading", "memlint.selection", "memlint.config", "memlint.cache", "memlint.cache_folders",
+    ("engine", ("memlint.engine", "memlint.reading", "memlint.staged", "memlint.selection", "memlint.config", "memlint.cache", "memlint.cache_folders",
                 "memlint.conventions")),
     ("rules", ("memlint.rules", "memlint.rules.*")),
     ("fixes", ("memlint.fixes", "memlint.suppression")),

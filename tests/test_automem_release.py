@@ -113,7 +113,7 @@ def findings_for(tree, code: str, release):  # type: ignore[no-untyped-def]
     ctx = build_context([tree], config, None)
     ctx.release = release
     ctx.loads = {start: load(start, NO_HOME, ctx.workspace, NO_MANAGED, False, release) for start in ctx.loads}
-    return [v.message for v in run_rules(ctx, [r for r in all_rules() if r.code == code])]
+    return [v.detail or v.message for v in run_rules(ctx, [r for r in all_rules() if r.code == code])]
 
 
 def test_ml301_quotes_the_notice_of_the_release(tmp_path) -> None:  # type: ignore[no-untyped-def]

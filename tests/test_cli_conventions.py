@@ -67,17 +67,17 @@ def test_statistics(tmp_path: Path) -> None:
     code, out, _ = _invoke(["check", tree, "--statistics", "--select", "ML1"])
     lines = out.strip().splitlines()
     assert code == 1 and lines[0].split()[:3] == ["2", "ML101", "include-target-missing"]
-    assert any(line.split()[1] == "ML102" and line.endswith("[*]") for line in lines)
+    assert any(line.split()[1] == "ML110" and line.endswith("[*]") for line in lines)
     code, out, _ = _invoke(["check", tree, "--statistics", "--select", "ML1", "--format", "json"])
     assert json.loads(out)[0] == {"code": "ML101", "slug": "include-target-missing", "count": 2, "fixable": False}
 
 
 def test_show_fixes(tmp_path: Path) -> None:
     tree = _tree(tmp_path)
-    code, out, err = _invoke(["fix", str(tree), "--unsafe-fixes", "--show-fixes", "--select", "ML102"])
+    code, out, err = _invoke(["fix", str(tree), "--unsafe-fixes", "--show-fixes", "--select", "ML110"])
     assert code == 0, out + err
-    assert "Applied 1 fix (include-non-text-extension), resolving 1 finding:\n" in err
-    assert "1 × ML102 (include-non-text-extension)" in err
+    assert "Applied 1 fix (include-trailing-punctuation), resolving 1 finding:\n" in err
+    assert "1 × ML110 (include-trailing-punctuation)" in err
 
 
 def test_stdin_filename_checks_the_buffer_not_the_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -90,7 +90,7 @@ def test_stdin_filename_checks_the_buffer_not_the_disk(tmp_path: Path, monkeypat
     assert out.splitlines()[0].startswith("CLAUDE.md:3:")
     code, out, err = _invoke(["check", "-", "--stdin-filename", "CLAUDE.md", "--select", "ML1"], stdin="# P\n\nFine.\n")
     assert code == 0, out + err
-    code, out, _ = _invoke(["fix", "-", "--stdin-filename", "CLAUDE.md", "--unsafe-fixes", "--select", "ML102"],
+    code, out, _ = _invoke(["fix", "-", "--stdin-filename", "CLAUDE.md", "--unsafe-fixes", "--select", "ML110"],
                            stdin="# P\n\nSee @docs/a.md.\n")
     assert out == "# P\n\nSee @docs/a.md .\n" and code == 0
     assert "See @docs/a.md.\n" in (tree / "CLAUDE.md").read_text(encoding="utf-8")  # nothing written
@@ -100,19 +100,19 @@ def test_stdin_filename_checks_the_buffer_not_the_disk(tmp_path: Path, monkeypat
 
 def test_ignore_and_select_combine_with_configuration_as_in_ruff(tmp_path: Path) -> None:
     tree = _tree(tmp_path)
-    (tree / ".memlint.toml").write_text('ignore = ["ML102"]\n', encoding="utf-8")
+    (tree / ".memlint.toml").write_text('ignore = ["ML110"]\n', encoding="utf-8")
     code, out, _ = _invoke(["check", str(tree), "--ignore", "ML108"])
-    assert code == 1 and "ML101" in out and "ML102" not in out  # the configured ignore still holds
-    code, out, _ = _invoke(["check", str(tree), "--select", "ML102"])
-    assert "ML102" in out and "ML101" not in out  # a command-line select starts afresh
-    code, out, _ = _invoke(["check", str(tree), "--extend-select", "ML102", "--ignore", "ML101"])
-    assert code == 1 and "ML102" in out and "ML101" not in out
+    assert code == 1 and "ML101" in out and "ML110" not in out  # the configured ignore still holds
+    code, out, _ = _invoke(["check", str(tree), "--select", "ML110"])
+    assert "ML110" in out and "ML101" not in out  # a command-line select starts afresh
+    code, out, _ = _invoke(["check", str(tree), "--extend-select", "ML110", "--ignore", "ML101"])
+    assert code == 1 and "ML110" in out and "ML101" not in out
 
 
 def test_bad_values_are_blamed_on_their_source(tmp_path: Path) -> None:
     tree = _tree(tmp_path)
     config = tree / ".memlint.toml"
-    config.write_text('ignore = ["ML102"]\n', encoding="utf-8")
+    config.write_text('ignore = ["ML110"]\n', encoding="utf-8")
     code, _, err = _invoke(["check", str(tree), "--select", "ML999"])
     assert code == 2 and "--select: unknown rule 'ML999'" in err and str(config) not in err
     config.write_text('select = ["ML998"]\n', encoding="utf-8")

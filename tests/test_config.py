@@ -68,3 +68,19 @@ def test_memlint_toml_wins_over_pyproject_in_the_same_folder(tmp_path: Path) -> 
     sub = _tree(tmp_path, 'select = ["ML1"]')
     (tmp_path / ".memlint.toml").write_text('select = ["ML2"]\n', encoding="utf-8")
     assert load_config(sub).selected == frozenset({"ML201", "ML202", "ML203", "ML204"})
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "where"),
+    [
+        (".memlint.toml", 'selct = ["ALL"]\n', "at the top level of .memlint.toml"),
+        (".memlint.toml", '[tool.memlint]\nselct = ["ALL"]\n', "in [tool.memlint]"),
+        ("pyproject.toml", '[tool.memlint]\nselct = ["ALL"]\n', "in [tool.memlint]"),
+    ],
+)
+def test_an_unknown_key_names_the_table_it_is_in(tmp_path: Path, name: str, text: str, where: str) -> None:
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    (tmp_path / "CLAUDE.md").write_text("# P\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(tmp_path), "--no-home"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"memlint: {tmp_path / name}: unknown key 'selct' {where} (known: ")

@@ -75,6 +75,7 @@ def hooks(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hooks]:
     _run(clone, env, "git", "add", "-A")
     _run(clone, env, "git", "commit", "-qm", "working tree", "--allow-empty")
     rev = _run(clone, env, "git", "rev-parse", "HEAD").stdout.strip()
+    _run(clone, env, "git", "branch", "-f", "main", rev)  # the README's `rev: main`
     found = Hooks(clone, rev, env)
     warm = found.project(base / "warm-up")
     install = _run(warm, env, PRE_COMMIT, "install-hooks")
@@ -172,12 +173,18 @@ def test_readme_local_block_works_today(hooks: Hooks, tmp_path: Path) -> None:
 
 
 def test_readme_remote_block_with_a_clone(hooks: Hooks, tmp_path: Path) -> None:
+    """The README's block as written (its `rev: main` exists in every copy), with the URL of a
+    clone; then pinned as the README says (`pre-commit autoupdate --freeze`: the commit's sha)."""
     remote = next(block for block in _readme_blocks() if "repo: local" not in block)
     url = next(line.split("repo:", 1)[1].strip() for line in remote.splitlines() if "repo:" in line)
-    rev = next(line.split("rev:", 1)[1].strip() for line in remote.splitlines() if "rev:" in line)
+    rev = next(line.split("rev:", 1)[1].split("#")[0].strip() for line in remote.splitlines() if "rev:" in line)
+    assert rev == "main"
     project = hooks.project(tmp_path / "p")
-    config = remote.replace(url, str(hooks.clone)).replace(f"rev: {rev}", f"rev: {hooks.rev}")
+    config = remote.replace(url, str(hooks.clone))
     (project / ".pre-commit-config.yaml").write_text(config, encoding="utf-8")
+    pinned = _run(project, hooks.env, PRE_COMMIT, "autoupdate", "--freeze")
+    assert pinned.returncode == 0, pinned.stdout + pinned.stderr
+    assert f"rev: {hooks.rev}" in (project / ".pre-commit-config.yaml").read_text(encoding="utf-8")
     _memory_tree(project)
     (project / "docs" / "commands.txt").unlink()
     refused = hooks.commit(project, "include target missing")
@@ -185,3 +192,72 @@ def test_readme_remote_block_with_a_clone(hooks: Hooks, tmp_path: Path) -> None:
     (project / "docs" / "commands.txt").write_text("make test\n", encoding="utf-8")
     accepted = hooks.commit(project, "fixed")
     assert accepted.returncode == 0, accepted.stdout + accepted.stderr
+
+
+def test_untracked_include_target_blocks_the_commit(hooks: Hooks, tmp_path: Path) -> None:
+    """The hook checks what the commit holds: the guide exists, but only in the working tree."""
+    project = hooks.project(tmp_path / "p")
+    (project / "docs").mkdir()
+    (project / "docs" / "new-guide.md").write_text("# New guide\n", encoding="utf-8")
+    (project / "CLAUDE.md").write_text("# Project\n\nRead @docs/new-guide.md first.\n", encoding="utf-8")
+    _run(project, hooks.env, "git", "add", "CLAUDE.md", ".pre-commit-config.yaml")
+    refused = _run(project, hooks.env, "git", "commit", "-qm", "claude.md without its guide")
+    out = refused.stdout + refused.stderr
+    assert refused.returncode != 0, out
+    assert "ML101" in out and "docs/new-guide.md" in out
+    _run(project, hooks.env, "git", "add", "docs/new-guide.md")
+    accepted = _run(project, hooks.env, "git", "commit", "-qm", "with the guide")
+    assert accepted.returncode == 0, accepted.stdout + accepted.stderr
+
+
+def test_ignored_include_target_blocks_the_commit(hooks: Hooks, tmp_path: Path) -> None:
+    project = hooks.project(tmp_path / "p")
+    (project / ".gitignore").write_text("private.md\n", encoding="utf-8")
+    (project / "private.md").write_text("# Mine\n", encoding="utf-8")
+    (project / "CLAUDE.md").write_text("# Project\n\nSee @private.md\n", encoding="utf-8")
+    refused = hooks.commit(project, "includes an ignored file")
+    assert refused.returncode != 0 and "ML101" in refused.stdout + refused.stderr
+
+
+def test_unstaged_deletion_does_not_block_the_commit(hooks: Hooks, tmp_path: Path) -> None:
+    project = hooks.project(tmp_path / "p")
+    _memory_tree(project)
+    assert hooks.commit(project, "memory").returncode == 0
+    (project / "docs" / "guide.md").unlink()  # deleted in the working tree, still in the index
+    (project / "notes.txt").write_text("unrelated\n", encoding="utf-8")
+    _run(project, hooks.env, "git", "add", "notes.txt")
+    done = _run(project, hooks.env, "git", "commit", "-qm", "notes only")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_finding_the_commit_does_not_touch_does_not_block_it(hooks: Hooks, tmp_path: Path) -> None:
+    project = hooks.project(tmp_path / "p")
+    (project / "CLAUDE.md").write_text("# Project\n\nSee @docs/gone.md\n", encoding="utf-8")
+    _run(project, hooks.env, "git", "add", "-A")
+    assert _run(project, hooks.env, "git", "commit", "-qm", "broken", "--no-verify").returncode == 0
+    (project / "main.py").write_text("print('hi')\n", encoding="utf-8")
+    done = hooks.commit(project, "code only")
+    assert done.returncode == 0, done.stdout + done.stderr
+    (project / "CLAUDE.md").write_text("# Project\n\nSee @docs/gone.md (still)\n", encoding="utf-8")
+    refused = hooks.commit(project, "touches the broken file")
+    assert refused.returncode != 0 and "ML101" in refused.stdout + refused.stderr
+
+
+def test_each_finding_once_with_both_hooks(hooks: Hooks, tmp_path: Path) -> None:
+    """The README's two hooks together: the check hook lists every finding, the fix hook fixes and
+    says how many are left, so no finding is printed twice."""
+    project = tmp_path / "p"
+    project.mkdir()
+    _run(project, hooks.env, "git", "init", "-q")
+    (project / ".pre-commit-config.yaml").write_text(
+        f"repos:\n- repo: {hooks.clone}\n  rev: {hooks.rev}\n  hooks:\n  - id: memlint\n  - id: memlint-fix\n",
+        encoding="utf-8")
+    assert _run(project, hooks.env, PRE_COMMIT, "install").returncode == 0
+    (project / "CLAUDE.md").write_text(
+        "# Project\n\nSee @docs/gone.md\n\nAlso @docs/other.md\n", encoding="utf-8")
+    refused = hooks.commit(project, "two broken includes")
+    out = refused.stdout + refused.stderr
+    assert refused.returncode != 0, out
+    lines = [line for line in out.splitlines() if " ML101 " in line]
+    assert len(lines) == 2 and len(set(lines)) == 2, out
+    assert "2 problems left" in out

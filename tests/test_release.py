@@ -152,7 +152,8 @@ def test_check_without_home_ignores_claude_config_dir(tmp_path: Path) -> None:
     config.mkdir()
     (config / "settings.json").write_text(json.dumps({"claudeMdExcludes": ["nothing"]}), encoding="utf-8")
     env = {"CLAUDE_CONFIG_DIR": str(config)}
-    out = CliRunner(env=env).invoke(main, ["check", str(tree), "--select", "ML513", "--format", "json"]).stdout
+    out = CliRunner(env=env).invoke(main, ["check", str(tree), "--select", "ML513", "--format", "json",
+                                           "--no-home"]).stdout
     assert json.loads(out)["violations"] == []
     out = CliRunner(env=env).invoke(main, ["check", str(tree), "--select", "ML513", "--format", "json",
                                            "--home", str(tmp_path)]).stdout

@@ -22,12 +22,13 @@ def _tree(tmp_path: Path) -> Path:
 
 
 def test_text_lines_summary_and_exit_1(tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, ["check", str(_tree(tmp_path)), "--select", "ML1"])
+    result = CliRunner().invoke(main, ["check", str(_tree(tmp_path)), "--select", "ML1", "--no-home"])
     assert result.exit_code == 1
     lines = result.stdout.strip().splitlines()
-    assert any(":3:" in line and " ML102 include-non-text-extension " in line and line.endswith("[*]") for line in lines)
+    assert any(":3:" in line and " ML110 include-trailing-punctuation " in line and line.endswith("[*]") for line in lines)
     assert any(":4:" in line and " ML101 include-target-missing " in line for line in lines)
-    assert lines[-1].startswith("Found 2 problems (2 errors) in 1 memory file; 1 fixable")
+    assert lines[-1].startswith("Found 2 problems (2 errors) in 1 memory file of the repository alone (--no-home); "
+                                "1 fixable")
 
 
 def test_json_has_the_contract_keys(tmp_path: Path) -> None:
@@ -46,7 +47,7 @@ def test_json_has_the_contract_keys(tmp_path: Path) -> None:
 def test_github_is_picked_in_actions(tmp_path: Path) -> None:
     result = CliRunner(env={"GITHUB_ACTIONS": "true"}).invoke(main, ["check", str(_tree(tmp_path)), "--select", "ML1"])
     lines = result.stdout.strip().splitlines()
-    assert lines and all(line.startswith("::error title=ML10") for line in lines)
+    assert lines and all(line.startswith(("::error title=ML10", "::error title=ML11")) for line in lines)
     assert ",line=3,col=" in "\n".join(lines)
 
 
@@ -56,8 +57,8 @@ def test_sarif_2_1_0_with_rule_metadata(tmp_path: Path) -> None:
     assert data["version"] == "2.1.0"
     run = data["runs"][0]
     ids = {r["id"] for r in run["tool"]["driver"]["rules"]}
-    assert {"ML101", "ML102"} <= ids
-    assert {r["ruleId"] for r in run["results"]} == {"ML101", "ML102"}
+    assert {"ML101", "ML110"} <= ids
+    assert {r["ruleId"] for r in run["results"]} == {"ML101", "ML110"}
 
 
 def test_clean_tree_exits_0_and_empty_run_exits_1(tmp_path: Path) -> None:
@@ -73,10 +74,10 @@ def test_clean_tree_exits_0_and_empty_run_exits_1(tmp_path: Path) -> None:
 def test_diff_writes_nothing_and_fix_applies(tmp_path: Path) -> None:
     tree = _tree(tmp_path)
     before = (tree / "CLAUDE.md").read_bytes()
-    result = CliRunner().invoke(main, ["check", str(tree), "--select", "ML102", "--diff", "--unsafe-fixes"])
+    result = CliRunner().invoke(main, ["check", str(tree), "--select", "ML110", "--diff", "--unsafe-fixes"])
     assert "+See @docs/a.md ." in result.stdout
     assert (tree / "CLAUDE.md").read_bytes() == before
-    result = CliRunner().invoke(main, ["fix", str(tree), "--select", "ML102", "--unsafe-fixes"])
+    result = CliRunner().invoke(main, ["fix", str(tree), "--select", "ML110", "--unsafe-fixes"])
     assert result.exit_code == 0, result.output
     assert (tree / "CLAUDE.md").read_text(encoding="utf-8") == "# P\n\nSee @docs/a.md .\nAnd @gone.md too.\n"
 

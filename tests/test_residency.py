@@ -84,9 +84,9 @@ def test_findings_are_the_same_when_every_text_is_let_go(tmp_path: Path, monkeyp
 def test_fixes_are_the_same_when_every_text_is_let_go(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     trees = [_tree(tmp_path / "tree-a"), _tree(tmp_path / "tree-b")]
     runner = CliRunner()
-    first = runner.invoke(cli.main, ["check", "--no-cache", "--fix", "--unsafe-fixes", str(trees[0])])
+    first = runner.invoke(cli.main, ["check", "--no-cache", "--fix", "--unsafe-fixes", "--no-home", str(trees[0])])
     _let_go_of_everything(monkeypatch)
-    second = runner.invoke(cli.main, ["check", "--no-cache", "--fix", "--unsafe-fixes", str(trees[1])])
+    second = runner.invoke(cli.main, ["check", "--no-cache", "--fix", "--unsafe-fixes", "--no-home", str(trees[1])])
     assert first.exit_code == second.exit_code
     assert first.stdout.replace("/tree-a/", "/X/") == second.stdout.replace("/tree-b/", "/X/")
     files = sorted(p.relative_to(trees[0]) for p in trees[0].rglob("*") if p.is_file())

@@ -179,10 +179,10 @@ _NUMBER = re.compile(r"\d[\d,.]*")
 
 
 def _worse(before: list[Any], after: list[Any], write: Write) -> list[Any]:
-    known = {(v.code, _NUMBER.sub("#", v.message)) for v in before}
+    known = {(v.code, _NUMBER.sub("#", v.detail or v.message)) for v in before}
     codes_before = {v.code for v in before}
     grew = write.before is None or not write.before_known or _size(write.path) > len(write.before)
-    return [v for v in after if (v.code, _NUMBER.sub("#", v.message)) not in known
+    return [v for v in after if (v.code, _NUMBER.sub("#", v.detail or v.message)) not in known
             or (v.code in SIZE and (v.code not in codes_before or grew))]
 
 
@@ -210,7 +210,7 @@ def _message(write: Write, found: list[Any]) -> str:
     if first.code in SIZE:
         what = _size_sentence(write.path, first)
     else:
-        what = f"{first.message} ({first.code} {first.slug})"
+        what = f"{first.detail or first.message} ({first.code} {first.slug})"  # the whole finding
     rest = sorted({f"{v.code} {v.slug}" for v in found[1:]})
     more = f" Also {', '.join(rest)}: `memlint check {shown}`." if rest else ""
     todo = WHAT_TO_DO.get(first.code, "run `memlint check {path}`").format(path=shown)
@@ -225,7 +225,7 @@ def _size_sentence(path: Path, finding: Any) -> str:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
-        return f"{finding.message} ({finding.code} {finding.slug})"
+        return f"{finding.detail or finding.message} ({finding.code} {finding.slug})"
     t = truncate_index(Document(path, text).loaded)
     if t.truncated:
         total = text.rstrip().count("\n") + 1

@@ -45,6 +45,23 @@ def detect_newline(text: str) -> str:
     return "\n"
 
 
+def utf16_kind(data: bytes) -> str | None:
+    """"UTF-16 LE" / "UTF-16 BE" (with "with a byte-order mark") when `data` is UTF-16 text: it
+    starts with a UTF-16 byte-order mark, or its first 64 bytes alternate a NUL and a non-NUL byte
+    (ASCII text saved as UTF-16); else None. Claude Code reads it as UTF-8 all the same."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) and not data.startswith(b"\xff\xfe\x00\x00"):
+        return f"UTF-16 {'LE' if data[0] == 0xFF else 'BE'} with a byte-order mark"
+    head = data[:64]
+    if len(head) < 4 or len(head) % 2:
+        return None
+    even, odd = head[0::2], head[1::2]
+    if odd.count(0) == len(odd) and 0 not in even:
+        return "UTF-16 LE"
+    if even.count(0) == len(even) and 0 not in odd:
+        return "UTF-16 BE"
+    return None
+
+
 @dataclass(eq=False, slots=True)
 class Document:
     """A file read from disk. `text` is what Claude Code gets from `readFile(path, "utf8")`.
@@ -85,15 +102,21 @@ class Document:
         data = read_file(path)
         if isinstance(data, FileProblem):
             return cls(path, b"", data)
+        return cls.from_bytes(path, data)
+
+    @classmethod
+    def from_bytes(cls, path: Path, data: bytes, release: Release = DEFAULT) -> Document:
+        """A document for bytes read elsewhere (the git index), decoded as a file's are."""
         problem = None
         if b"\x00" in data:
-            problem = FileProblem("binary", "contains NUL bytes")
+            utf16 = utf16_kind(data)
+            problem = FileProblem("utf-16", utf16) if utf16 else FileProblem("binary", "contains NUL bytes")
         else:
             try:
-                return cls(path, data.decode("utf-8"))
+                return cls(path, data.decode("utf-8"), None, release)
             except UnicodeDecodeError as exc:
                 problem = FileProblem("invalid-utf8", f"invalid UTF-8 at byte {exc.start}")
-        return cls(path, data, problem)
+        return cls(path, data, problem, release)
 
     @classmethod
     def from_text(cls, path: Path, text: str, release: Release = DEFAULT) -> Document:
@@ -104,7 +127,7 @@ class Document:
     @property
     def readable(self) -> bool:
         """Claude Code can read it (it may still be binary or hold invalid UTF-8)."""
-        return self.problem is None or self.problem.reason in ("binary", "invalid-utf8")
+        return self.problem is None or self.problem.reason in ("binary", "utf-16", "invalid-utf8")
 
     @property
     def data(self) -> bytes:

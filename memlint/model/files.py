@@ -16,7 +16,8 @@ class FileProblem:
     __slots__ = ("detail", "reason")
 
     def __init__(self, reason: str, detail: str) -> None:
-        self.reason = reason  # "not-found", "not-a-file", "too-large", "unreadable", "binary", "invalid-utf8"
+        self.reason = reason  # "not-found", "not-a-file", "too-large", "unreadable", "binary", "utf-16",
+        # "invalid-utf8"
         self.detail = detail
 
     def __eq__(self, other: object) -> bool:

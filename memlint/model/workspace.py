@@ -10,7 +10,7 @@ from typing import TypeVar, cast
 
 from memlint import progress
 from memlint.model.document import Document
-from memlint.model.files import FileProblem, kind_problem
+from memlint.model.files import MAX_FILE_BYTES, FileProblem, kind_problem
 from memlint.model.limits import DEFAULT_LIMITS, LimitHit, Limits
 from memlint.model.release import DEFAULT, Release
 from memlint.model.residency import TextBudget
@@ -216,6 +216,21 @@ class Workspace:
         self._documents[key] = Document(Path(key), b"", FileProblem("not-found", "removed by a fix"), self.release)
         self.created.discard(Path(key))
         self.removed.add(Path(key))
+        self.memo.clear()
+
+    def put_bytes(self, path: Path | str, data: bytes) -> None:
+        """A file's bytes as read elsewhere (the git index), decoded as a file on disk would be."""
+        key = os.path.abspath(path)
+        if not os.path.lexists(key):
+            self.created.add(Path(key))
+        self.removed.discard(Path(key))
+        if len(data) > MAX_FILE_BYTES:
+            doc = Document(Path(key), b"", FileProblem("too-large", f"{len(data):,} bytes > {MAX_FILE_BYTES:,}"),
+                           self.release)
+        else:
+            doc = Document.from_bytes(Path(key), data, self.release)
+        doc.max_includes = self.limits.max_includes_per_file
+        self._documents[key] = doc
         self.memo.clear()
 
     def put(self, path: Path | str, text: str) -> None:

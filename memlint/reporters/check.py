@@ -47,6 +47,24 @@ def _below(path: str, folder: str) -> str | None:
     return path[len(folder) + 1 :] if path.startswith(folder + "/") else None
 
 
+def scope(report: Report) -> str:
+    """What the run modelled besides the paths: `the project, your user memory in ~ and your auto
+    memory at ~/.claude/projects/-src-app/memory`, or `the repository alone (--no-home)`."""
+    if report.home is None:
+        return "the repository alone (--no-home)"
+    home = for_terminal(_home_text(report.home))
+    folders = [for_terminal(display_path(p)) + ("" if p.is_dir() else " (none there)") for p in report.auto_memory]
+    memory = f" and your auto memory at {', '.join(folders)}" if folders else ""
+    return f"the project, your user memory in {home}{memory}"
+
+
+def _home_text(home: Path) -> str:
+    here = os.environ.get("HOME")
+    if here and os.path.abspath(home) == os.path.abspath(here):
+        return "~"
+    return display_path(home.absolute())
+
+
 def text_line(v: Violation, colour: bool = False) -> str:
     where = f"{for_terminal(display_path(v.path))}:{v.line}:{v.column}:"
     code = click.style(v.code, fg=_COLOURS[v.severity], bold=True) if colour else v.code
@@ -54,25 +72,32 @@ def text_line(v: Violation, colour: bool = False) -> str:
     return f"{where} {code} {v.slug} {for_terminal(v.message)}{marker}"
 
 
-def render_text(report: Report, colour: bool, quiet: bool = False) -> str:
-    return "\n".join(text_lines(report, colour, quiet))
+def render_text(report: Report, colour: bool, quiet: bool = False, verbose: bool = False) -> str:
+    return "\n".join(text_lines(report, colour, quiet, verbose))
 
 
-def text_lines(report: Report, colour: bool, quiet: bool = False) -> Iterator[str]:
-    """The text report's lines: one per finding, then the summary (not with `quiet`)."""
+def text_lines(report: Report, colour: bool, quiet: bool = False, verbose: bool = False) -> Iterator[str]:
+    """The text report's lines: one per finding (with `verbose`, a shortened message's whole text
+    indented below it), then the summary (not with `quiet`)."""
     for v in report.violations:
         yield text_line(v, colour)
+        if verbose and v.detail:
+            yield from ("    " + for_terminal(line) for line in v.detail.splitlines())
     if quiet:
         return
     n = len(report.violations)
     files = f"{report.files_checked} memory file{'s' if report.files_checked != 1 else ''}"
     modelled = f"Claude Code {report.release.name} modelled"
     if n == 0:
-        yield f"All checks passed ({files} checked; {modelled})."
+        yield f"All checks passed ({files} checked: {scope(report)}; {modelled})."
         return
     counts = {s: sum(1 for v in report.violations if v.severity == s) for s in ("error", "warning", "info")}
     detail = ", ".join(f"{c} {s}{'s' if c != 1 else ''}" for s, c in counts.items() if c)
-    yield f"Found {n} problem{'s' if n != 1 else ''} ({detail}) in {files}; {fix_hint(report.violations)}. {modelled}."
+    yield (
+        f"Found {n} problem{'s' if n != 1 else ''} ({detail}) in {files}"
+        + (" of the repository alone (--no-home); " if report.home is None else f" ({scope(report)}); ")
+        + f"{fix_hint(report.violations)}. {modelled}."
+    )
 
 
 def fix_hint(violations: Sequence[Violation]) -> str:
@@ -142,6 +167,7 @@ def _violation_dict(v: Violation) -> dict[str, Any]:
         "code": v.code, "slug": v.slug, "severity": v.severity, "path": for_json(str(v.path)), "line": v.line,
         "column": v.column, "end_line": v.end_line, "end_column": v.end_column, "message": for_json(v.message),
         "fix": None if v.fix is None else {},
+        **({"detail": for_json(v.detail)} if v.detail else {}),
     }
 
 
@@ -174,7 +200,7 @@ def render_json(report: Report) -> str:
     heads: dict[tuple[str, str, str, Path], str] = {}  # the lines before "line", by what they hold
     items: list[str] = []
     for index, v in enumerate(report.violations):
-        if v.fix is None and type(v.line) is int and type(v.column) is int and type(v.end_line) is int \
+        if v.fix is None and not v.detail and type(v.line) is int and type(v.column) is int and type(v.end_line) is int \
                 and type(v.end_column) is int:  # an int subclass (a bool) json writes its own way
             key = (v.code, v.slug, v.severity, v.path)
             head = heads.get(key)

@@ -40,7 +40,7 @@ def _result(v: Violation, index: dict[str, int], root: Path, texts: LineTexts) -
     result: dict[str, Any] = {
         "ruleId": v.code,
         "level": _LEVEL[v.severity],
-        "message": {"text": for_json(v.message)},
+        "message": {"text": for_json(v.detail or v.message)},
         "locations": [{"physicalLocation": {
             "artifactLocation": artifact_location(v.path, root),
             "region": {"startLine": max(v.line, 1), "startColumn": max(v.column, 1),

@@ -80,7 +80,7 @@ def test_context_and_diff_are_escaped(tmp_path: Path) -> None:
     folder.mkdir(parents=True)
     (folder / "MEMORY.md").write_text("# Memory\n\n## Deploy \x1b[31m\n\nBlue/green, on Fridays.\nThe pool drains first.\n",
                                       encoding="utf-8")
-    run = memlint("fix", tmp_path, "--diff", "--unsafe-fixes")
+    run = memlint("fix", tmp_path, "--diff", "--unsafe-fixes", "--verbose")  # the heading is in the whole message
     assert "\x1b" not in run.out and "\\x1b[31m" in run.out
 
 

@@ -30,7 +30,8 @@ def line_for(v: Violation, tree: Path, home: Path | None) -> str:
         shown = path[len(str(tree)) + 1 :]
     else:
         shown = path
-    message = v.message.replace(str(tree) + "/", "").replace(str(tree), ".")
+    # the rule's whole message: `detail` when the report's one-line headline was shortened
+    message = (v.detail or v.message).replace(str(tree) + "/", "").replace(str(tree), ".")
     if home is not None:
         message = message.replace(str(home), "~")
     return f"{shown}:{v.line}:{v.column}: {v.code} {v.slug} {message}"

@@ -89,6 +89,6 @@ def test_one_problem_one_finding_and_the_cut(tmp_path: Path) -> None:
     ml304 = run_check(tmp_path, "ML304", None).violations
     assert [(v.line, v.end_line) for v in ml303] == [(2, 2)]  # the long entry past the cut is not "loaded"
     assert len(ml304) == 1
-    assert "lines 4-6 (a section with a body 'Build') are detail" in ml304[0].message
-    assert "205" not in ml304[0].message  # past the cut: ML301 says it is never loaded
+    assert "lines 4-6 (a section with a body 'Build') are detail" in ml304[0].detail  # the whole message
+    assert "205" not in ml304[0].detail  # past the cut: ML301 says it is never loaded
     assert not {*range(ml303[0].line, ml303[0].end_line + 1)} & {4, 5, 6, 203, 204, 205, 206}

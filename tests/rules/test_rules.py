@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from memlint.violations import HEADLINE
 from tests.rules.harness import copy_tree, report_lines, run_check, run_fix, snapshot
 
 HERE = Path(__file__).parent
@@ -31,7 +32,10 @@ def _setup(case: Path, tmp_path: Path) -> tuple[Path, Path | None, str]:
 def test_report(case: Path, tmp_path: Path) -> None:
     tree, home, code = _setup(case, tmp_path)
     expected = (case / "expected.txt").read_text(encoding="utf-8").splitlines()
-    assert report_lines(run_check(tree, code, home), tree, home) == expected
+    report = run_check(tree, code, home)
+    assert report_lines(report, tree, home) == expected
+    long = [v.message for v in report.violations if len(v.message) > HEADLINE or "\n" in v.message]
+    assert not long, f"a finding's first line is over {HEADLINE} characters: {long[0]!r}"
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{c.parent.name}/{c.name}" for c in CASES])

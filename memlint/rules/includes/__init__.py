@@ -11,5 +11,6 @@ from memlint.rules.includes import ml106_include_duplicate as _106
 from memlint.rules.includes import ml107_include_external as _107
 from memlint.rules.includes import ml108_include_not_recognized as _108
 from memlint.rules.includes import ml109_include_case_mismatch as _109
+from memlint.rules.includes import ml110_include_trailing_punctuation as _110
 
-RULES = (_101, _102, _103, _104, _105, _106, _107, _108, _109)
+RULES = (_101, _102, _103, _104, _105, _106, _107, _108, _109, _110)

@@ -6,7 +6,7 @@ Reports every `@path` that Claude Code accepts as an include but whose target do
 names a file: it has a file extension or starts with `./`, `../`, `~/` or `/` (an npm package such
 as `@scope/name` or a handle such as `@octocat` is not reported). When the file exists relative to
 the project root instead, the message says how to write the path. Targets that exist under
-another letter case (ML109) or without a trailing punctuation mark (ML102) are reported there.
+another letter case (ML109) or without a trailing punctuation mark (ML110) are reported there.
 
 ## Why is this bad?
 Claude Code ignores a missing include without a word: the instructions the author meant to share

@@ -1,15 +1,14 @@
-"""An `@include` names a file Claude Code will not read: trailing punctuation, `.markdown`, binary.
+"""An `@include` names a file Claude Code will not read because of its extension: `.markdown`, binary.
 
 ## What it does
 Reports includes that Claude Code skips because of the target's extension. Claude Code reads only
 files whose lower-cased extension is on its text allowlist (`.md`, `.txt`, `.json`, source files...;
-a file without extension is fine). Three cases are common:
+a file without extension is fine). Two cases are common:
 
-- punctuation after the path is taken into it: `See @docs/api.md.` asks for `docs/api.md.`
-  (extension `.`), `@a.md,` for extension `.md,`; reported when the file without the punctuation
-  exists (whether or not the punctuated name does);
 - `.markdown` is not on the allowlist;
 - images, PDFs and other binary formats are never read.
+
+Punctuation glued to the path (`@docs/api.md.`) is ML110's.
 
 ## Why is this bad?
 Claude Code skips such an include silently: the file the author pointed at never reaches the model.
@@ -17,26 +16,20 @@ Claude Code skips such an include silently: the file the author pointed at never
 ## Example
 ```md CLAUDE.md
 # Project
-API conventions are in @docs/api.md.
+The style guide is @docs/style.markdown
 ```
-```md docs/api.md
-Return JSON errors.
+```md docs/style.markdown
+Use sentence case in headings.
 ```
 
 Use instead:
 ```md CLAUDE.md
 # Project
-API conventions are in @docs/api.md .
+The style guide is @docs/style.md
 ```
-```md docs/api.md
-Return JSON errors.
+```md docs/style.md
+Use sentence case in headings.
 ```
-
-## Fix safety
-For trailing punctuation the fix puts a space between the path and the punctuation, so Claude Code
-loads the file; it is unsafe because the model then reads the included file, which it did not
-before. A `.markdown` or binary target is not fixed: renaming or converting the file is a person's
-choice.
 """
 
 from __future__ import annotations
@@ -47,14 +40,14 @@ from memlint.model.include_problems import IncludeProblem, at_offset, include_pr
 from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.violations import Applicability, Edit, Finding, Fix
+from memlint.violations import Finding
 
 META = RuleMeta(
     code="ML102",
     slug="include-non-text-extension",
     severity="error",
     summary="An @include names a file Claude Code does not read because of its extension",
-    fix="unsafe",
+    fix=None,
 )
 
 _BINARY = frozenset(
@@ -64,30 +57,8 @@ _BINARY = frozenset(
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for item in include_problems(ctx):
-        if item.problem == "punctuation":
-            yield _punctuation(ctx, item)
-        elif item.problem == "extension":
+        if item.problem == "extension":
             yield _extension(ctx, item)
-
-
-def _punctuation(ctx: RuleContext, item: IncludeProblem) -> Finding:
-    ref = item.origin.ref
-    assert item.better is not None
-    cut = len(str(item.target)) - len(str(item.better))
-    meant = ref.written[: len(ref.written) - cut]
-    punctuation = ref.written[len(ref.written) - cut :]
-    why = f"(extension `{item.detail}`)" if item.detail else f"and `{show(ctx, item.target)}` does not exist"
-    message = (
-        f"Claude Code never loads `{show(ctx, item.better)}`: the trailing `{punctuation}` is taken into the "
-        f"path {why}; write `@{meant}` and put the punctuation after a space"
-    )
-    fix = None
-    offset = at_offset(ctx, item.origin)
-    if offset is not None and ctx.document(item.origin.path).problem is None:
-        at = offset + 1 + len(meant)
-        fix = Fix(f"Put a space between `@{meant}` and `{punctuation}`", Applicability.UNSAFE,
-                  (Edit(item.origin.path, at, at, " "),))
-    return Finding(item.origin.path, item.origin.line, message, column=ref.column, fix=fix)
 
 
 def _extension(ctx: RuleContext, item: IncludeProblem) -> Finding:

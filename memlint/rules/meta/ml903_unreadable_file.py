@@ -2,13 +2,16 @@
 
 ## What it does
 Reports every memory file (found under the checked paths or loaded by Claude Code) that memlint
-cannot read as UTF-8 text: it holds NUL bytes, holds invalid UTF-8, cannot be opened (permissions,
-a symlink loop), or is over Claude Code's 4,194,304-byte limit.
+cannot read as UTF-8 text: it is UTF-16 text (a Windows editor's "Unicode"), holds other NUL bytes,
+holds invalid UTF-8, cannot be opened (permissions, a symlink loop), or is over Claude Code's
+4,194,304-byte limit.
 
 ## Why is this bad?
 Claude Code silently skips an unreadable or oversized file, so none of its instructions reach the
-model. A binary or invalid-UTF-8 file is loaded with replacement characters and garbage, which costs
-tokens and teaches the model nothing. memlint never fixes such a file.
+model. It reads every other file as UTF-8, whatever its encoding: a UTF-16 file reaches the model
+with a NUL byte after each character and its byte-order mark as two U+FFFD (checked with the real
+Claude Code 2.1.197 and 2.1.332), a binary or invalid-UTF-8 file with replacement characters and
+garbage; this costs tokens and teaches the model nothing. memlint never fixes such a file.
 
 ## Example
 ```md CLAUDE.md
@@ -36,10 +39,13 @@ from memlint.model.shared import Unseen
 from memlint.rules import RuleMeta
 from memlint.violations import Finding
 
-META = RuleMeta("ML903", "unreadable-file", "error", "A memory file is binary, not UTF-8, unreadable or too large")
+META = RuleMeta("ML903", "unreadable-file", "error",
+                "A memory file is UTF-16, binary, not UTF-8, unreadable or too large")
 
 _CONSEQUENCE = {
     "binary": "Claude Code loads it as text, NUL bytes and all",
+    "utf-16": ("Claude Code reads it as UTF-8, so the model gets each character followed by a NUL byte, "
+               "text it cannot follow; save it as UTF-8"),
     "invalid-utf8": "Claude Code loads it with U+FFFD replacement characters where the bytes are invalid",
     "unreadable": "Claude Code skips it silently",
     "too-large": "Claude Code skips files over 4,194,304 bytes silently",
@@ -64,4 +70,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         if problem.reason == "not-a-file" and path.is_dir():
             continue
         consequence = _CONSEQUENCE.get(problem.reason, "Claude Code skips it")
+        if problem.reason == "utf-16":
+            yield Finding(path, 1, f"{path.name} is {problem.detail}: {consequence}")
+            continue
         yield Finding(path, 1, f"{path.name} is {problem.reason.replace('-', ' ')} ({problem.detail}): {consequence}")

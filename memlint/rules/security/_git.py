@@ -103,7 +103,7 @@ def find_repository(path: Path, read: Read) -> Repository | None:
 def tracked(repo: Repository, path: Path, read: Read) -> bool | None:
     """Whether `path` is in the repository's index; None when the index cannot be read."""
     doc = read(repo.git_dir / "index")
-    if doc.problem is not None and doc.problem.reason != "binary":
+    if doc.problem is not None and doc.problem.reason not in ("binary", "utf-16"):
         return False if doc.problem.reason == "not-found" else None
     paths = index_paths(doc.data)
     if paths is None:
