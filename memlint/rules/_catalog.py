@@ -34,7 +34,7 @@ SOURCES = (  # the files they were read from, and the CRC-32 of their page heads
     ('rules/automem/ml312_topic_frontmatter_incomplete.py', '12996119'),
     ('rules/automem/ml313_topic_type_unknown.py', '96a33a9f'),
     ('rules/automem/ml314_topic_type_top_level.py', 'abc8eb14'),
-    ('rules/automem/ml315_topic_description_too_long.py', 'c32e84a5'),
+    ('rules/automem/ml315_topic_description_too_long.py', '095ede0d'),
     ('rules/automem/ml316_topic_name_not_slug.py', 'ff4295fd'),
     ('rules/automem/ml317_topic_frontmatter_too_long.py', 'da04116e'),
     ('rules/automem/ml318_topic_continuation_chain.py', '93921abf'),
@@ -97,7 +97,7 @@ SOURCES = (  # the files they were read from, and the CRC-32 of their page heads
     ('rules/security/ml604_harness_tag.py', '0fd42e32'),
     ('rules/security/ml605_personal_file_shared.py', 'f6647e54'),
     ('rules/security/ml606_personal_absolute_path.py', 'e09ac54e'),
-    ('rules/security/ml607_dangerous_instruction.py', '23a35d88'),
+    ('rules/security/ml607_dangerous_instruction.py', '6b6975c9'),
     ('rules/size/__init__.py', '5c81e3f5'),
     ('rules/size/ml201_file_too_large.py', '5654ee20'),
     ('rules/size/ml202_context_over_budget.py', '265517c5'),
@@ -1857,11 +1857,14 @@ ENTRIES = (
             fix=None,
             options={'max-chars': 150},
             choices={},
-            default=True,
+            default=False,
         ),
         'memlint.rules.automem.ml315_topic_description_too_long',
         (
             "A topic file's `description` is over one line or over 150 characters.\n"
+            '\n'
+            "Opt-in (`--select ML315` or `extend-select`): the 150-character limit is memlint's own (Claude Code\n"
+            'sets none), so the default run leaves it out.\n'
             '\n'
             '## What it does\n'
             'Reports each description that holds a line break, and, once per memory folder listing the files,\n'
@@ -4079,11 +4082,16 @@ ENTRIES = (
             fix=None,
             options={},
             choices={},
-            default=True,
+            default=False,
         ),
         'memlint.rules.security.ml607_dangerous_instruction',
         (
             'A memory file tells Claude, in every session, to do something dangerous (`curl | sh`, `rm -rf ~`, `--no-verify`).\n'
+            '\n'
+            'Opt-in (`--select ML607` or `extend-select`): whether a line orders or forbids is told by English\n'
+            'words ("never", "avoid", "instead of"), and memory is written in every language, so a prohibition in\n'
+            'Korean or Japanese, or a line that only describes how another tool runs a command, would be read as\n'
+            'an order. The default run leaves it out until it rests on a language-neutral instruction detector.\n'
             '\n'
             '## What it does\n'
             'Reports, once per file Claude Code loads or may load, standing instructions that are dangerous\n'
