@@ -100,7 +100,7 @@ SOURCES = (  # the files they were read from, and the CRC-32 of their page heads
     ('rules/security/ml607_dangerous_instruction.py', '6b6975c9'),
     ('rules/size/__init__.py', '5c81e3f5'),
     ('rules/size/ml201_file_too_large.py', '5654ee20'),
-    ('rules/size/ml202_context_over_budget.py', '265517c5'),
+    ('rules/size/ml202_context_over_budget.py', 'e5f04189'),
     ('rules/size/ml203_empty_file.py', '29b7963f'),
     ('rules/size/ml204_instruction_files_over_total.py', '89cb3e54'),
 )
@@ -620,6 +620,8 @@ ENTRIES = (
             'and every folder with its own CLAUDE.md): user and project memory, rules, includes and the\n'
             "auto-memory index. When the total is over the budget (by default 10% of the model's context\n"
             "window), it reports once per start folder, on that folder's CLAUDE.md, naming the biggest files.\n"
+            "A start folder that is over only because of files over Claude Code's own large-file threshold\n"
+            '(which ML201 reports, once per file) is left out: the cause is already stated where it is.\n'
             '\n'
             '## Why is this bad?\n'
             'Start-up memory is paid for on every request and leaves less room for the conversation and the\n'
