@@ -63,7 +63,7 @@ SOURCES = (  # the files they were read from, and the CRC-32 of their page heads
     ('rules/layout/ml507_rule_pattern_never_matches.py', '07af4829'),
     ('rules/layout/ml508_conditional_rule_includes_load_at_start.py', 'c362bb45'),
     ('rules/layout/ml509_misnamed_claude_md.py', 'e41ce741'),
-    ('rules/layout/ml510_agents_md_not_read.py', 'e2c61510'),
+    ('rules/layout/ml510_agents_md_not_read.py', '29e9528a'),
     ('rules/layout/ml511_agents_md_duplicates_claude_md.py', '53e58483'),
     ('rules/layout/ml512_agents_md_only_on_read.py', '4bcbb9e3'),
     ('rules/layout/ml513_exclude_matches_nothing.py', 'd650c432'),
@@ -3209,7 +3209,7 @@ ENTRIES = (
             severity='warning',
             summary='An AGENTS.md that no CLAUDE.md includes or links to',
             fix='unsafe',
-            options={},
+            options={'beside-claude-md': False},
             choices={},
             default=True,
         ),
@@ -3228,14 +3228,23 @@ ENTRIES = (
             '  `CLAUDE.md`, `.claude/CLAUDE.md` or `CLAUDE.local.md` loads from the start folder or above it:\n'
             '  a repository that keeps both, and edits AGENTS.md for every agent, silently loses AGENTS.md.\n'
             '\n'
-            'An `AGENTS.md` whose lines are (nearly all) in the `CLAUDE.md` beside it, a copy kept in step, is\n'
-            'left alone.\n'
+            'By default only an `AGENTS.md` that no `CLAUDE.md` stands for is reported: one in a folder where\n'
+            'neither that folder nor a folder above it (up to the checked root) has a `CLAUDE.md`. Where the\n'
+            'user keeps a CLAUDE.md for Claude, an AGENTS.md beside or below it is taken to be kept for other\n'
+            "agents (Codex, Copilot, a bot's workspace, a tool's own file) on purpose; set `beside-claude-md`\n"
+            'to report those too. An `AGENTS.md` whose lines are (nearly all) in the `CLAUDE.md` beside it, a\n'
+            'copy kept in step, is left alone either way.\n'
             '\n'
             '## Why is this bad?\n'
             'Codex, Cursor, Copilot and other agents read `AGENTS.md`. The instructions written for "every\n'
             'agent" never reach Claude when a CLAUDE.md wins over them, and the two files drift apart.\n'
             '\n'
             '## Example\n'
+            '```md .memlint.toml\n'
+            '[options.ML510]\n'
+            'beside-claude-md = true\n'
+            '```\n'
+            '\n'
             '```md CLAUDE.md\n'
             '# Project\n'
             'Use pnpm.\n'
@@ -3259,7 +3268,12 @@ ENTRIES = (
             'appends `@AGENTS.md` to it (unsafe too, for the same reason; an AGENTS.md that CLAUDE.md includes\n'
             'loads once, at the include). In `claude-md-and-agents-md` mode AGENTS.md loads beside CLAUDE.md\n'
             'anyway, so an include would only load it twice: that mode is never reported here, and no fix adds\n'
-            'one. An AGENTS.md in a dot folder (`.github/AGENTS.md`) gets no fix.'
+            'one. An AGENTS.md in a dot folder (`.github/AGENTS.md`) gets no fix. An AGENTS.md that holds only\n'
+            '`@CLAUDE.md` (a stub for other agents) loses nothing and is never reported.\n'
+            '\n'
+            '## Options\n'
+            '- `beside-claude-md` (default `false`): also report an AGENTS.md when a CLAUDE.md in its folder or\n'
+            '  above it stands for Claude (by default it is taken to be kept for other agents).'
         ),
     ),
     Entry(
