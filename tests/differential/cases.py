@@ -251,6 +251,16 @@ CASES: list[Case] = [
         },
     ),
     Case(
+        "include_code_span_in_list_item",
+        note="§3: a code span inside a list item IS scanned (the item's text is read raw): `run @li.md now` "
+             "loads li.md, and `x @q.json`. asks for `q.json`` (skipped); in a paragraph the span is not scanned.",
+        files={
+            "CLAUDE.md": "# T\n\n- in a list `run @li.md now` ok\n- ids use `@default(x) @q.json`.\n\n"
+                         "In a paragraph `run @pa.md now` ok\n",
+            "li.md": "li\n", "pa.md": "pa\n", "q.json": "{}\n",
+        },
+    ),
+    Case(
         "include_code_unclosed_fence",
         note="§3: an unclosed fence runs to the end of the file: nothing after it is scanned.",
         files={
