@@ -44,8 +44,8 @@ SOURCES = (  # the files they were read from, and the CRC-32 of their page heads
     ('rules/automem/ml322_memory_index_sanitised.py', '9b3f185f'),
     ('rules/automem/ml325_memory_index_not_loaded.py', 'c0e5c625'),
     ('rules/includes/__init__.py', '9696776a'),
-    ('rules/includes/ml101_include_target_missing.py', '88ada9cb'),
-    ('rules/includes/ml102_include_non_text_extension.py', '44cb640c'),
+    ('rules/includes/ml101_include_target_missing.py', 'e8be42cb'),
+    ('rules/includes/ml102_include_non_text_extension.py', '8b406dcf'),
     ('rules/includes/ml103_include_target_is_folder.py', '2f47de3a'),
     ('rules/includes/ml104_include_too_deep.py', '4de58ed7'),
     ('rules/includes/ml105_include_cycle.py', '3d0e1abc'),
@@ -128,6 +128,8 @@ ENTRIES = (
             'as `@scope/name` or a handle such as `@octocat` is not reported). When the file exists relative to\n'
             'the project root instead, the message says how to write the path. Targets that exist under\n'
             'another letter case (ML109) or without a trailing punctuation mark (ML102) are reported there.\n'
+            "A token that holds a backtick is code Claude Code read through a list item's code span\n"
+            '(``- keys use `@default(uuid()) @db.Uuid`.``): nothing was meant to load, so it is not reported.\n'
             '\n'
             '## Why is this bad?\n'
             'Claude Code ignores a missing include without a word: the instructions the author meant to share\n'
@@ -174,6 +176,10 @@ ENTRIES = (
             '  exists (whether or not the punctuated name does);\n'
             '- `.markdown` is not on the allowlist;\n'
             '- images, PDFs and other binary formats are never read.\n'
+            '\n'
+            'Left alone: a punctuated include whose file loads anyway (it is the including file itself, or\n'
+            'another include already loads it: `Keep @AGENTS.md as the source ... edit @AGENTS.md.`), and a\n'
+            "token holding a backtick, code read through a list item's code span.\n"
             '\n'
             '## Why is this bad?\n'
             'Claude Code skips such an include silently: the file the author pointed at never reaches the model.\n'

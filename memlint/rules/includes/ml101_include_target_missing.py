@@ -7,6 +7,8 @@ names a file: it has a file extension or starts with `./`, `../`, `~/` or `/` (a
 as `@scope/name` or a handle such as `@octocat` is not reported). When the file exists relative to
 the project root instead, the message says how to write the path. Targets that exist under
 another letter case (ML109) or without a trailing punctuation mark (ML102) are reported there.
+A token that holds a backtick is code Claude Code read through a list item's code span
+(``- keys use `@default(uuid()) @db.Uuid`.``): nothing was meant to load, so it is not reported.
 
 ## Why is this bad?
 Claude Code ignores a missing include without a word: the instructions the author meant to share
@@ -39,6 +41,7 @@ from memlint.engine import RuleContext
 from memlint.model.include_problems import TRAILING_PUNCTUATION, IncludeProblem, include_problems
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
+from memlint.rules.includes._suspects import code_text
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -51,7 +54,8 @@ META = RuleMeta(
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for item in include_problems(ctx):
-        if item.problem != "missing" or not _looks_like_a_file(item.origin.ref.path):
+        if item.problem != "missing" or not _looks_like_a_file(item.origin.ref.path) \
+                or code_text(item.origin.ref.written):
             continue
         ref = item.origin.ref
         yield Finding(

@@ -11,6 +11,10 @@ a file without extension is fine). Three cases are common:
 - `.markdown` is not on the allowlist;
 - images, PDFs and other binary formats are never read.
 
+Left alone: a punctuated include whose file loads anyway (it is the including file itself, or
+another include already loads it: `Keep @AGENTS.md as the source ... edit @AGENTS.md.`), and a
+token holding a backtick, code read through a list item's code span.
+
 ## Why is this bad?
 Claude Code skips such an include silently: the file the author pointed at never reaches the model.
 
@@ -47,6 +51,7 @@ from memlint.engine import RuleContext
 from memlint.model.include_problems import IncludeProblem, at_offset, include_problems
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
+from memlint.rules.includes._suspects import code_text
 from memlint.violations import Applicability, Edit, Finding, Fix
 
 META = RuleMeta(
@@ -64,10 +69,25 @@ _BINARY = frozenset(
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for item in include_problems(ctx):
+        if code_text(item.origin.ref.written):
+            continue
         if item.problem == "punctuation":
+            if _loads_anyway(ctx, item):
+                continue
             yield _punctuation(ctx, item)
         elif item.problem == "extension":
             yield _extension(ctx, item)
+
+
+def _loads_anyway(ctx: RuleContext, item: IncludeProblem) -> bool:
+    """Whether the file meant loads wherever the including file does (it is that file, or another
+    include loads it): then nothing is lost, and the advice would only add a duplicate or a cycle."""
+    assert item.better is not None
+    meant = ctx.workspace.resolved(item.better)
+    includer = ctx.workspace.resolved(item.origin.path)
+    contexts = [{ctx.workspace.resolved(e.path) for e in c.files} for c in ctx.loads.values()]
+    holding = [files for files in contexts if includer in files]
+    return bool(holding) and all(meant in files for files in holding)
 
 
 def _punctuation(ctx: RuleContext, item: IncludeProblem) -> Finding:
