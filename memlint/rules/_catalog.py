@@ -51,7 +51,7 @@ SOURCES = (  # the files they were read from, and the CRC-32 of their page heads
     ('rules/includes/ml105_include_cycle.py', '3d0e1abc'),
     ('rules/includes/ml106_include_duplicate.py', 'ba9958ec'),
     ('rules/includes/ml107_include_external.py', 'bdc6a73a'),
-    ('rules/includes/ml108_include_not_recognized.py', 'f60e5efd'),
+    ('rules/includes/ml108_include_not_recognized.py', '40802db5'),
     ('rules/includes/ml109_include_case_mismatch.py', '42e3490c'),
     ('rules/layout/__init__.py', 'ae9678bd'),
     ('rules/layout/ml501_rule_file_never_loaded.py', '8f1e5369'),
@@ -481,7 +481,10 @@ ENTRIES = (
             '- starting with another character: `@日本.md` (write `@./日本.md`).\n'
             '\n'
             'A closed comment (`<!-- @old.md -->`) is a deliberate way to turn an include off and is not\n'
-            'reported; neither is `@path` text whose file does not exist.\n'
+            'reported; neither is `@path` text whose file does not exist, nor a path naming the file it is in.\n'
+            'A code span is reported only when it is all its line holds (after a list or quote marker), the\n'
+            'shape of an include line: a code span inside a sentence (``source it with `@AGENTS.md` instead``)\n'
+            'quotes the path as documentation.\n'
             '\n'
             '## Why is this bad?\n'
             'The author plainly meant the file to be loaded, and Claude Code silently does not load it.\n'
