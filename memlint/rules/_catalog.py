@@ -96,7 +96,7 @@ SOURCES = (  # the files they were read from, and the CRC-32 of their page heads
     ('rules/security/ml603_mixed_script_word.py', '7c8d03d1'),
     ('rules/security/ml604_harness_tag.py', '0fd42e32'),
     ('rules/security/ml605_personal_file_shared.py', 'f6647e54'),
-    ('rules/security/ml606_personal_absolute_path.py', 'e09ac54e'),
+    ('rules/security/ml606_personal_absolute_path.py', '9b9c3875'),
     ('rules/security/ml607_dangerous_instruction.py', '6b6975c9'),
     ('rules/size/__init__.py', '5c81e3f5'),
     ('rules/size/ml201_file_too_large.py', '5654ee20'),
@@ -4075,9 +4075,13 @@ ENTRIES = (
             'machine memlint runs on. Placeholder names (`<name>`, `you`, `username`, `$USER`, `me`, `xxx`,\n'
             '`example`, `alice`...) and paths that exist here (in your own home folder: memlint looks up no\n'
             "other user's folder, which could trigger an automount) are left alone. Personal files\n"
-            'are left alone too: CLAUDE.local.md, `.claude/agent-memory-local/` and files outside the checked\n'
-            'folders (your `~/.claude` memory) are where such paths belong (ML605 reports a personal file\n'
-            'that git shares). It is a warning: the path may be right on one machine.\n'
+            'are left alone too: CLAUDE.local.md, `.claude/agent-memory-local/`, auto memory (a MEMORY.md and\n'
+            "its topic files are Claude's notes for one person's machine, also when a repository keeps a copy\n"
+            'of them, as dotfiles or an exported `~/.claude` do), a user-scope subagent memory outside a\n'
+            '`.claude` folder, and files outside the checked folders (your `~/.claude` memory) are where such\n'
+            "paths belong (ML605 reports a personal file that git shares). A project's subagent memory in\n"
+            '`.claude/agent-memory/` is shared and is checked. `C:/Users/<name>/...` counts once, not again as\n'
+            '`/Users/<name>/...`. It is a warning: the path may be right on one machine.\n'
             '\n'
             '## Why is this bad?\n'
             "Claude is told to read, run or write files that exist on one person's machine only. Everyone\n"
