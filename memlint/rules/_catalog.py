@@ -42,7 +42,7 @@ SOURCES = (  # the files they were read from, and the CRC-32 of their page heads
     ('rules/automem/ml320_memory_whitespace.py', 'c885468a'),
     ('rules/automem/ml321_too_many_topic_files.py', 'ab7d146e'),
     ('rules/automem/ml322_memory_index_sanitised.py', '9b3f185f'),
-    ('rules/automem/ml325_memory_index_not_loaded.py', 'c0e5c625'),
+    ('rules/automem/ml325_memory_index_not_loaded.py', '85a11886'),
     ('rules/includes/__init__.py', '9696776a'),
     ('rules/includes/ml101_include_target_missing.py', 'e8be42cb'),
     ('rules/includes/ml102_include_non_text_extension.py', '8b406dcf'),
@@ -2298,7 +2298,12 @@ ENTRIES = (
             'Runs only when HOME is modelled (`--home`), so that every settings file that can move auto memory\n'
             '(`autoMemoryDirectory` in the user, project and local settings) is known. Reports, once, each\n'
             "MEMORY.md under the checked paths that is not in the folder Claude Code uses for this project's\n"
-            "auto memory, not a subagent's memory folder and not included by any file Claude Code loads.\n"
+            "auto memory, not a subagent's memory folder and not included by any file Claude Code loads, and\n"
+            'that sits where a project keeps its memory on purpose: in a folder named `memory` at a checked\n'
+            'root or in a `.claude` folder (`memory/MEMORY.md`, `.claude/memory/MEMORY.md`). A MEMORY.md\n'
+            'anywhere else is a copy kept for its own reasons (a backup, dotfiles, an exported `~/.claude`\n'
+            'with its `projects/<project>/memory/` or `agent-memory/<agent>/` folders, notes of custom agents)\n'
+            'and is not meant to load from where it is; one cause, so nothing is reported for it.\n'
             '\n'
             '## Why is this bad?\n'
             "A committed `.claude/memory/MEMORY.md` looks like Claude Code's memory, but Claude Code keeps auto\n"
