@@ -95,7 +95,7 @@ SOURCES = (  # the files they were read from, and the CRC-32 of their page heads
     ('rules/security/ml602_invisible_unicode.py', 'b90950b1'),
     ('rules/security/ml603_mixed_script_word.py', '7c8d03d1'),
     ('rules/security/ml604_harness_tag.py', '0fd42e32'),
-    ('rules/security/ml605_personal_file_shared.py', 'f6647e54'),
+    ('rules/security/ml605_personal_file_shared.py', 'c9d29d4e'),
     ('rules/security/ml606_personal_absolute_path.py', '9b9c3875'),
     ('rules/security/ml607_dangerous_instruction.py', '6b6975c9'),
     ('rules/size/__init__.py', '5c81e3f5'),
@@ -4029,7 +4029,10 @@ ENTRIES = (
             '(tracked: every clone has it), and also when it is not tracked but no `.gitignore` (nor\n'
             '`.git/info/exclude`) ignores it, so the next `git add .` commits it. Where the file is loaded is\n'
             'named: Claude Code loads CLAUDE.local.md at start as "the user\'s private project instructions, not\n'
-            'checked in".\n'
+            'checked in". One missing ignore pattern is one cause: the untracked files of one repository that\n'
+            'no `.gitignore` covers are reported together, on the first, naming the others. A tracked file\n'
+            'that a `.gitignore` does list (it was added with `--force`) is told so. An empty file holds\n'
+            'nothing personal and is left alone.\n'
             '\n'
             "memlint never runs git: `git ls-files` reads the repository's configuration, and settings like\n"
             '`core.fsmonitor` run commands. It parses `.git/index` itself (formats 2-4) and matches the\n'
