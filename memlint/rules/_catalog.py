@@ -44,7 +44,7 @@ SOURCES = (  # the files they were read from, and the CRC-32 of their page heads
     ('rules/automem/ml322_memory_index_sanitised.py', '9b3f185f'),
     ('rules/automem/ml325_memory_index_not_loaded.py', '85a11886'),
     ('rules/includes/__init__.py', '9696776a'),
-    ('rules/includes/ml101_include_target_missing.py', 'e8be42cb'),
+    ('rules/includes/ml101_include_target_missing.py', '5d53fb61'),
     ('rules/includes/ml102_include_non_text_extension.py', '8b406dcf'),
     ('rules/includes/ml103_include_target_is_folder.py', '2f47de3a'),
     ('rules/includes/ml104_include_too_deep.py', '4de58ed7'),
@@ -128,7 +128,9 @@ ENTRIES = (
             'as `@scope/name` or a handle such as `@octocat` is not reported). When the file exists relative to\n'
             'the project root instead, the message says how to write the path. Targets that exist under\n'
             'another letter case (ML109) or without a trailing punctuation mark (ML102) are reported there.\n'
-            "A token that holds a backtick is code Claude Code read through a list item's code span\n"
+            'An `@~/.claude/<path>` whose `<path>` exists under the checked root is not reported either: the\n'
+            'repository is a copy of a `~/.claude` folder (dotfiles, a config repository), and the include\n'
+            "resolves where that copy is installed. A token that holds a backtick is code Claude Code read through a list item's code span\n"
             '(``- keys use `@default(uuid()) @db.Uuid`.``): nothing was meant to load, so it is not reported.\n'
             '\n'
             '## Why is this bad?\n'

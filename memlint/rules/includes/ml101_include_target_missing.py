@@ -7,7 +7,9 @@ names a file: it has a file extension or starts with `./`, `../`, `~/` or `/` (a
 as `@scope/name` or a handle such as `@octocat` is not reported). When the file exists relative to
 the project root instead, the message says how to write the path. Targets that exist under
 another letter case (ML109) or without a trailing punctuation mark (ML102) are reported there.
-A token that holds a backtick is code Claude Code read through a list item's code span
+An `@~/.claude/<path>` whose `<path>` exists under the checked root is not reported either: the
+repository is a copy of a `~/.claude` folder (dotfiles, a config repository), and the include
+resolves where that copy is installed. A token that holds a backtick is code Claude Code read through a list item's code span
 (``- keys use `@default(uuid()) @db.Uuid`.``): nothing was meant to load, so it is not reported.
 
 ## Why is this bad?
@@ -36,6 +38,7 @@ import os
 import posixpath
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 from memlint.engine import RuleContext
 from memlint.model.include_problems import TRAILING_PUNCTUATION, IncludeProblem, include_problems
@@ -55,7 +58,7 @@ META = RuleMeta(
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for item in include_problems(ctx):
         if item.problem != "missing" or not _looks_like_a_file(item.origin.ref.path) \
-                or code_text(item.origin.ref.written):
+                or code_text(item.origin.ref.written) or _in_home_copy(ctx, item):
             continue
         ref = item.origin.ref
         yield Finding(
@@ -74,6 +77,23 @@ def _looks_like_a_file(path: str) -> bool:
     """A path the author plainly meant as a file: a file extension, or an explicit `./`, `../`, `~/`
     or `/` start. `@tresjs/core` (an npm package) or `@octocat` (a handle) is left alone."""
     return bool(_EXTENSION.search(path.rstrip(TRAILING_PUNCTUATION))) or path.startswith(("./", "../", "~/", "/"))
+
+
+def _in_home_copy(ctx: RuleContext, item: IncludeProblem) -> bool:
+    """`@~/.claude/rules/a.md` in a repository that holds `rules/a.md` at its root: the repository is
+    the `~/.claude` folder (installed by a symlink or a dotfiles tool), and there the file exists."""
+    written = item.origin.ref.path
+    if not written.startswith("~/.claude/"):
+        return False
+    rest = written[len("~/.claude/"):]
+    includer = os.path.realpath(item.origin.path)
+    for root in ctx.roots:
+        real_root = os.path.realpath(root)
+        if includer.startswith(real_root.rstrip("/") + "/"):
+            found = ctx.document(Path(real_root) / rest).problem
+            if found is None or found.reason not in ("not-found", "not-a-file"):
+                return True
+    return False
 
 
 def _hint(ctx: RuleContext, item: IncludeProblem) -> str:
