@@ -9,8 +9,9 @@ The judgments live in tests/corpus_judgments.tsv (tab-separated, header first), 
   matches when memlint reports the same finding on another line; no corpus text is copied.
 - verdict: TP (a careful user would change something), FP (the claim is false), NOISE (true but not worth a
   user's time), `?` (not judged yet: the test fails until someone judges it).
-- status: `reported` while the default output holds the finding, `gone` once it does not; a TP that a grouped
-  finding now names is `folded` (it counts as reported for recall).
+- status: `reported` while the default output holds the finding, `gone` once it does not; a TP whose file
+  still has a finding of the same rule (one finding naming the lines and the count of a cause) is
+  `folded` (it counts as reported for recall).
 - reason: why, in a few words of our own.
 
 Every finding is matched by (corpus, repo, file, code, line), else by (corpus, repo, file, code, fingerprint).
@@ -140,15 +141,20 @@ def match(found: list[Finding], table: list[Judgment]) -> tuple[dict[Finding, Ju
 
 
 def updated(found: list[Finding], table: list[Judgment]) -> list[Judgment]:
-    """The table with each row's status set from `found` and a `?` row for each unjudged finding."""
+    """The table with each row's status set from `found` and a `?` row for each unjudged finding. A TP
+    that is no longer reported while a finding of the same rule on the same file is (one finding that
+    names the lines and the count of a cause) is `folded`: it still counts as reported for recall."""
     judged, unjudged = match(found, table)
     present = {id(j) for j in judged.values()}
+    grouped = {(f.corpus, f.repo, f.file, f.code) for f in found}
     rows = []
     for j in table:
         if id(j) in present:
             rows.append(replace(j, status="reported"))
+        elif j.verdict == "TP" and (j.corpus, j.repo, j.file, j.code) in grouped:
+            rows.append(replace(j, status="folded"))
         else:
-            rows.append(replace(j, status="folded" if j.status == "folded" else "gone"))
+            rows.append(replace(j, status="gone"))
     rows.extend(Judgment(f.corpus, f.repo, f.file, f.line, f.code, f.fingerprint, "?", "reported", f.message[:160])
                 for f in unjudged)
     return rows

@@ -57,6 +57,10 @@ def test_status_matches_the_output(found: list[Finding]) -> None:
     assert not lost, "rows marked reported that memlint no longer reports (a lost TP must be marked gone or " \
         "folded on purpose; run scripts/judge_corpus.py --update):\n" + "\n".join(
             f"{j.corpus}/{j.repo}/{j.file}:{j.line} {j.code} {j.verdict}" for j in lost)
+    grouped = {(f.corpus, f.repo, f.file, f.code) for f in found}
+    unfolded = [j for j in table if j.status == "folded" and (j.corpus, j.repo, j.file, j.code) not in grouped]
+    assert not unfolded, "rows marked folded whose file no longer has a finding of that rule:\n" + "\n".join(
+        f"{j.corpus}/{j.repo}/{j.file}:{j.line} {j.code}" for j in unfolded)
 
 
 def test_print_figures(found: list[Finding]) -> None:

@@ -26,8 +26,8 @@ SOURCES = (  # the files they were read from, and the CRC-32 of their page heads
     ('rules/automem/ml304_memory_index_not_an_index.py', 'eb074eb8'),
     ('rules/automem/ml305_memory_index_entry_malformed.py', '87ce623a'),
     ('rules/automem/ml306_memory_index_frontmatter_or_include.py', '9c6b4fd3'),
-    ('rules/automem/ml307_memory_link_missing_topic.py', 'dd82dc0d'),
-    ('rules/automem/ml308_orphan_topic_file.py', '063d67b0'),
+    ('rules/automem/ml307_memory_link_missing_topic.py', '4fb037fb'),
+    ('rules/automem/ml308_orphan_topic_file.py', 'fc2e9006'),
     ('rules/automem/ml309_duplicate_index_entry.py', '66d5acb1'),
     ('rules/automem/ml310_wiki_link_unknown.py', '046afdf0'),
     ('rules/automem/ml311_topic_frontmatter_missing.py', '701cb9a2'),
@@ -44,7 +44,7 @@ SOURCES = (  # the files they were read from, and the CRC-32 of their page heads
     ('rules/automem/ml322_memory_index_sanitised.py', '9b3f185f'),
     ('rules/automem/ml325_memory_index_not_loaded.py', '85a11886'),
     ('rules/includes/__init__.py', '9696776a'),
-    ('rules/includes/ml101_include_target_missing.py', '5d53fb61'),
+    ('rules/includes/ml101_include_target_missing.py', 'd0b8661d'),
     ('rules/includes/ml102_include_non_text_extension.py', '8b406dcf'),
     ('rules/includes/ml103_include_target_is_folder.py', '2f47de3a'),
     ('rules/includes/ml104_include_too_deep.py', '4de58ed7'),
@@ -126,7 +126,8 @@ ENTRIES = (
             '(resolved against the folder of the including file, `~/` against HOME), when the path plainly\n'
             'names a file: it has a file extension or starts with `./`, `../`, `~/` or `/` (an npm package such\n'
             'as `@scope/name` or a handle such as `@octocat` is not reported). When the file exists relative to\n'
-            'the project root instead, the message says how to write the path. Targets that exist under\n'
+            'the project root instead, the message says how to write the path. The missing includes of one\n'
+            'file are one finding, on the first, naming the first few with their lines and the count. Targets that exist under\n'
             'another letter case (ML109) or without a trailing punctuation mark (ML102) are reported there.\n'
             'An `@~/.claude/<path>` whose `<path>` exists under the checked root is not reported either: the\n'
             'repository is a copy of a `~/.claude` folder (dotfiles, a config repository), and the include\n'
@@ -1443,6 +1444,10 @@ ENTRIES = (
             'Reports every link in MEMORY.md (outside code) to a local `.md` file inside the memory folder that\n'
             'does not exist, and says when a file of the same name in other letter case is there instead. A link\n'
             'that leaves the memory folder (`../notes/x.md`) points at no topic file and is not judged here.\n'
+            'One cause, one finding: the missing links of one MEMORY.md are reported together, on the first,\n'
+            'naming the first few with their lines and the count. When none of two or more linked topic files\n'
+            'is in the folder, the index was copied from another memory folder without them, and the finding\n'
+            'says so.\n'
             '\n'
             '## Why is this bad?\n'
             'The index promises a memory that is not there: when Claude follows the entry to read the topic\n'
@@ -1488,7 +1493,10 @@ ENTRIES = (
             '## What it does\n'
             'Reports every topic file of a memory folder that MEMORY.md neither links (`[Title](file.md)`)\n'
             'nor names as `[[name]]`. Files that the `split-memory-index` fix is about to link again (written\n'
-            'by an earlier, interrupted split) are left to that fix.\n'
+            'by an earlier, interrupted split) are left to that fix. A file MEMORY.md names in its text\n'
+            '(``see `tmux.md` ``) is not an orphan: Claude reads the name and can open it. When none of two or\n'
+            'more topic files MEMORY.md links is in the folder, the index came from another memory folder:\n'
+            'ML307 states that cause once, and the files here are not reported one by one.\n'
             '\n'
             '## Why is this bad?\n'
             'MEMORY.md is the only memory Claude Code loads at start. A topic file missing from it is found only\n'

@@ -5,7 +5,8 @@ Reports every `@path` that Claude Code accepts as an include but whose target do
 (resolved against the folder of the including file, `~/` against HOME), when the path plainly
 names a file: it has a file extension or starts with `./`, `../`, `~/` or `/` (an npm package such
 as `@scope/name` or a handle such as `@octocat` is not reported). When the file exists relative to
-the project root instead, the message says how to write the path. Targets that exist under
+the project root instead, the message says how to write the path. The missing includes of one
+file are one finding, on the first, naming the first few with their lines and the count. Targets that exist under
 another letter case (ML109) or without a trailing punctuation mark (ML102) are reported there.
 An `@~/.claude/<path>` whose `<path>` exists under the checked root is not reported either: the
 repository is a copy of a `~/.claude` folder (dotfiles, a config repository), and the include
@@ -55,19 +56,36 @@ META = RuleMeta(
 )
 
 
+_SHOWN = 5
+
+
 def check(ctx: RuleContext) -> Iterator[Finding]:
+    by_file: dict[str, list[IncludeProblem]] = {}
     for item in include_problems(ctx):
         if item.problem != "missing" or not _looks_like_a_file(item.origin.ref.path) \
                 or code_text(item.origin.ref.written) or _in_home_copy(ctx, item):
             continue
-        ref = item.origin.ref
-        yield Finding(
-            item.origin.path,
-            item.origin.line,
-            f"Claude Code loads nothing for `@{ref.written}`: `{show(ctx, item.target)}` does not exist"
-            + _hint(ctx, item),
-            column=ref.column,
-        )
+        by_file.setdefault(str(item.origin.path), []).append(item)
+    for items in by_file.values():
+        first = items[0]
+        ref = first.origin.ref
+        if len(items) == 1:
+            yield Finding(first.origin.path, first.origin.line,
+                          f"Claude Code loads nothing for `@{ref.written}`: `{show(ctx, first.target)}` does not exist"
+                          + _hint(ctx, first), column=ref.column)
+            continue
+        # one cause, one finding: the file's missing includes together, the first few named
+        better = [_better(ctx, item) for item in items]
+        listed = []
+        for item, found in list(zip(items, better))[:_SHOWN]:
+            note = f" (write `@{found[1]}`)" if found else ""
+            listed.append(f"line {item.origin.line} `@{item.origin.ref.written}`{note}")
+        more = f", … ({len(items)} in all)" if len(items) > _SHOWN else ""
+        why = ("; includes resolve from the including file's folder, not from the project root"
+               if any(better) else "")
+        yield Finding(first.origin.path, first.origin.line,
+                      f"Claude Code loads nothing for {len(items)} includes whose files do not exist: "
+                      f"{', '.join(listed)}{more}{why}", column=ref.column)
 
 
 _EXTENSION = re.compile(r"[^/]\.[A-Za-z0-9]{1,10}$")
@@ -98,9 +116,17 @@ def _in_home_copy(ctx: RuleContext, item: IncludeProblem) -> bool:
 
 def _hint(ctx: RuleContext, item: IncludeProblem) -> str:
     """Where the file is when the path was written relative to the project root instead."""
+    found = _better(ctx, item)
+    if found is None:
+        return ""
+    return f"; includes resolve from the including file's folder, so for `{found[0]}` write `@{found[1]}`"
+
+
+def _better(ctx: RuleContext, item: IncludeProblem) -> tuple[str, str] | None:
+    """(the file as shown, the include that loads it) when the path names a file from the project root."""
     written = item.origin.ref.path
     if written.startswith(("/", "~/")):
-        return ""
+        return None
     includer = os.path.realpath(item.origin.path)
     for root in ctx.roots:
         real_root = os.path.realpath(root)
@@ -109,6 +135,5 @@ def _hint(ctx: RuleContext, item: IncludeProblem) -> str:
         candidate = posixpath.normpath(posixpath.join(real_root, written))
         if os.path.isfile(candidate) and candidate != str(item.target):
             relative = posixpath.relpath(candidate, posixpath.dirname(os.path.realpath(item.origin.path)))
-            return (f"; includes resolve from the including file's folder, so for `{show(ctx, candidate)}` "
-                    f"write `@{relative}`")
-    return ""
+            return show(ctx, candidate), relative
+    return None
