@@ -7,7 +7,11 @@ not there, while its folder is there with other files in it (so the file was ren
 not left out of a partial checkout). Links
 resolve from the linking file's folder; a backticked path from the project folder or the file's
 folder. URLs, anchors, globs, placeholders, example paths ("e.g. `src/foo.ts`"), code blocks, paths outside the project and paths
-whose folder is missing are left alone. MEMORY.md links are ML307's.
+whose folder is missing are left alone. MEMORY.md links are ML307's. Also left alone: paths inside
+HTML comments (Claude Code strips them: Claude never sees the pointer), name templates such as
+`memory/YYYY-MM-DD.md` (a run of one capital letter stands for a value), Claude Code's own personal
+files (`CLAUDE.local.md`, `.claude/settings.local.json`), paths the repository's `.gitignore`
+ignores, and paths on a line that names `.gitignore`: such files are absent from a clone by design.
 
 ## Why is this bad?
 Claude Code loads the pointer into every session and Claude trusts it: it opens the file, the
@@ -40,7 +44,9 @@ from memlint.engine import RuleContext
 from memlint.model.loader import LoadedFile
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
+from memlint.model.markdown import COMMENT_SPAN
 from memlint.rules.layout._common import InstructionFile, listed, loaded_instruction_files, prose_lines
+from memlint.rules.security._git import find_repository, ignored_by
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -57,6 +63,19 @@ _SHOWN = 4
 _ILLUSTRATIVE = re.compile(r"\be\.g\.|\bfor example\b|\bsuch as\b|\bfor instance\b|\blike `", re.IGNORECASE)
 _PLACEHOLDER = re.compile(r"(?i)\b(?:foo|bar|baz|example|sample|my[-_]|your[-_]|xxx|yyy|name)\b|\b(?:my|your)[-_]")
 _MEMORY_NAMES = frozenset({"CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "MEMORY.md"})
+_PERSONAL = frozenset({"CLAUDE.local.md", "settings.local.json"})  # gitignored by design
+_TEMPLATE = re.compile(r"(?:^|[^A-Za-z])([A-Z])\1+(?=[^A-Za-z]|$)")  # YYYY-MM-DD, NNN
+
+
+def _by_design(ctx: RuleContext, target: str, path: Path, base: Path) -> bool:
+    """A name template, one of Claude Code's personal files, or a path the repository ignores."""
+    if _TEMPLATE.search(target) or path.name in _PERSONAL:
+        return True
+    repo = find_repository(path, ctx.document)
+    top = repo.root if repo is not None else base
+    if not str(path).startswith(str(top) + os.sep):
+        return False
+    return ignored_by(path, top, ctx.document, repo.git_dir if repo else None) is not None
 
 
 def _missing(ctx: RuleContext, candidates: list[Path], inside: Path) -> bool:
@@ -92,13 +111,18 @@ def _references(ctx: RuleContext, file: LoadedFile, base: Path) -> list[tuple[in
     out: list[tuple[int, str]] = []
     if "](" not in text and "`" not in text:
         return out  # no link and no code span: nothing can name a file
+    if "<!--" in text:  # Claude Code strips comments: blank them, keeping the line numbers
+        text = COMMENT_SPAN.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
     here = file.path.parent
     for number, line in prose_lines(text):
+        if ".gitignore" in line:
+            continue  # names files to ignore: they are absent from a clone on purpose
         for m in _LINK.finditer(line) if "](" in line else ():
             target = unquote(m.group(1).split("#", 1)[0].split("?", 1)[0])
             if not target or _SCHEME.match(target) or target.startswith(("/", "~", "<", "{")):
                 continue
-            if _missing(ctx, [Path(os.path.normpath(here / target))], base):
+            path = Path(os.path.normpath(here / target))
+            if _missing(ctx, [path], base) and not _by_design(ctx, target, path, base):
                 out.append((number, target))
         illustrative: bool | None = None  # searched for on the first code span only
         for m in _TICKED.finditer(line) if "`" in line else ():
@@ -110,7 +134,7 @@ def _references(ctx: RuleContext, file: LoadedFile, base: Path) -> list[tuple[in
             if target.startswith(("~", ".")) and not target.startswith(".claude/"):
                 continue
             paths = [Path(os.path.normpath(base / target)), Path(os.path.normpath(here / target))]
-            if _missing(ctx, paths, base):
+            if _missing(ctx, paths, base) and not _by_design(ctx, target, paths[0], base):
                 out.append((number, target))
     return out
 
