@@ -10,8 +10,8 @@ The judgments live in tests/corpus_judgments.tsv (tab-separated, header first), 
 - verdict: TP (a careful user would change something), FP (the claim is false), NOISE (true but not worth a
   user's time), `?` (not judged yet: the test fails until someone judges it).
 - status: `reported` while the default output holds the finding, `gone` once it does not; a TP whose file
-  still has a finding of the same rule (one finding naming the lines and the count of a cause) is
-  `folded` (it counts as reported for recall).
+  still has a finding of the same rule (one finding naming the lines and the count of a cause), or of the
+  rule its reason names as `folded into MLnnn`, is `folded` (it counts as reported for recall).
 - reason: why, in a few words of our own.
 
 Every finding is matched by (corpus, repo, file, code, line), else by (corpus, repo, file, code, fingerprint).
@@ -22,6 +22,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import json
+import re
 import tempfile
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -151,13 +152,23 @@ def updated(found: list[Finding], table: list[Judgment]) -> list[Judgment]:
     for j in table:
         if id(j) in present:
             rows.append(replace(j, status="reported"))
-        elif j.verdict == "TP" and (j.corpus, j.repo, j.file, j.code) in grouped:
+        elif j.verdict == "TP" and folded_key(j) in grouped:
             rows.append(replace(j, status="folded"))
         else:
             rows.append(replace(j, status="gone"))
     rows.extend(Judgment(f.corpus, f.repo, f.file, f.line, f.code, f.fingerprint, "?", "reported", f.message[:160])
                 for f in unjudged)
     return rows
+
+
+_FOLDED_INTO = re.compile(r"folded into (ML\d{3})")
+
+
+def folded_key(j: Judgment) -> tuple[str, str, str, str]:
+    """The finding a TP counts under once it is no longer reported itself: one of the same rule on the
+    same file, or of the rule its reason names (`folded into ML525`: another rule states the cause)."""
+    named = _FOLDED_INTO.search(j.reason)
+    return j.corpus, j.repo, j.file, named.group(1) if named else j.code
 
 
 def _share(part: int, whole: int) -> str:

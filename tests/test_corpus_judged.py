@@ -9,7 +9,17 @@ from __future__ import annotations
 
 import pytest
 
-from tests.corpus_judge import SHARED, VERDICTS, STATUSES, Finding, all_findings, match, read_table, summary
+from tests.corpus_judge import (
+    SHARED,
+    STATUSES,
+    VERDICTS,
+    Finding,
+    all_findings,
+    folded_key,
+    match,
+    read_table,
+    summary,
+)
 
 pytestmark = pytest.mark.skipif(not (SHARED / "corpus").is_dir(), reason=f"no corpus at {SHARED / 'corpus'}")
 
@@ -58,7 +68,7 @@ def test_status_matches_the_output(found: list[Finding]) -> None:
         "folded on purpose; run scripts/judge_corpus.py --update):\n" + "\n".join(
             f"{j.corpus}/{j.repo}/{j.file}:{j.line} {j.code} {j.verdict}" for j in lost)
     grouped = {(f.corpus, f.repo, f.file, f.code) for f in found}
-    unfolded = [j for j in table if j.status == "folded" and (j.corpus, j.repo, j.file, j.code) not in grouped]
+    unfolded = [j for j in table if j.status == "folded" and folded_key(j) not in grouped]
     assert not unfolded, "rows marked folded whose file no longer has a finding of that rule:\n" + "\n".join(
         f"{j.corpus}/{j.repo}/{j.file}:{j.line} {j.code}" for j in unfolded)
 

@@ -53,7 +53,7 @@ SOURCES = (  # the files they were read from, and the CRC-32 of their page heads
     ('rules/includes/ml107_include_external.py', 'bdc6a73a'),
     ('rules/includes/ml108_include_not_recognized.py', '40802db5'),
     ('rules/includes/ml109_include_case_mismatch.py', '42e3490c'),
-    ('rules/layout/__init__.py', 'ae9678bd'),
+    ('rules/layout/__init__.py', '00ba05bf'),
     ('rules/layout/ml501_rule_file_never_loaded.py', '8f1e5369'),
     ('rules/layout/ml502_frontmatter_not_at_start.py', 'd91afad0'),
     ('rules/layout/ml503_frontmatter_invalid.py', '8d2574f4'),
@@ -75,6 +75,8 @@ SOURCES = (  # the files they were read from, and the CRC-32 of their page heads
     ('rules/layout/ml519_agents_md_setting_ignored.py', '7e28359d'),
     ('rules/layout/ml520_read_deny_withholds_claude_md.py', 'd4a6aa1f'),
     ('rules/layout/ml521_memory_file_withheld.py', 'c9a708fb'),
+    ('rules/layout/ml524_rules_readme_loaded.py', 'ee7800b5'),
+    ('rules/layout/ml525_memory_file_is_link_text.py', '08180467'),
     ('rules/meta/__init__.py', '0dbe92a4'),
     ('rules/meta/ml901_rule_crashed.py', 'dae6891b'),
     ('rules/meta/ml902_unused_suppression.py', 'ca4153a5'),
@@ -96,7 +98,7 @@ SOURCES = (  # the files they were read from, and the CRC-32 of their page heads
     ('rules/security/ml603_mixed_script_word.py', '7c8d03d1'),
     ('rules/security/ml604_harness_tag.py', '0fd42e32'),
     ('rules/security/ml605_personal_file_shared.py', 'c9d29d4e'),
-    ('rules/security/ml606_personal_absolute_path.py', '9b9c3875'),
+    ('rules/security/ml606_personal_absolute_path.py', '79d132d7'),
     ('rules/security/ml607_dangerous_instruction.py', '6b6975c9'),
     ('rules/size/__init__.py', '5c81e3f5'),
     ('rules/size/ml201_file_too_large.py', '5654ee20'),
@@ -3793,6 +3795,97 @@ ENTRIES = (
     ),
     Entry(
         RuleMeta(
+            code='ML524',
+            slug='rules-readme-loaded',
+            severity='warning',
+            summary='A README.md in .claude/rules/ is loaded as a rule at every start',
+            fix=None,
+            options={},
+            choices={},
+            default=True,
+        ),
+        'memlint.rules.layout.ml524_rules_readme_loaded',
+        (
+            'A README.md in `.claude/rules/` is loaded as a rule at every start.\n'
+            '\n'
+            '## What it does\n'
+            'Reports a file named `README.md` (any letter case before the lower-case `.md`) under a\n'
+            '`.claude/rules/` folder that Claude Code loads at start: it has no `paths:`, so Claude Code takes it\n'
+            'for an unconditional rule, whatever it says. Only what Claude Code loads is reported; a README\n'
+            'with `paths:` loads only with matching files and is left alone.\n'
+            '\n'
+            '## Why is this bad?\n'
+            'Claude Code reads every `.md` file under `.claude/rules/` as a rule; it has no notion of a\n'
+            'README. A note written for people who browse the folder ("this folder holds the team rules...")\n'
+            'is sent with every request, spends context in every session and reads to Claude as an\n'
+            'instruction.\n'
+            '\n'
+            '## Example\n'
+            '```md .claude/rules/README.md\n'
+            '# Rules\n'
+            'This folder holds the team rules; each file covers one area.\n'
+            '```\n'
+            '\n'
+            'Use instead:\n'
+            '```md .claude/README.md\n'
+            '# Rules\n'
+            'The rules folder holds the team rules; each file covers one area.\n'
+            '```\n'
+            '\n'
+            "Move the note out of `.claude/rules/` (to `.claude/README.md`, or into the folder's docs), or\n"
+            'delete it.'
+        ),
+    ),
+    Entry(
+        RuleMeta(
+            code='ML525',
+            slug='memory-file-is-link-text',
+            severity='error',
+            summary='A loaded memory file holds only a path: a symbolic link checked out as text',
+            fix=None,
+            options={},
+            choices={},
+            default=True,
+        ),
+        'memlint.rules.layout.ml525_memory_file_is_link_text',
+        (
+            'A memory file holds only a path: a symbolic link checked out as text.\n'
+            '\n'
+            '## What it does\n'
+            'Reports a file Claude Code loads at start (a CLAUDE.md, CLAUDE.local.md, rule or include) whose\n'
+            'whole text is one path and nothing else: one line, no white space, that names a file (it holds a\n'
+            '`/` or ends in a file extension such as `.md`). Git stores a symbolic link as a file holding its\n'
+            'target; a checkout without symlink support (`core.symlinks=false`, the default on Windows, or a\n'
+            "downloaded archive) writes that target as the file's text. Claude Code then loads that one line,\n"
+            '`AGENTS.md` or `../shared/rules/style.md`, and never the file it names.\n'
+            '\n'
+            '## Why is this bad?\n'
+            'The instructions the link was meant to share never reach Claude: every session gets one word\n'
+            'instead. Nothing warns about it, since the file exists and loads.\n'
+            '\n'
+            '## Example\n'
+            '```md CLAUDE.md\n'
+            'docs/AGENTS.md\n'
+            '```\n'
+            '```md docs/AGENTS.md\n'
+            'Use pnpm.\n'
+            '```\n'
+            '\n'
+            'Use instead:\n'
+            '```md CLAUDE.md\n'
+            '@docs/AGENTS.md\n'
+            '```\n'
+            '```md docs/AGENTS.md\n'
+            'Use pnpm.\n'
+            '```\n'
+            '\n'
+            'Turn symlinks on (`git config core.symlinks true`, then check the file out again; on Windows\n'
+            'this needs Developer Mode), or replace the link with a file that includes its target\n'
+            '(`@docs/AGENTS.md`), which works everywhere.'
+        ),
+    ),
+    Entry(
+        RuleMeta(
             code='ML601',
             slug='secret-in-memory',
             severity='error',
@@ -4103,7 +4196,8 @@ ENTRIES = (
             '`.claude` folder, and files outside the checked folders (your `~/.claude` memory) are where such\n'
             "paths belong (ML605 reports a personal file that git shares). A project's subagent memory in\n"
             '`.claude/agent-memory/` is shared and is checked. `C:/Users/<name>/...` counts once, not again as\n'
-            '`/Users/<name>/...`. It is a warning: the path may be right on one machine.\n'
+            '`/Users/<name>/...`. A file whose whole text is one path is a symbolic link checked out as text,\n'
+            'reported once by ML525. It is a warning: the path may be right on one machine.\n'
             '\n'
             '## Why is this bad?\n'
             "Claude is told to read, run or write files that exist on one person's machine only. Everyone\n"

@@ -261,6 +261,16 @@ CASES: list[Case] = [
         },
     ),
     Case(
+        "link_text_and_rules_readme",
+        note="A CLAUDE.md holding only `docs/AGENTS.md` (a symlink checked out as text) loads as that one line, "
+             "not the file it names; a README.md under .claude/rules/ without paths: loads as a rule at start.",
+        files={
+            "CLAUDE.md": "docs/AGENTS.md",
+            "docs/AGENTS.md": "# Agents\nUse pnpm.\n",
+            ".claude/rules/README.md": "# Rules\n\nThis folder holds the team rules; each file covers one area.\n",
+        },
+    ),
+    Case(
         "include_code_unclosed_fence",
         note="§3: an unclosed fence runs to the end of the file: nothing after it is scanned.",
         files={

@@ -12,7 +12,8 @@ of them, as dotfiles or an exported `~/.claude` do), a user-scope subagent memor
 `.claude` folder, and files outside the checked folders (your `~/.claude` memory) are where such
 paths belong (ML605 reports a personal file that git shares). A project's subagent memory in
 `.claude/agent-memory/` is shared and is checked. `C:/Users/<name>/...` counts once, not again as
-`/Users/<name>/...`. It is a warning: the path may be right on one machine.
+`/Users/<name>/...`. A file whose whole text is one path is a symbolic link checked out as text,
+reported once by ML525. It is a warning: the path may be right on one machine.
 
 ## Why is this bad?
 Claude is told to read, run or write files that exist on one person's machine only. Everyone
@@ -43,6 +44,7 @@ from pathlib import Path
 
 from memlint.engine import RuleContext
 from memlint.rules import RuleMeta
+from memlint.rules._linktext import link_text
 from memlint.rules._paths import show
 from memlint.rules.security._exposure import ExposedFile, exposed_files, line_col, where
 from memlint.rules.security._suppress import unsuppressed
@@ -122,8 +124,8 @@ def check_file(ctx: RuleContext, entry: ExposedFile) -> Iterator[Finding]:
     if doc is None:
         return
     named = list(paths(doc.text))
-    if not named or not _shared(ctx, item.path, item.memory_index or item.topic):
-        return
+    if not named or not _shared(ctx, item.path, item.memory_index or item.topic) or link_text(doc) is not None:
+        return  # (a file that is only a path is a symbolic link checked out as text: ML525's one finding)
     missing: dict[str, bool] = {}
     for _, path, _ in named:
         if path not in missing and len(missing) <= MAX_PER_FILE:
