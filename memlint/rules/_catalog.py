@@ -50,7 +50,7 @@ SOURCES = (  # the files they were read from, and the CRC-32 of their page heads
     ('rules/includes/ml104_include_too_deep.py', '4de58ed7'),
     ('rules/includes/ml105_include_cycle.py', '3d0e1abc'),
     ('rules/includes/ml106_include_duplicate.py', 'ba9958ec'),
-    ('rules/includes/ml107_include_external.py', 'bdc6a73a'),
+    ('rules/includes/ml107_include_external.py', 'a6d93ced'),
     ('rules/includes/ml108_include_not_recognized.py', '40802db5'),
     ('rules/includes/ml109_include_case_mismatch.py', '42e3490c'),
     ('rules/layout/__init__.py', '00ba05bf'),
@@ -428,7 +428,9 @@ ENTRIES = (
             '- includes outside the checked repository altogether (`@../shared/rules.md`, `@~/notes.md` from a\n'
             '  project file), which load only after the user approves external includes.\n'
             '\n'
-            'Includes in user memory (`~/.claude/CLAUDE.md`) are always followed and never reported.\n'
+            'Includes in user memory (`~/.claude/CLAUDE.md`) are always followed and never reported, and a\n'
+            "start folder where the target loads anyway (an unconditional rule in an ancestor's\n"
+            '`.claude/rules/`, which loads from every folder below) is left out: nothing is lost there.\n'
             '\n'
             '## Why is this bad?\n'
             'People starting Claude in a package, and everyone who has not approved external includes, get\n'

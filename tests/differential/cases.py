@@ -271,6 +271,17 @@ CASES: list[Case] = [
         },
     ),
     Case(
+        "include_of_ancestor_rule_from_subfolder",
+        note="Started in pkg/: the root CLAUDE.md's `@.claude/rules/style.md` is outside the start folder and not "
+             "followed, yet style.md loads anyway as an unconditional rule of the ancestor's .claude/rules/.",
+        files={
+            "CLAUDE.md": "# App\n\nHouse style: @.claude/rules/style.md\n",
+            ".claude/rules/style.md": "Tabs, not spaces.\n",
+            "pkg/CLAUDE.md": "# Pkg\nBuild with make.\n",
+        },
+        cwd="pkg",
+    ),
+    Case(
         "include_code_unclosed_fence",
         note="§3: an unclosed fence runs to the end of the file: nothing after it is scanned.",
         files={
