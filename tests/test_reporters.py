@@ -105,3 +105,17 @@ def test_paths_below_the_folder_are_shown_as_pathlib_shows_them(path: str, folde
     except ValueError:
         expected = None
     assert _below(str(target), folder) == expected
+
+
+def test_context_says_once_what_claude_code_does_with_at_words(tmp_path: Path) -> None:
+    """`@scope/pkg` and `@handle` are tried as paths and load nothing: context says so on one line
+    (check is silent about them), and lists a missing file include as before."""
+    from click.testing import CliRunner
+
+    from memlint.cli import main
+
+    (tmp_path / "CLAUDE.md").write_text("Use @acme/ui for buttons; ask @dana.\nSee @docs/gone.md\n", encoding="utf-8")
+    out = CliRunner().invoke(main, ["context", str(tmp_path), "--home", str(tmp_path / "home")]).output
+    assert "2 @-words that name no file (@acme/ui, @dana.)" in out
+    assert "missing docs/gone.md" in out
+    assert "missing acme/ui" not in out

@@ -37,12 +37,11 @@ from __future__ import annotations
 
 import os
 import posixpath
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
 from memlint.engine import RuleContext
-from memlint.model.include_problems import TRAILING_PUNCTUATION, IncludeProblem, include_problems
+from memlint.model.include_problems import IncludeProblem, include_problems, looks_like_a_file
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.includes._suspects import code_text
@@ -62,7 +61,7 @@ _SHOWN = 5
 def check(ctx: RuleContext) -> Iterator[Finding]:
     by_file: dict[str, list[IncludeProblem]] = {}
     for item in include_problems(ctx):
-        if item.problem != "missing" or not _looks_like_a_file(item.origin.ref.path) \
+        if item.problem != "missing" or not looks_like_a_file(item.origin.ref.path) \
                 or code_text(item.origin.ref.written) or _in_home_copy(ctx, item):
             continue
         by_file.setdefault(str(item.origin.path), []).append(item)
@@ -88,13 +87,6 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                       f"{', '.join(listed)}{more}{why}", column=ref.column)
 
 
-_EXTENSION = re.compile(r"[^/]\.[A-Za-z0-9]{1,10}$")
-
-
-def _looks_like_a_file(path: str) -> bool:
-    """A path the author plainly meant as a file: a file extension, or an explicit `./`, `../`, `~/`
-    or `/` start. `@tresjs/core` (an npm package) or `@octocat` (a handle) is left alone."""
-    return bool(_EXTENSION.search(path.rstrip(TRAILING_PUNCTUATION))) or path.startswith(("./", "../", "~/", "/"))
 
 
 def _in_home_copy(ctx: RuleContext, item: IncludeProblem) -> bool:
