@@ -44,7 +44,7 @@ SOURCES = (  # the files they were read from, and the CRC-32 of their page heads
     ('rules/automem/ml322_memory_index_sanitised.py', '9b3f185f'),
     ('rules/automem/ml325_memory_index_not_loaded.py', '85a11886'),
     ('rules/includes/__init__.py', '9696776a'),
-    ('rules/includes/ml101_include_target_missing.py', 'd0b8661d'),
+    ('rules/includes/ml101_include_target_missing.py', '5267aad9'),
     ('rules/includes/ml102_include_non_text_extension.py', '8b406dcf'),
     ('rules/includes/ml103_include_target_is_folder.py', '2f47de3a'),
     ('rules/includes/ml104_include_too_deep.py', '4de58ed7'),

@@ -95,6 +95,12 @@ def _linked(mem: MemoryIndex) -> tuple[set[str], set[str]]:
     return paths, {w.name for w in mem.index.wiki}
 
 
+def _named(name: str, text: str) -> bool:
+    """Whether `text` names the file `name` as a word of its own (`see tmux.md`, `memory/tmux.md`),
+    not as the tail of a longer name (`old-tmux.md`)."""
+    return name in text and re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", text) is not None
+
+
 def _foreign(ctx: RuleContext, mem: MemoryIndex) -> bool:
     """Whether MEMORY.md links two or more topic files inside its folder and none of them is there."""
     folder = mem.path.parent
@@ -232,7 +238,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             topic = Topic(path, doc)
             if os.path.normpath(path) in linked or path in reused or (topic.name and topic.name in wiki):
                 continue
-            if rel(path, folder) in text:
+            if _named(rel(path, folder), text):
                 continue  # named in the index's text: Claude can follow the name
             orphans.append(topic)
         if not orphans:

@@ -79,11 +79,11 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         for item, found in list(zip(items, better))[:_SHOWN]:
             note = f" (write `@{found[1]}`)" if found else ""
             listed.append(f"line {item.origin.line} `@{item.origin.ref.written}`{note}")
-        more = f", … ({len(items)} in all)" if len(items) > _SHOWN else ""
+        more = f", … ({len(items):,} in all)" if len(items) > _SHOWN else ""
         why = ("; includes resolve from the including file's folder, not from the project root"
                if any(better) else "")
         yield Finding(first.origin.path, first.origin.line,
-                      f"Claude Code loads nothing for {len(items)} includes whose files do not exist: "
+                      f"Claude Code loads nothing for {len(items):,} includes whose files do not exist: "
                       f"{', '.join(listed)}{more}{why}", column=ref.column)
 
 
