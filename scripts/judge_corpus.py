@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.corpus_judge import COLUMNS, all_findings, match, read_table, summary, updated, write_table  # noqa: E402
+from tests.corpus_judge import COLUMNS, all_findings, match, read_table, summary, updated, write_table
 
 
 def main() -> int:

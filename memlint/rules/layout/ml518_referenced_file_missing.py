@@ -42,9 +42,9 @@ from urllib.parse import unquote
 
 from memlint.engine import RuleContext
 from memlint.model.loader import LoadedFile
+from memlint.model.markdown import COMMENT_SPAN
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.model.markdown import COMMENT_SPAN
 from memlint.rules.layout._common import InstructionFile, listed, loaded_instruction_files, prose_lines
 from memlint.rules.security._git import find_repository, ignored_by
 from memlint.violations import Finding

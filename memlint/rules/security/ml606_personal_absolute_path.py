@@ -37,6 +37,7 @@ the repository, or move the line into your CLAUDE.local.md or `~/.claude/CLAUDE.
 from __future__ import annotations
 
 import heapq
+import itertools
 import os
 import re
 from collections.abc import Iterator
@@ -101,7 +102,7 @@ def _shared(ctx: RuleContext, path: Path, memory: bool = False) -> bool:
     if path.name == "CLAUDE.local.md" or "agent-memory-local" in path.parts:
         return False
     parts = path.parts
-    if memory and not any(a == ".claude" and b == "agent-memory" for a, b in zip(parts, parts[1:])):
+    if memory and not any(a == ".claude" and b == "agent-memory" for a, b in itertools.pairwise(parts)):
         return False
     return any(root == path or root in path.parents for root in ctx.roots)
 
