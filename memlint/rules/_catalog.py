@@ -71,7 +71,7 @@ SOURCES = (  # the files they were read from, and the CRC-32 of their page heads
     ('rules/layout/ml515_rule_skill_frontmatter.py', '1fd2f663'),
     ('rules/layout/ml516_memory_placeholder_text.py', 'dc971ce5'),
     ('rules/layout/ml517_command_not_defined.py', '05029e20'),
-    ('rules/layout/ml518_referenced_file_missing.py', 'fde04916'),
+    ('rules/layout/ml518_referenced_file_missing.py', 'dddfa404'),
     ('rules/layout/ml519_agents_md_setting_ignored.py', '7e28359d'),
     ('rules/layout/ml520_read_deny_withholds_claude_md.py', 'd4a6aa1f'),
     ('rules/layout/ml521_memory_file_withheld.py', 'c9a708fb'),
@@ -3634,7 +3634,8 @@ ENTRIES = (
             'not left out of a partial checkout). Links\n'
             "resolve from the linking file's folder; a backticked path from the project folder or the file's\n"
             'folder. URLs, anchors, globs, placeholders, example paths ("e.g. `src/foo.ts`"), code blocks, paths outside the project and paths\n'
-            "whose folder is missing are left alone. MEMORY.md links are ML307's. Also left alone: paths inside\n"
+            "whose folder is missing are left alone. MEMORY.md links are ML307's. A missing file named by several\n"
+            'loaded files is one cause: it is reported on the first of them, which names the others. Also left alone: paths inside\n'
             'HTML comments (Claude Code strips them: Claude never sees the pointer), name templates such as\n'
             "`memory/YYYY-MM-DD.md` (a run of one capital letter stands for a value), Claude Code's own personal\n"
             "files (`CLAUDE.local.md`, `.claude/settings.local.json`), paths the repository's `.gitignore`\n"
