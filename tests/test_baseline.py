@@ -13,7 +13,8 @@ from memlint.baseline import Baseline, baseline_json
 from memlint.cli import main
 from memlint.violations import Violation
 
-CLAUDE = "# Project\n\nSee @gone.md for setup.\n\nAlso @lost.md for deploys.\n"
+CLAUDE = "# Project\n\nSee @gone.md for setup.\n"
+LOCAL = "# Mine\n\nAlso @lost.md for deploys.\n"  # another file: the missing includes of one file are one finding
 
 
 def _check(*args: str) -> tuple[int, str]:
@@ -25,15 +26,18 @@ def test_round_trip_only_the_new_problem_is_reported(tmp_path: Path, monkeypatch
     monkeypatch.chdir(tmp_path)
     claude = tmp_path / "CLAUDE.md"
     claude.write_text(CLAUDE, encoding="utf-8")
+    (tmp_path / "CLAUDE.local.md").write_text(LOCAL, encoding="utf-8")
     code, out = _check("--write-baseline", "baseline.json")
     assert code == 0 and "recorded 2 finding(s)" in out
     data = json.loads((tmp_path / "baseline.json").read_text(encoding="utf-8"))
     assert data["version"] == 1 and [e["code"] for e in data["findings"]] == ["ML101", "ML101"]
     code, out = _check("--baseline", "baseline.json")
-    assert code == 0 and out.startswith("All checks passed (1 memory file checked")
-    # unrelated edits, the old lines moved around, and one new problem
-    claude.write_text("# Project\n\nIntro   added.\n\n  Also @lost.md   for deploys.\n\nNew: @new-missing.md\n\n"
-                      "More text.\nSee @gone.md for setup.\n", encoding="utf-8")
+    assert code == 0 and out.startswith("All checks passed (2 memory files checked")
+    # unrelated edits, the old lines moved around, and one new problem in a new file
+    claude.write_text("# Project\n\nIntro   added.\n\nMore text.\n  See @gone.md   for setup.\n", encoding="utf-8")
+    (tmp_path / "CLAUDE.local.md").write_text("# Mine\n\nNotes.\n\nAlso @lost.md for deploys.\n", encoding="utf-8")
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "CLAUDE.md").write_text("# Pkg\n\n\n\n\n\nNew: @new-missing.md\n", encoding="utf-8")
     code, out = _check("--baseline", "baseline.json")
     lines = [line for line in out.splitlines() if "ML101" in line]
     assert code == 1 and len(lines) == 1 and "new-missing.md" in lines[0] and "CLAUDE.md:7:" in lines[0]
@@ -43,6 +47,7 @@ def test_a_fixed_finding_drops_out_when_rewritten(tmp_path: Path, monkeypatch: p
     monkeypatch.chdir(tmp_path)
     claude = tmp_path / "CLAUDE.md"
     claude.write_text(CLAUDE, encoding="utf-8")
+    (tmp_path / "CLAUDE.local.md").write_text(LOCAL, encoding="utf-8")
     _check("--write-baseline", "baseline.json")
     (tmp_path / "gone.md").write_text("# Setup\n", encoding="utf-8")
     _check("--write-baseline", "baseline.json")

@@ -15,5 +15,6 @@ def test_a_self_include_is_external_only_where_it_is_outside(tmp_path: Path) -> 
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "CLAUDE.md").write_text("# Sub\n", encoding="utf-8")
     report = api.check([tmp_path], load_config(tmp_path))
-    (external,) = [v for v in report.violations if v.code == "ML107"]
-    assert "when started in `sub/`:" in external.message  # the project root loads CLAUDE.md: not outside it
+    # external only from `sub/` (the project root holds CLAUDE.md), and there CLAUDE.md loads anyway as the
+    # ancestor's memory file: nothing is lost anywhere, so ML107 says nothing
+    assert not [v for v in report.violations if v.code == "ML107"]

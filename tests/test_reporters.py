@@ -124,3 +124,17 @@ def test_the_hint_names_the_command_that_applies_each_fix() -> None:
     assert fix_hint([safe, verified, unsafe, unsafe]) == ("2 fixable with `memlint fix`; "
                                                           "2 more with `memlint fix --unsafe-fixes`")
     assert fix_hint([_found("ML5", Applicability.DISPLAY_ONLY)]) == "none fixable automatically"
+
+
+def test_context_says_once_what_claude_code_does_with_at_words(tmp_path: Path) -> None:
+    """`@scope/pkg` and `@handle` are tried as paths and load nothing: context says so on one line
+    (check is silent about them), and lists a missing file include as before."""
+    from click.testing import CliRunner
+
+    from memlint.cli import main
+
+    (tmp_path / "CLAUDE.md").write_text("Use @acme/ui for buttons; ask @dana.\nSee @docs/gone.md\n", encoding="utf-8")
+    out = CliRunner().invoke(main, ["context", str(tmp_path), "--home", str(tmp_path / "home")]).output
+    assert "2 @-words that name no file (@acme/ui, @dana.)" in out
+    assert "missing docs/gone.md" in out
+    assert "missing acme/ui" not in out

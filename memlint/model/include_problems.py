@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -37,6 +38,13 @@ _PRIORITY: dict[str, int] = {
 }
 # Characters a sentence puts after a path: Claude Code takes them into the path.
 TRAILING_PUNCTUATION = ".,;:!?)]}>\"'*_`~"
+_FILE_EXTENSION = re.compile(r"[^/]\.[A-Za-z0-9]{1,10}$")
+
+
+def looks_like_a_file(path: str) -> bool:
+    """A path the author plainly meant as a file: a file extension, or an explicit `./`, `../`, `~/`
+    or `/` start. `@tresjs/core` (an npm package) or `@octocat` (a handle) is not one."""
+    return bool(_FILE_EXTENSION.search(path.rstrip(TRAILING_PUNCTUATION))) or path.startswith(("./", "../", "~/", "/"))
 
 
 @dataclass(frozen=True, slots=True)

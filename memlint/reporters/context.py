@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from memlint.model.automem import hidden_titles, list_topics
+from memlint.model.include_problems import looks_like_a_file
 from memlint.model.loader import LoadedContext, Origin
 from memlint.model.tokens import counter
 from memlint.model.windows import DEFAULT_WINDOW, Window
@@ -106,11 +107,21 @@ def render_text(ctx: LoadedContext, tokenizer: str = "cl100k", echo: Callable[[s
     _render_memory(ctx, out)
     _render_notes(ctx, out)
     if ctx.skipped:
+        # `@scope/pkg`, `@handle`: Claude Code tries such a word as a path and finds nothing; said once
+        words = [s for s in ctx.skipped if s.reason == "missing" and s.origin is not None
+                 and not looks_like_a_file(s.origin.ref.path)]
+        listed = [s for s in ctx.skipped if s not in words]
         out(click.style(f"Skipped ({len(ctx.skipped)}):", bold=True))
-        for s in ctx.skipped:
+        for s in listed:
             where = f" (@{s.origin.ref.written} at {_short(str(s.origin.path), ctx)}:{s.origin.line})" if s.origin else ""
             detail = f": {ctx.detail(s)}" if ctx.detail(s) else ""
             out(f"  {click.style(s.reason, fg='red')} {_short(str(s.path), ctx)}{where}{detail}")
+        if words:
+            names = ", ".join(dict.fromkeys(f"@{s.origin.ref.written}" for s in words if s.origin))
+            many = len(words) > 1
+            out(f"  {len(words)} @-word{'s that name' if many else ' that names'} no file ({names[:200]}): Claude "
+                f"Code tries {'each' if many else 'it'} as a path, finds nothing and loads nothing; harmless, so "
+                f"check reports {'none of them' if many else 'nothing'}")
     render_deferred(ctx, show_all, out, _short)
     render_after_compact(ctx, data["files"], unit, out)
 

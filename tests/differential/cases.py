@@ -292,6 +292,37 @@ CASES: list[Case] = [
         },
     ),
     Case(
+        "include_code_span_in_list_item",
+        note="§3: a code span inside a list item IS scanned (the item's text is read raw): `run @li.md now` "
+             "loads li.md, and `x @q.json`. asks for `q.json`` (skipped); in a paragraph the span is not scanned.",
+        files={
+            "CLAUDE.md": "# T\n\n- in a list `run @li.md now` ok\n- ids use `@default(x) @q.json`.\n\n"
+                         "In a paragraph `run @pa.md now` ok\n",
+            "li.md": "li\n", "pa.md": "pa\n", "q.json": "{}\n",
+        },
+    ),
+    Case(
+        "link_text_and_rules_readme",
+        note="A CLAUDE.md holding only `docs/AGENTS.md` (a symlink checked out as text) loads as that one line, "
+             "not the file it names; a README.md under .claude/rules/ without paths: loads as a rule at start.",
+        files={
+            "CLAUDE.md": "docs/AGENTS.md",
+            "docs/AGENTS.md": "# Agents\nUse pnpm.\n",
+            ".claude/rules/README.md": "# Rules\n\nThis folder holds the team rules; each file covers one area.\n",
+        },
+    ),
+    Case(
+        "include_of_ancestor_rule_from_subfolder",
+        note="Started in pkg/: the root CLAUDE.md's `@.claude/rules/style.md` is outside the start folder and not "
+             "followed, yet style.md loads anyway as an unconditional rule of the ancestor's .claude/rules/.",
+        files={
+            "CLAUDE.md": "# App\n\nHouse style: @.claude/rules/style.md\n",
+            ".claude/rules/style.md": "Tabs, not spaces.\n",
+            "pkg/CLAUDE.md": "# Pkg\nBuild with make.\n",
+        },
+        cwd="pkg",
+    ),
+    Case(
         "include_code_unclosed_fence",
         note="§3: an unclosed fence runs to the end of the file: nothing after it is scanned.",
         files={

@@ -117,6 +117,8 @@ def _unloaded_meant_includes(name: str, tree: Path, home: Path) -> list[tuple[st
         doc = workspace.document(path)
         base = os.path.dirname(path)
         for ref in doc.scan().includes:
+            if "`" in ref.written:
+                continue  # code a list item's code span exposed (`@db.Uuid`.`): nobody meant it as an include
             if ref.path.startswith("~/"):
                 target = os.path.join(str(home), ref.path[2:])
             else:

@@ -65,8 +65,17 @@ def test_tracked_local_file_is_reported(tmp_path: Path) -> None:
     # ignored now, but already in the index: every clone still gets them
     assert set(messages) == {"CLAUDE.local.md", "pkg/CLAUDE.local.md", ".claude/settings.local.json"}
     assert all("is tracked by git" in m and "git rm --cached" in m for m in messages.values())
+    # force-added: the message says .gitignore lists it, and does not ask to add it there
+    assert all("although `.gitignore` lists it" in m and "add it to .gitignore" not in m for m in messages.values())
     _git(tree, "rm", "-q", "--cached", "CLAUDE.local.md", "pkg/CLAUDE.local.md", ".claude/settings.local.json")
     assert not check([tree], load_config(tree, None, {"select": ["ML605"]})).violations
+
+
+def test_tracked_and_not_ignored_asks_for_the_pattern(tmp_path: Path) -> None:
+    tree = _repo(tmp_path)
+    report = check([tree], load_config(tree, None, {"select": ["ML605"]}))
+    assert report.violations and all("add it to .gitignore" in v.message and "although" not in v.message
+                                     for v in report.violations)
 
 
 def test_untracked_and_not_ignored(tmp_path: Path) -> None:

@@ -4,6 +4,10 @@
 Reports every link in MEMORY.md (outside code) to a local `.md` file inside the memory folder that
 does not exist, and says when a file of the same name in other letter case is there instead. A link
 that leaves the memory folder (`../notes/x.md`) points at no topic file and is not judged here.
+One cause, one finding: the missing links of one MEMORY.md are reported together, on the first,
+naming the first few with their lines and the count. When none of two or more linked topic files
+is in the folder, the index was copied from another memory folder without them, and the finding
+says so.
 
 ## Why is this bad?
 The index promises a memory that is not there: when Claude follows the entry to read the topic
@@ -49,6 +53,9 @@ META = RuleMeta(
 )
 
 
+_SHOWN = 5
+
+
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for mem in auto_memory_indexes(ctx):
         folder = mem.path.parent
@@ -57,6 +64,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         listing = ctx.workspace.listing(where) or []
         names = {name.lower(): name for name, _, is_file in listing if is_file}
         titles = {e.line.number: e.title for e in mem.index.entries}
+        judged = 0
+        missing: list[tuple[int, int, str, str]] = []  # line, column, what, case note
         for link in mem.index.links:
             if not link.target.lower().endswith(".md"):
                 continue
@@ -64,14 +73,27 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             if link.target.startswith(("/", "~")) or (link.target if plain else os.path.normpath(link.target)
                                                       ).startswith(".."):
                 continue  # leaves the memory folder: not a topic file
+            judged += 1
             if here.exists(ctx, where, link.target) if plain else exists(ctx, folder / link.target):
                 continue
             what = f"entry '{titles[link.line]}'" if link.line in titles else f"the link '{link.title}'"
-            message = (
-                f"{what} points to `{link.target}`, which does not exist in the memory folder: when Claude "
-                "follows it to read the memory, the read fails and the memory is lost"
-            )
             other = names.get(link.target.lower()) if plain else None
-            if other and other != link.target:
-                message += f"; `{other}` differs only in letter case (file names are case-sensitive here)"
-            yield Finding(mem.path, link.line, message, column=link.column)
+            case = (f"; `{other}` differs only in letter case (file names are case-sensitive here)"
+                    if other and other != link.target else "")
+            missing.append((link.line, link.column, f"{what} points to `{link.target}`", case))
+        if not missing:
+            continue
+        line, column = missing[0][0], missing[0][1]
+        if len(missing) == 1:
+            yield Finding(mem.path, line, f"{missing[0][2]}, which does not exist in the memory folder: when Claude "
+                          "follows it to read the memory, the read fails and the memory is lost" + missing[0][3],
+                          column=column)
+            continue
+        shown = "; ".join(f"line {n}: {what}{case}" for n, _, what, case in missing[:_SHOWN])
+        more = f"; … ({len(missing)} in all)" if len(missing) > _SHOWN else ""
+        cause = (f"none of the {judged} topic files this index links is in its folder: it was copied from another "
+                 "memory folder without them, so every entry it offers is lost; copy the topic files in or replace "
+                 "the index" if len(missing) == judged else
+                 "when Claude follows one to read the memory, the read fails and the memory is lost")
+        yield Finding(mem.path, line, f"{len(missing)} links point to topic files that do not exist in the memory "
+                      f"folder ({shown}{more}): {cause}", column=column)

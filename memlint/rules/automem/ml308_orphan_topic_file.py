@@ -3,7 +3,10 @@
 ## What it does
 Reports every topic file of a memory folder that MEMORY.md neither links (`[Title](file.md)`)
 nor names as `[[name]]`. Files that the `split-memory-index` fix is about to link again (written
-by an earlier, interrupted split) are left to that fix.
+by an earlier, interrupted split) are left to that fix. A file MEMORY.md names in its text
+(``see `tmux.md` ``) is not an orphan: Claude reads the name and can open it. When none of two or
+more topic files MEMORY.md links is in the folder, the index came from another memory folder:
+ML307 states that cause once, and the files here are not reported one by one.
 
 ## Why is this bad?
 MEMORY.md is the only memory Claude Code loads at start. A topic file missing from it is found only
@@ -67,7 +70,7 @@ from memlint.model.jstext import utf16_len
 from memlint.model.memory_identity import identity
 from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.automem._common import MemoryIndex, index_of_text, split_fix
+from memlint.rules.automem._common import MemoryIndex, exists, folder_names, index_of_text, split_fix
 from memlint.rules.automem._index import MAX_LINE_CHARS, heading_text, shorten
 from memlint.rules.automem._topics import (
     TYPES,
@@ -97,6 +100,23 @@ def _linked(mem: MemoryIndex) -> tuple[set[str], set[str]]:
     folder = str(mem.path.parent)
     paths = {os.path.normpath(os.path.join(folder, target)) for target in {link.target for link in mem.index.links}}
     return paths, {w.name for w in mem.index.wiki}
+
+
+def _named(name: str, text: str) -> bool:
+    """Whether `text` names the file `name` as a word of its own (`see tmux.md`, `memory/tmux.md`),
+    not as the tail of a longer name (`old-tmux.md`)."""
+    return name in text and re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", text) is not None
+
+
+def _foreign(ctx: RuleContext, mem: MemoryIndex) -> bool:
+    """Whether MEMORY.md links two or more topic files inside its folder and none of them is there."""
+    folder = mem.path.parent
+    targets = {link.target for link in mem.index.links if link.target.lower().endswith(".md")
+               and not link.target.startswith(("/", "~")) and not os.path.normpath(link.target).startswith("..")}
+    if len(targets) < 2:
+        return False
+    here = folder_names(ctx, str(folder))
+    return not any(here.exists(ctx, str(folder), t) if "/" not in t else exists(ctx, folder / t) for t in targets)
 
 
 def _title(topic: Topic) -> str:
@@ -232,7 +252,10 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         mem = by_folder.get(folder)
         if mem is None or not paths:
             continue  # no topic file: none is an orphan (and 100,000 links need no paths)
+        if _foreign(ctx, mem):
+            continue  # the index belongs to another folder: ML307 says so once
         linked, wiki = _linked(mem)
+        text = mem.doc.text if mem.doc.problem is None else ""
         _, plan = split_fix(ctx, mem)
         reused = {t.path for t in plan.topics if t.reused} if plan is not None else set()
         orphans: list[Topic] = []
@@ -241,6 +264,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             topic = Topic(path, doc)
             if os.path.normpath(path) in linked or path in reused or (topic.name and topic.name in wiki):
                 continue
+            if _named(rel(path, folder), text):
+                continue  # named in the index's text: Claude can follow the name
             orphans.append(topic)
         if not orphans:
             continue

@@ -1,5 +1,8 @@
 """A topic file's `description` is over one line or over 150 characters.
 
+Opt-in (`--select ML315` or `extend-select`): the 150-character limit is memlint's own (Claude Code
+sets none), so the default run leaves it out.
+
 ## What it does
 Reports each description that holds a line break, and, once per memory folder listing the files,
 descriptions longer than 150 characters: a threshold of memlint's own (Claude Code sets no length;
@@ -63,6 +66,7 @@ META = RuleMeta(
     summary="a topic file's description is over one line or over memlint's 150-character limit",
     options={"max-chars": 150},
     ranges={"max-chars": "> 0"},
+    default=False,
 )
 
 

@@ -4,7 +4,12 @@
 Runs only when HOME is modelled (`--home`), so that every settings file that can move auto memory
 (`autoMemoryDirectory` in the user, project and local settings) is known. Reports, once, each
 MEMORY.md under the checked paths that is not in the folder Claude Code uses for this project's
-auto memory, not a subagent's memory folder and not included by any file Claude Code loads.
+auto memory, not a subagent's memory folder and not included by any file Claude Code loads, and
+that sits where a project keeps its memory on purpose: in a folder named `memory` at a checked
+root or in a `.claude` folder (`memory/MEMORY.md`, `.claude/memory/MEMORY.md`). A MEMORY.md
+anywhere else is a copy kept for its own reasons (a backup, dotfiles, an exported `~/.claude`
+with its `projects/<project>/memory/` or `agent-memory/<agent>/` folders, notes of custom agents)
+and is not meant to load from where it is; one cause, so nothing is reported for it.
 
 ## Why is this bad?
 A committed `.claude/memory/MEMORY.md` looks like Claude Code's memory, but Claude Code keeps auto
@@ -30,6 +35,7 @@ Project memory: @.claude/memory/MEMORY.md
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 from memlint.model.memory_identity import memory_identities
 from memlint.model.rule_context import RuleContext
@@ -57,6 +63,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             continue
         if not any(str(path).startswith(str(root).rstrip("/") + "/") for root in ctx.roots):
             continue
+        if not _memory_home(ctx, path.parent):
+            continue  # a copy kept elsewhere in the repository (backup, dotfiles, ~/.claude export)
         yield Finding(
             path,
             1,
@@ -64,3 +72,11 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             "loaded file includes this one, so Claude sees it only if it happens to open it; include it from "
             "CLAUDE.md (`@" + show(ctx, path) + "`) or point `autoMemoryDirectory` at its folder",
         )
+
+
+def _memory_home(ctx: RuleContext, folder: Path) -> bool:
+    """A folder named `memory` at a checked root or in a `.claude` folder: where a project keeps
+    its memory when it means Claude Code to use it."""
+    if folder.name != "memory":
+        return False
+    return folder.parent.name == ".claude" or any(str(folder.parent) == str(root) for root in ctx.roots)

@@ -157,7 +157,9 @@ def plan_split(
     `existing(path)` gives the text of a file that exists (None when it does not); `taken` holds
     the names of files in the folder (a name equal up to case or Unicode normalisation is taken)."""
     before = measure(text)
-    doc = Document.from_text(folder / "MEMORY.md", text)
+    bom = "\ufeff" if text.startswith("\ufeff") else ""  # it stays first in MEMORY.md, never moves
+    work = text[len(bom) :]
+    doc = Document.from_text(folder / "MEMORY.md", work)
     newline = doc.newline
     index = parse_index(doc, intro_lines)
     if not index.blocks and before.line_count <= GUARD_TARGET_LINES and before.size <= GUARD_TARGET_UNITS:
@@ -170,7 +172,7 @@ def plan_split(
     def links_existing(target: str) -> bool:
         return existing(folder / target) is not None
 
-    run = _Run(text, index, intro_lines)
+    run = _Run(work, index, intro_lines)
     if before.line_count > FIT_LINES:
         run.take(drop_blanks(run.index), "dropped {k} blank separator lines")
     # all the detail that costs index lines or units: it belongs in topic files (ML304), and moving it
@@ -195,11 +197,15 @@ def plan_split(
         if lines_over > 0 or units_over > 0:
             run.take(move_groups(run.index, writer, lambda sl, su: sl < lines_over or su < units_over),
                      "moved {n} group(s) of entries into second-level index files: {names}")
-    if run.text == text:
-        return _refusal(text, text, before, intro_lines) if before.truncated else None
+    if run.text != work and measure(run.text).line_count > FIT_LINES:
+        # the entries written in place of sections may bring blank lines back: while the index is
+        # still over the margin, none stays (a second run would drop them: the split is idempotent)
+        run.take(drop_blanks(run.index), "dropped {k} blank separator lines")
+    if run.text == work:
+        return _refusal(text, work, before, intro_lines) if before.truncated else None
     if _past(run.text, MAX_LINES, MAX_UNITS):
         return _refusal(text, run.text, before, intro_lines)
-    plan = SplitPlan(text, run.text, tuple(run.topics), tuple(run.added), tuple(run.steps), before,
+    plan = SplitPlan(text, bom + run.text, tuple(run.topics), tuple(run.added), tuple(run.steps), before,
                      moved_detail=moved_detail)
     verify(plan, text)
     return plan
@@ -267,14 +273,17 @@ def verify(plan: SplitPlan, old_text: str) -> None:
                 raise SplitError(f"{topic.path.name} does not hold the block it stands for")
         elif topic.moved not in topic.text:
             raise SplitError(f"{topic.path.name} does not hold its block verbatim")
+    if old_text.startswith("\ufeff") != plan.new_text.startswith("\ufeff"):
+        raise SplitError("the byte-order mark would move")
+    old_text, new_text = old_text.removeprefix("\ufeff"), plan.new_text.removeprefix("\ufeff")
     old = Counter(_lines(old_text))
-    new = Counter(_lines(plan.new_text))
+    new = Counter(_lines(new_text))
     new.subtract(Counter(_lines("\n".join(plan.added))))
     new.update(line for t in plan.topics for line in _lines(t.moved))
     if +new != +old or any(v < 0 for v in new.values()):
         lost = next(iter((old - new) or (new - old)), "")
         raise SplitError(f"the line {lost[:60]!r} would be lost or copied")
-    kept = [line for line in _lines(plan.new_text)]
+    kept = _lines(new_text)
     added = Counter(_lines("\n".join(plan.added)))
     order = [line for line in kept if not _take(added, line)]
     if not _in_order(order, _lines(old_text)):

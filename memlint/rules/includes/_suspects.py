@@ -151,3 +151,10 @@ def _resolve(path: str, base: str, home: Path | None) -> str:
     if path.startswith("/"):
         return posixpath.normpath(path)
     return posixpath.normpath(posixpath.join(base, path))
+
+
+def code_text(written: str) -> bool:
+    """Whether an include token holds a backtick: the code span of a list item, which Claude Code
+    scans as raw text, exposed a token such as `@db.Uuid`` or `@/tmp/body.json``. Nobody writes an
+    include that way: it is code, nothing was meant to load, and nothing is lost."""
+    return "`" in written

@@ -5,8 +5,13 @@ Reports every `@path` that Claude Code accepts as an include but whose target do
 (resolved against the folder of the including file, `~/` against HOME), when the path plainly
 names a file: it has a file extension or starts with `./`, `../`, `~/` or `/` (an npm package such
 as `@scope/name` or a handle such as `@octocat` is not reported). When the file exists relative to
-the project root instead, the message says how to write the path. Targets that exist under
+the project root instead, the message says how to write the path. The missing includes of one
+file are one finding, on the first, naming the first few with their lines and the count. Targets that exist under
 another letter case (ML109) or without a trailing punctuation mark (ML110) are reported there.
+An `@~/.claude/<path>` whose `<path>` exists under the checked root is not reported either: the
+repository is a copy of a `~/.claude` folder (dotfiles, a config repository), and the include
+resolves where that copy is installed. A token that holds a backtick is code Claude Code read through a list item's code span
+(``- keys use `@default(uuid()) @db.Uuid`.``): nothing was meant to load, so it is not reported.
 
 ## Why is this bad?
 Claude Code ignores a missing include without a word: the instructions the author meant to share
@@ -44,13 +49,14 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from memlint.model.include_problems import TRAILING_PUNCTUATION, IncludeProblem, at_offset, include_problems
+from memlint.model.include_problems import IncludeProblem, at_offset, include_problems, looks_like_a_file
 from memlint.model.jstext import node_extname
 from memlint.model.loader import TEXT_EXTENSIONS
 from memlint.model.markdown import accepted_include
 from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
+from memlint.rules.includes._suspects import code_text
 from memlint.violations import Applicability, Edit, Finding, Fix
 
 META = RuleMeta(
@@ -62,32 +68,69 @@ META = RuleMeta(
 )
 
 
+_SHOWN = 4
+
+
 def check(ctx: RuleContext) -> Iterator[Finding]:
+    by_file: dict[str, list[IncludeProblem]] = {}
     for item in include_problems(ctx):
-        if item.problem != "missing" or not _looks_like_a_file(item.origin.ref.path):
+        if item.problem != "missing" or not looks_like_a_file(item.origin.ref.path) \
+                or code_text(item.origin.ref.written) or _in_home_copy(ctx, item):
             continue
-        ref = item.origin.ref
-        meant = _meant(ctx, item)
-        hint = ""
-        if meant is not None:
-            hint = (f"; includes resolve from the including file's folder, so for `{show(ctx, meant[0])}` "
-                    f"write `@{meant[1]}`")
-        yield Finding(
-            item.origin.path,
-            item.origin.line,
-            f"Claude Code loads nothing for `@{ref.written}`: `{show(ctx, item.target)}` does not exist" + hint,
-            column=ref.column,
-            fix=_fix(ctx, item, *meant) if meant is not None else None,
-        )
+        by_file.setdefault(str(item.origin.path), []).append(item)
+    for items in by_file.values():
+        first = items[0]
+        ref = first.origin.ref
+        meant = [_meant(ctx, item) for item in items]
+        fixes = [_fix(ctx, item, *found) if found is not None else None for item, found in zip(items, meant)]
+        fix = _combined(fixes)
+        if len(items) == 1:
+            hint = "" if meant[0] is None else (
+                f"; includes resolve from the including file's folder, so for `{show(ctx, meant[0][0])}` "
+                f"write `@{meant[0][1]}`")
+            yield Finding(first.origin.path, first.origin.line,
+                          f"Claude Code loads nothing for `@{ref.written}`: `{show(ctx, first.target)}` does not exist"
+                          + hint, column=ref.column, fix=fix)
+            continue
+        # one cause, one finding: the file's missing includes together, the first few named
+        listed = []
+        for item, found in list(zip(items, meant))[:_SHOWN]:
+            note = f" (write `@{found[1]}`)" if found else ""
+            listed.append(f"line {item.origin.line} `@{item.origin.ref.written}`{note}")
+        more = f", \u2026 ({len(items):,} in all)" if len(items) > _SHOWN else ""
+        why = ("; includes resolve from the including file's folder, not from the project root"
+               if any(meant) else "")
+        yield Finding(first.origin.path, first.origin.line,
+                      f"Claude Code loads nothing for {len(items):,} includes whose files do not exist: "
+                      f"{', '.join(listed)}{more}{why}", column=ref.column, fix=fix)
 
 
-_EXTENSION = re.compile(r"[^/]\.[A-Za-z0-9]{1,10}$")
+def _combined(fixes: list[Fix | None]) -> Fix | None:
+    """One fix for a file's missing includes: every rewrite that is safe (an include with no file
+    to point at stays, and stays reported)."""
+    made = [f for f in fixes if f is not None]
+    if len(made) <= 1:
+        return made[0] if made else None
+    edits = tuple(edit for f in made for edit in f.edits)
+    return Fix(f"{made[0].title.split(':', 1)[0]}: rewrite {len(made)} includes to the paths that load the files "
+               "meant", Applicability.SAFE, edits)
 
 
-def _looks_like_a_file(path: str) -> bool:
-    """A path the author plainly meant as a file: a file extension, or an explicit `./`, `../`, `~/`
-    or `/` start. `@tresjs/core` (an npm package) or `@octocat` (a handle) is left alone."""
-    return bool(_EXTENSION.search(path.rstrip(TRAILING_PUNCTUATION))) or path.startswith(("./", "../", "~/", "/"))
+def _in_home_copy(ctx: RuleContext, item: IncludeProblem) -> bool:
+    """`@~/.claude/rules/a.md` in a repository that holds `rules/a.md` at its root: the repository is
+    the `~/.claude` folder (installed by a symlink or a dotfiles tool), and there the file exists."""
+    written = item.origin.ref.path
+    if not written.startswith("~/.claude/"):
+        return False
+    rest = written[len("~/.claude/"):]
+    includer = os.path.realpath(item.origin.path)
+    for root in ctx.roots:
+        real_root = os.path.realpath(root)
+        if includer.startswith(real_root.rstrip("/") + "/"):
+            found = ctx.document(Path(real_root) / rest).problem
+            if found is None or found.reason not in ("not-found", "not-a-file"):
+                return True
+    return False
 
 
 def _meant(ctx: RuleContext, item: IncludeProblem) -> tuple[str, str] | None:

@@ -8,7 +8,8 @@ a file without extension is fine). Two cases are common:
 - `.markdown` is not on the allowlist;
 - images, PDFs and other binary formats are never read.
 
-Punctuation glued to the path (`@docs/api.md.`) is ML110's.
+Punctuation glued to the path (`@docs/api.md.`) is ML110's. A token holding a backtick is code read
+through a list item's code span, and is left alone.
 
 ## Why is this bad?
 Claude Code skips such an include silently: the file the author pointed at never reaches the model.
@@ -40,6 +41,7 @@ from memlint.model.include_problems import IncludeProblem, at_offset, include_pr
 from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
+from memlint.rules.includes._suspects import code_text
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -57,7 +59,7 @@ _BINARY = frozenset(
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for item in include_problems(ctx):
-        if item.problem == "extension":
+        if item.problem == "extension" and not code_text(item.origin.ref.written):
             yield _extension(ctx, item)
 
 

@@ -10,7 +10,9 @@ it was started in (unless the user approved external includes). This rule report
 - includes outside the checked repository altogether (`@../shared/rules.md`, `@~/notes.md` from a
   project file), which load only after the user approves external includes.
 
-Includes in user memory (`~/.claude/CLAUDE.md`) are always followed and never reported.
+Includes in user memory (`~/.claude/CLAUDE.md`) are always followed and never reported, and a
+start folder where the target loads anyway (an unconditional rule in an ancestor's
+`.claude/rules/`, which loads from every folder below) is left out: nothing is lost there.
 
 ## Why is this bad?
 People starting Claude in a package, and everyone who has not approved external includes, get
@@ -59,14 +61,20 @@ META = RuleMeta(
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     roots = [os.path.realpath(r) for r in ctx.roots]
+    loaded: dict[str, set[str]] | None = None
     for item in include_problems(ctx):
         if item.problem != "external":
             continue
         ref = item.origin.ref
         target = ctx.workspace.resolved(item.target)
+        if loaded is None:
+            loaded = {str(c.start): {ctx.workspace.resolved(f.path) for f in c.files} for c in ctx.loads.values()}
+        lost = [s for s in item.starts if target not in loaded.get(str(s), set())]
+        if item.starts and not lost:
+            continue  # it loads there anyway (an ancestor's unconditional rule): nothing is lost
         inside = any(target == r or target.startswith(r.rstrip("/") + "/") for r in roots)
         if inside:
-            starts = sorted(show(ctx, s) + "/" for s in item.starts)
+            starts = sorted(show(ctx, s) + "/" for s in lost)
             shown = ", ".join(f"`{s}`" for s in starts[:3]) + (f" and {len(starts) - 3} more" if len(starts) > 3 else "")
             message = (
                 f"Claude Code does not follow `@{ref.written}` when started in {shown}: "

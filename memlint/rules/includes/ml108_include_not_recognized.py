@@ -15,7 +15,10 @@ or `/`. This rule reports `@path` text whose file exists but which Claude Code p
 - starting with another character: `@日本.md` (write `@./日本.md`).
 
 A closed comment (`<!-- @old.md -->`) is a deliberate way to turn an include off and is not
-reported; neither is `@path` text whose file does not exist.
+reported; neither is `@path` text whose file does not exist, nor a path naming the file it is in.
+A code span is reported only when it is all its line holds (after a list or quote marker), the
+shape of an include line: a code span inside a sentence (``source it with `@AGENTS.md` instead``)
+quotes the path as documentation.
 
 ## Why is this bad?
 The author plainly meant the file to be loaded, and Claude Code silently does not load it.
@@ -47,6 +50,7 @@ where should the comment close?).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -78,9 +82,21 @@ _WHY = {
 }
 
 
+_MARKERS = re.compile(r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?")
+
+
 def check_file(ctx: RuleContext, path: Path) -> Iterator[Finding]:
     doc = ctx.document(path)
+    lines: list[str] | None = None
+    itself = _real(ctx, str(path))
     for item in suspects(doc, ctx.home, lambda p: _real(ctx, p)):
+        if str(item.target) == itself:
+            continue  # the file names itself: nothing to load
+        if item.where == "code-span":
+            lines = doc.text.splitlines() if lines is None else lines
+            line = lines[item.line - 1] if 0 < item.line <= len(lines) else ""
+            if _MARKERS.sub("", line, count=1).strip() != f"`@{item.written}`":
+                continue  # quoted in a sentence: documentation, not an include line
         message = f"Claude Code does not load `{show(ctx, item.target)}` from `@{item.written}`: {_why(item)}"
         yield Finding(path, item.line, message, column=item.column, fix=_fix(ctx, path, item))
 

@@ -4,7 +4,10 @@
 Reports an include whose path ends in punctuation that Claude Code takes into the path: `See
 @docs/api.md.` asks for `docs/api.md.` (extension `.`, not on Claude Code's text allowlist, and a
 file that does not exist), `@a.md,` for `a.md,`. Reported when the file without the punctuation
-exists (whether or not the punctuated name does).
+exists (whether or not the punctuated name does). Left alone: a punctuated include whose file loads
+anyway (it is the including file itself, or another include already loads it: `Keep @AGENTS.md as
+the source ... edit @AGENTS.md.`), and a token holding a backtick, code read through a list item's
+code span.
 
 ## Why is this bad?
 Claude Code skips the include silently: the file the author pointed at never reaches the model.
@@ -40,6 +43,7 @@ from memlint.model.rule_context import RuleContext
 from memlint.model.include_problems import IncludeProblem, at_offset, include_problems
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
+from memlint.rules.includes._suspects import code_text
 from memlint.violations import Applicability, Edit, Finding, Fix
 
 META = RuleMeta(
@@ -53,8 +57,19 @@ META = RuleMeta(
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for item in include_problems(ctx):
-        if item.problem == "punctuation":
+        if item.problem == "punctuation" and not code_text(item.origin.ref.written) and not _loads_anyway(ctx, item):
             yield _punctuation(ctx, item)
+
+
+def _loads_anyway(ctx: RuleContext, item: IncludeProblem) -> bool:
+    """Whether the file meant loads wherever the including file does (it is that file, or another
+    include loads it): then nothing is lost, and the advice would only add a duplicate or a cycle."""
+    assert item.better is not None
+    meant = ctx.workspace.resolved(item.better)
+    includer = ctx.workspace.resolved(item.origin.path)
+    contexts = [{ctx.workspace.resolved(e.path) for e in c.files} for c in ctx.loads.values()]
+    holding = [files for files in contexts if includer in files]
+    return bool(holding) and all(meant in files for files in holding)
 
 
 def _punctuation(ctx: RuleContext, item: IncludeProblem) -> Finding:

@@ -11,14 +11,23 @@ depends on the release modelled (`--claude-code`):
   `CLAUDE.md`, `.claude/CLAUDE.md` or `CLAUDE.local.md` loads from the start folder or above it:
   a repository that keeps both, and edits AGENTS.md for every agent, silently loses AGENTS.md.
 
-An `AGENTS.md` whose lines are (nearly all) in the `CLAUDE.md` beside it, a copy kept in step, is
-left alone.
+By default only an `AGENTS.md` that no `CLAUDE.md` stands for is reported: one in a folder where
+neither that folder nor a folder above it (up to the checked root) has a `CLAUDE.md`. Where the
+user keeps a CLAUDE.md for Claude, an AGENTS.md beside or below it is taken to be kept for other
+agents (Codex, Copilot, a bot's workspace, a tool's own file) on purpose; set `beside-claude-md`
+to report those too. An `AGENTS.md` whose lines are (nearly all) in the `CLAUDE.md` beside it, a
+copy kept in step, is left alone either way.
 
 ## Why is this bad?
 Codex, Cursor, Copilot and other agents read `AGENTS.md`. The instructions written for "every
 agent" never reach Claude when a CLAUDE.md wins over them, and the two files drift apart.
 
 ## Example
+```md .memlint.toml
+[options.ML510]
+beside-claude-md = true
+```
+
 ```md CLAUDE.md
 # Project
 Use pnpm.
@@ -42,7 +51,12 @@ unsafe: Claude Code then loads AGENTS.md's text. When the `CLAUDE.md` that wins 
 appends `@AGENTS.md` to it (unsafe too, for the same reason; an AGENTS.md that CLAUDE.md includes
 loads once, at the include). In `claude-md-and-agents-md` mode AGENTS.md loads beside CLAUDE.md
 anyway, so an include would only load it twice: that mode is never reported here, and no fix adds
-one. An AGENTS.md in a dot folder (`.github/AGENTS.md`) gets no fix.
+one. An AGENTS.md in a dot folder (`.github/AGENTS.md`) gets no fix. An AGENTS.md that holds only
+`@CLAUDE.md` (a stub for other agents) loses nothing and is never reported.
+
+## Options
+- `beside-claude-md` (default `false`): also report an AGENTS.md when a CLAUDE.md in its folder or
+  above it stands for Claude (by default it is taken to be kept for other agents).
 """
 
 from __future__ import annotations
@@ -64,6 +78,7 @@ META = RuleMeta(
     severity="warning",
     summary="An AGENTS.md that no CLAUDE.md includes or links to",
     fix="unsafe",
+    options={"beside-claude-md": False},
 )
 
 _MENTION = re.compile(r"[^\s()<>\[\]`'\"|,;:*]*AGENTS\.md")
@@ -115,6 +130,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
     paths = {str(entry.path) for context in ctx.loads.values() for entry in context.files}
     loaded = {ctx.workspace.resolved(path) for path in paths}
     mentioned = _mentioned(ctx)
+    beside = bool(ctx.options.get("beside-claude-md", False))
     for item in agents:
         path = item.path
         real = ctx.workspace.resolved(path)
@@ -124,6 +140,10 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         if doc.problem is not None or not doc.text.strip():
             continue
         where = show(ctx, path)
+        folder = path.parent.parent if path.parent.name.startswith(".") and path.parent not in ctx.roots \
+            else path.parent
+        if not beside and _nearest_claude_md(ctx, folder) is not None:
+            continue  # the user keeps a CLAUDE.md for Claude: this AGENTS.md is for other agents
         if path.parent.name.startswith(".") and path.parent not in ctx.roots:
             host = _nearest_claude_md(ctx, path.parent.parent)
             if host is not None:
@@ -151,8 +171,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                 fix=fix,
             )
             continue
-        if _covered(doc.text, ctx.document(claude).text):
-            continue
+        if _covered(doc.text, ctx.document(claude).text) or _stub_of(ctx, path, doc.text, claude):
+            continue  # a copy, or a stub that only includes this CLAUDE.md: nothing is lost
         if mode == "claude-md-or-agents-md":
             why = (f"it reads AGENTS.md only when no CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md loads from "
                    f"the start folder or above, and `{show(ctx, claude)}` does, so this AGENTS.md is silently left out")
@@ -191,6 +211,15 @@ def _covered(agents: str, claude: str, share: float = 0.9) -> bool:
     lines = [line.strip() for line in agents.splitlines() if line.strip()]
     present = {line.strip() for line in claude.splitlines()}
     return bool(lines) and sum(1 for line in lines if line in present) >= share * len(lines)
+
+
+def _stub_of(ctx: RuleContext, path: Path, text: str, claude: Path) -> bool:
+    """Whether AGENTS.md holds nothing but includes of `claude` (`@CLAUDE.md`): including it back
+    would make a cycle, and Claude already has every line of it."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    target = ctx.workspace.resolved(claude)
+    return bool(lines) and all(
+        line.startswith("@") and ctx.workspace.resolved(path.parent / line[1:]) == target for line in lines)
 
 
 def _nearest_claude_md(ctx: RuleContext, folder: Path) -> Path | None:

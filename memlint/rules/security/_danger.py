@@ -20,7 +20,7 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("deletes a broad path with `rm -rf`",
          (rf"\brm\s+(?:-[a-z]*r[a-z]*f[a-z]*|-[a-z]*f[a-z]*r[a-z]*|-r\s+-f|-f\s+-r|--recursive\s+--force|"
          rf"--force\s+--recursive)\s+(?:--no-preserve-root\s+)?[\"']?{_BROAD}[\"']?(?=[\s`;&|)\"']|$)")),
-        ("skips git hooks with `--no-verify`", r"(?<![\w-])--no-verify\b"),
+        ("skips git hooks with `--no-verify`", r"(?<![\w-])--no-verify(?![\w-])"),
         ("force-pushes to a main branch",
          (r"\bgit\s+push\b[^\n`;&|]{0,80}?(?:\s--force(?![\w-])|\s-f\b)[^\n`;&|]{0,80}?\b(?:main|master)\b|"
          r"\bgit\s+push\b[^\n`;&|]{0,80}?\b(?:main|master)\b[^\n`;&|]{0,40}?(?:\s--force(?![\w-])|\s-f\b)")),

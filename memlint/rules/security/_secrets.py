@@ -358,6 +358,8 @@ def _credential_value(value: str) -> bool:
         return False
     if value.startswith(("$", "%", "process", "os.", "env", "ENV", "secrets", "vault:", "op://")):
         return False
+    if "[" in value or "(" in value:
+        return False  # an index or a call (`pages[1:`, `cumsum(x`): code, not a key
     if not (re.search(r"[0-9]", value) and re.search(r"[A-Za-z]", value)):
         return False
     if _wordy(value):

@@ -6,9 +6,14 @@ Reports, once per file Claude Code loads or may load, absolute paths into a user
 machine memlint runs on. Placeholder names (`<name>`, `you`, `username`, `$USER`, `me`, `xxx`,
 `example`, `alice`...) and paths that exist here (in your own home folder: memlint looks up no
 other user's folder, which could trigger an automount) are left alone. Personal files
-are left alone too: CLAUDE.local.md, `.claude/agent-memory-local/` and files outside the checked
-folders (your `~/.claude` memory) are where such paths belong (ML605 reports a personal file
-that git shares). It is a warning: the path may be right on one machine.
+are left alone too: CLAUDE.local.md, `.claude/agent-memory-local/`, auto memory (a MEMORY.md and
+its topic files are Claude's notes for one person's machine, also when a repository keeps a copy
+of them, as dotfiles or an exported `~/.claude` do), a user-scope subagent memory outside a
+`.claude` folder, and files outside the checked folders (your `~/.claude` memory) are where such
+paths belong (ML605 reports a personal file that git shares). A project's subagent memory in
+`.claude/agent-memory/` is shared and is checked. `C:/Users/<name>/...` counts once, not again as
+`/Users/<name>/...`. A file whose whole text is one path is a symbolic link checked out as text,
+reported once by ML525. It is a warning: the path may be right on one machine.
 
 ## Why is this bad?
 Claude is told to read, run or write files that exist on one person's machine only. Everyone
@@ -32,6 +37,7 @@ the repository, or move the line into your CLAUDE.local.md or `~/.claude/CLAUDE.
 from __future__ import annotations
 
 import heapq
+import itertools
 import os
 import re
 from collections.abc import Iterator
@@ -39,6 +45,7 @@ from pathlib import Path
 
 from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta
+from memlint.rules._linktext import link_text
 from memlint.rules._paths import show
 from memlint.rules.security._exposure import ExposedFile, exposed_files, line_col, where
 from memlint.rules.security._suppress import unsuppressed
@@ -82,16 +89,20 @@ def paths(text: str) -> Iterator[tuple[int, str, str]]:
 def _paths(text: str, pattern: re.Pattern[str]) -> Iterator[tuple[int, str, str]]:
     for match in pattern.finditer(text):
         before = text[match.start() - 1 : match.start()]
-        if pattern is _POSIX and before and (before.isalnum() or before in "_./~$-"):
-            continue  # part of a longer path or a URL (`https://x.dev/home/...`)
+        if pattern is _POSIX and before and (before.isalnum() or before in "_./~$-:\\"):
+            continue  # part of a longer path, a URL (`https://x.dev/home/...`) or `C:/Users/...`
         user = match.group(2)
         if not _PLACEHOLDER.search(user):
             yield match.start(1), match.group(1).rstrip(".:"), user
 
 
-def _shared(ctx: RuleContext, path: Path) -> bool:
-    """A file of the checked project that is not personal by design."""
+def _shared(ctx: RuleContext, path: Path, memory: bool = False) -> bool:
+    """A file of the checked project that is not personal by design (`memory`: a MEMORY.md or a
+    topic file; only a project's subagent memory, `.claude/agent-memory/`, is shared among those)."""
     if path.name == "CLAUDE.local.md" or "agent-memory-local" in path.parts:
+        return False
+    parts = path.parts
+    if memory and not any(a == ".claude" and b == "agent-memory" for a, b in itertools.pairwise(parts)):
         return False
     return any(root == path or root in path.parents for root in ctx.roots)
 
@@ -114,8 +125,8 @@ def check_file(ctx: RuleContext, entry: ExposedFile) -> Iterator[Finding]:
     if doc is None:
         return
     named = list(paths(doc.text))
-    if not named or not _shared(ctx, item.path):
-        return
+    if not named or not _shared(ctx, item.path, item.memory_index or item.topic) or link_text(doc) is not None:
+        return  # (a file that is only a path is a symbolic link checked out as text: ML525's one finding)
     missing: dict[str, bool] = {}
     for _, path, _ in named:
         if path not in missing and len(missing) <= MAX_PER_FILE:
@@ -125,10 +136,11 @@ def check_file(ctx: RuleContext, entry: ExposedFile) -> Iterator[Finding]:
     yield from dropped  # the engine drops these: the comment covers that occurrence only
     if not found:
         return
-    listed = []
-    for offset, path in found[:_SHOWN]:
-        line, _ = line_col(doc.text, offset)
-        listed.append(f"`{path[:80]}` (line {line})")
+    once: dict[tuple[int, str], tuple[int, str]] = {}
+    for offset, path in found:  # the same path twice on a line counts once
+        once.setdefault((line_col(doc.text, offset)[0], path), (offset, path))
+    found = list(once.values())
+    listed = [f"`{path[:80]}` (line {line})" for (line, path) in list(once)[:_SHOWN]]
     more = and_more(len(found), _SHOWN, over)
     line, column = line_col(doc.text, found[0][0])
     yield Finding(

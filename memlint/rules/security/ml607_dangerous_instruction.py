@@ -1,5 +1,10 @@
 """A memory file tells Claude, in every session, to do something dangerous (`curl | sh`, `rm -rf ~`, `--no-verify`).
 
+Opt-in (`--select ML607` or `extend-select`): whether a line orders or forbids is told by English
+words ("never", "avoid", "instead of"), and memory is written in every language, so a prohibition in
+Korean or Japanese, or a line that only describes how another tool runs a command, would be read as
+an order. The default run leaves it out until it rests on a language-neutral instruction detector.
+
 ## What it does
 Reports, once per file Claude Code loads or may load, standing instructions that are dangerous
 whatever the task:
@@ -62,6 +67,7 @@ META = RuleMeta(
     slug="dangerous-instruction",
     severity="warning",
     summary="A memory file gives a standing instruction that is dangerous in every session",
+    default=False,
 )
 
 _SHOWN = 5

@@ -5,6 +5,8 @@ Adds up the tokens of everything Claude Code loads at start in each start folder
 and every folder with its own CLAUDE.md): user and project memory, rules, includes and the
 auto-memory index. When the total is over the budget (by default 10% of the model's context
 window), it reports once per start folder, on that folder's CLAUDE.md, naming the biggest files.
+A start folder that is over only because of files over Claude Code's own large-file threshold
+(which ML201 reports, once per file) is left out: the cause is already stated where it is.
 
 ## Why is this bad?
 Start-up memory is paid for on every request and leaves less room for the conversation and the
@@ -49,7 +51,7 @@ from memlint.model.loader import LoadedContext, LoadedFile
 from memlint.model.rule_context import RuleContext
 from memlint.model.tokens import TOKENIZERS, counter
 from memlint.rules import RuleMeta
-from memlint.rules.size._common import owned, show, window_option
+from memlint.rules.size._common import large_file_threshold, owned, show, window_option
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -73,6 +75,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
     else:
         basis = "set in memlint's options"
     count = counter(str(ctx.options.get("tokenizer", "cl100k")))
+    large = large_file_threshold(window, 4)  # Claude Code warns about these itself (ML201)
     by_content: dict[str, int] = {}  # two copies of a 4 MB file are counted once
     # By path (and whether it is a MEMORY.md cut to its loaded part): a file's text is made once,
     # not once per start folder that loads it.
@@ -110,6 +113,10 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         total = sum(tokens(f) for f in loaded.files)
         if total <= budget:
             continue
+        oversized = sum(tokens(f) for f in loaded.files
+                        if f.kind != "automem" and f.chars > large and owned(ctx, f.path))
+        if oversized and total - oversized <= budget:
+            continue  # the files over the large-file threshold explain it, and ML201 names each
         anchor = _anchor(ctx, loaded)
         if anchor is None or str(anchor) in reported:
             continue
