@@ -339,8 +339,12 @@ def test_the_tokenizer_table_is_kept_once_per_user_not_per_project(monkeypatch: 
         root = tmp_path / name
         (root / ".git").mkdir(parents=True)
         # big enough that ML202 counts its tokens (a small text is under any budget by its length)
-        lines = (f"- step {n}: run the {name} suite {n * 7919 % 1000} before commit {n}" for n in range(3000))
-        write(root / "CLAUDE.md", f"# {name}\n\n" + "\n".join(lines) + "\n")
+        # in five files, each under ML201's per-file limit (a file ML201 reports explains the overage alone)
+        for part in range(5):
+            lines = (f"- step {n}: run the {name} suite {n * 7919 % 1000} before commit {n}"
+                     for n in range(part * 600, part * 600 + 600))
+            write(root / f"part{part}.md", "\n".join(lines) + "\n")
+        write(root / "CLAUDE.md", f"# {name}\n\n" + "\n".join(f"@part{part}.md" for part in range(5)) + "\n")
         projects.append(root)
     for root in projects:  # fresh processes: each would decode the table without the user's copy
         done = subprocess.run([sys.executable, "-m", "memlint", "check", str(root), "--select", "ML202"],

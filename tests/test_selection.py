@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "memlint"
 
 def _tree(tmp_path: Path) -> Path:
     (tmp_path / ".memlint.toml").write_text(
-        'exclude = ["drafts/"]\n'
+        'exclude = ["drafts/"]\nextend-select = ["ML315"]\n'
         '[per-file-ignores]\n"pkg/CLAUDE.md" = ["ML101"]\n'
         "[options.ML315]\nmax-chars = 20\n", encoding="utf-8")
     for folder in ("pkg", "drafts", "other"):

@@ -77,7 +77,9 @@ def test_a_deleted_claude_md_still_staged_is_checked(repo: Path) -> None:
 
 
 def test_while_committing_only_what_the_commit_changes_or_breaks(repo: Path) -> None:
-    (repo / "CLAUDE.md").write_text("# Project\n\nRead @docs/gone.md and @docs/guide.md first.\n", encoding="utf-8")
+    (repo / "CLAUDE.md").write_text("# Project\n\nRead @docs/guide.md first.\n", encoding="utf-8")
+    (repo / ".claude").mkdir(exist_ok=True)  # a second file: one file's missing includes are one finding
+    (repo / ".claude" / "CLAUDE.md").write_text("Also @../docs/gone.md.\n", encoding="utf-8")
     _git(repo, "add", "-A")
     _git(repo, "commit", "-qm", "broken already")
     code, out = _check(repo)
