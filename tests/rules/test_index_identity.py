@@ -16,8 +16,9 @@ TOPIC = "---\nname: {name}\ndescription: {name} in one line\nmetadata:\n  type: 
 HAND_KEPT = (
     "# Project memory\n\n## Context\n- compiler written in itself\n- targets two VMs\n\n"
     "## Branches\n- main is stable\n- dev takes features first\n\n"
+    + "## History\n" + "".join(f"- release {n} went out on a Tuesday\n" for n in range(150)) + "\n"
     + "x" * 230 + "\n"
-)
+)  # (over the write guard's 140-line target, where ML304 looks at an index)
 
 
 def _write(root: Path, files: dict[str, str]) -> None:
@@ -49,7 +50,8 @@ def test_included_memory_is_an_include(tmp_path: Path) -> None:
 
 
 def test_exported_folder_is_an_index(tmp_path: Path) -> None:
-    memory = "# Memory\n- [Deploy](deploy.md) \u2014 how we ship\n\n## Notes\nwe ship on Fridays\nthe release train leaves at noon\n"
+    memory = ("# Memory\n- [Deploy](deploy.md) \u2014 how we ship\n\n## Notes\nwe ship on Fridays\nthe release train leaves at noon\n"
+              + "".join(f"the train of week {n} left on time\n" for n in range(150)))  # over the guard's target
     _write(tmp_path, {".claude/memory/MEMORY.md": memory, ".claude/memory/deploy.md": TOPIC.format(name="deploy")})
     assert _kinds(tmp_path) == {".claude/memory/MEMORY.md": "exported"}
     assert [v.code for v in run_check(tmp_path, "ML304", None).violations] == ["ML304"]

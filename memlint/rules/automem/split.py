@@ -162,8 +162,8 @@ def plan_split(
     doc = Document.from_text(folder / "MEMORY.md", work)
     newline = doc.newline
     index = parse_index(doc, intro_lines)
-    if not index.blocks and before.line_count <= GUARD_TARGET_LINES and before.size <= GUARD_TARGET_UNITS:
-        return None
+    if before.line_count <= GUARD_TARGET_LINES and before.size <= GUARD_TARGET_UNITS:
+        return None  # under the write guard's target: detail there is the author's choice
     if before.truncated and (early := lower_bound(index)) is not None:
         return SplitPlan(text, text, (), (), (), before, early)
     writer = Writer(folder, existing, {name_key(t) for t in taken} | {"memory.md"},
