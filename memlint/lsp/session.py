@@ -1,0 +1,154 @@
+"""What the server knows: the folders it checks, the editor's unsaved texts, and the last run.
+
+A run is `memlint check` of each checked folder (the engine's own model and rules), with every
+open document's text put in place of the file on disk. The workspace of a run (each file read and
+parsed once) is kept for the next run while nothing changed on disk: an edit then only replaces
+the edited document. A change on disk (a save, a file created, deleted or renamed, a closed
+document) starts the next run from a fresh workspace."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import field
+from pathlib import Path
+
+from memlint import engine
+from memlint.cache import cache_root
+from memlint.config import Config, load_config
+from memlint.errors import MemlintError
+from memlint.model.residency import FileChanged
+from memlint.model.workspace import Workspace
+from memlint.records import dataclass
+from memlint.violations import Violation
+
+CONFIG_NAMES = frozenset({".memlint.toml", "pyproject.toml"})
+
+
+@dataclass(frozen=True)
+class Open:
+    """A document open in the editor: its text and the version the editor gave it."""
+
+    text: str
+    version: int
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One run: its model (one RuleContext per checked folder), findings by file, and the open
+    documents' versions it saw (a code action edits only the version it was made for)."""
+
+    contexts: tuple[engine.RuleContext, ...] = ()
+    violations: dict[Path, list[Violation]] = field(default_factory=dict)
+    versions: dict[Path, int] = field(default_factory=dict)
+    problems: tuple[str, ...] = ()  # configurations that could not be read, runs that failed
+
+    def context_of(self, path: Path) -> engine.RuleContext | None:
+        """The run that holds `path` among its memory files (else the first)."""
+        for ctx in self.contexts:
+            if any(f.path == path for f in ctx.files):
+                return ctx
+        return self.contexts[0] if self.contexts else None
+
+
+def key(path: str | os.PathLike[str]) -> Path:
+    """How the session names a file: its absolute path, symlinks kept."""
+    return Path(os.path.abspath(path))
+
+
+class Session:
+    """The checked folders, the open documents, and what the last run found."""
+
+    def __init__(self, home: Path | None = None) -> None:
+        self.home = home
+        self.folders: list[Path] = []  # the editor's workspace folders
+        self.open: dict[Path, Open] = {}
+        self.snapshot = Snapshot()
+        self._configs: dict[Path, Config] = {}
+        self._workspaces: dict[Path, Workspace] = {}
+        self._dirty: set[Path] = set()  # open documents edited since the last run
+        self._tokenizer: Callable[[str], int] | None = None
+
+    # what the editor tells -------------------------------------------------------------------
+    def opened(self, path: Path, text: str, version: int) -> None:
+        self.open[path] = Open(text, version)
+        self._dirty.add(path)
+
+    def changed(self, path: Path, text: str, version: int) -> None:
+        self.open[path] = Open(text, version)
+        self._dirty.add(path)
+
+    def closed(self, path: Path) -> None:
+        self.open.pop(path, None)
+        self.disk_changed([path])
+
+    def disk_changed(self, paths: Iterable[Path]) -> None:
+        """Files changed on disk: the next run reads the disk again (and the configuration, when
+        one of them is a configuration file)."""
+        if any(p.name in CONFIG_NAMES for p in paths):
+            self._configs.clear()
+        self._workspaces.clear()
+
+    # runs ------------------------------------------------------------------------------------
+    def scopes(self) -> list[Path]:
+        """What is checked: every workspace folder, and each open document outside them (by its
+        project folder when the editor named no folder, else the file alone)."""
+        out: dict[Path, None] = dict.fromkeys(self.folders)
+        for path in self.open:
+            if any(folder == path or folder in path.parents for folder in out):
+                continue
+            out[path if self.folders else Path(cache_root(str(path)))] = None
+        return list(out)
+
+    def run(self) -> Snapshot:
+        """Check every scope with the open documents' texts; keep and return the result."""
+        versions = {p: o.version for p, o in self.open.items()}
+        contexts: list[engine.RuleContext] = []
+        violations: dict[Path, list[Violation]] = {}
+        problems: list[str] = []
+        dirty, self._dirty = self._dirty, set()
+        self._hold_tokenizer()
+        for scope in self.scopes():
+            try:
+                ctx, found = self._check(scope, dirty)
+            except MemlintError as exc:
+                problems.append(str(exc))
+                continue
+            contexts.append(ctx)
+            for v in found:
+                violations.setdefault(v.path, []).append(v)
+        self.snapshot = Snapshot(tuple(contexts), violations, versions, tuple(problems))
+        return self.snapshot
+
+    def _check(self, scope: Path, dirty: set[Path]) -> tuple[engine.RuleContext, list[Violation]]:
+        config = self._configs.get(scope)
+        if config is None:
+            config = self._configs[scope] = load_config(scope)
+        for attempt in range(2):
+            workspace = self._workspace(scope, config, dirty, fresh=attempt > 0)
+            try:
+                with engine.settled_heap():
+                    ctx = engine.build_context([scope], config, self.home, workspace)
+                    return ctx, engine.run_rules(ctx)
+            except FileChanged:  # a file changed on disk while the run read it: read it all again
+                continue
+        raise MemlintError(f"{scope}: files kept changing while memlint checked them")
+
+    def _workspace(self, scope: Path, config: Config, dirty: set[Path], fresh: bool) -> Workspace:
+        workspace = None if fresh else self._workspaces.get(scope)
+        if workspace is None:
+            workspace = self._workspaces[scope] = Workspace(config.release, config.limits)
+            dirty = set(self.open)
+        for path in dirty:
+            found = self.open.get(path)
+            if found is not None:
+                workspace.put(path, found.text)
+        return workspace
+
+    def _hold_tokenizer(self) -> None:
+        """Keep cl100k alive between runs (building it costs more than a warm run)."""
+        if self._tokenizer is None:
+            from memlint.model.tokens import counter
+
+            self._tokenizer = counter("cl100k")
+            self._tokenizer("memlint")
