@@ -61,6 +61,8 @@ def make_tree(root: Path) -> None:
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, "-m", "memlint", "lsp"]))
 async def client(lsp_client: LanguageClient, tmp_path: Path):  # type: ignore[no-untyped-def]
     make_tree(tmp_path)
+    registered: list[types.RegistrationParams] = []
+    lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)(lambda params: registered.append(params))
     await lsp_client.initialize_session(types.InitializeParams(
         capabilities=client_capabilities("visual-studio-code"),
         root_uri=tmp_path.as_uri(),
@@ -68,6 +70,7 @@ async def client(lsp_client: LanguageClient, tmp_path: Path):  # type: ignore[no
         initialization_options={"debounce": 10},
     ))
     lsp_client.root = tmp_path  # type: ignore[attr-defined]
+    lsp_client.registered = registered  # type: ignore[attr-defined]
     yield
     await lsp_client.shutdown_session()
 
@@ -99,7 +102,7 @@ def open_file(client: LanguageClient, path: Path) -> str:
 
 def change(client: LanguageClient, uri: str, version: int, text: str) -> None:
     client.text_document_did_change(types.DidChangeTextDocumentParams(
-        types.VersionedTextDocumentIdentifier(uri, version),
+        types.VersionedTextDocumentIdentifier(uri=uri, version=version),
         [types.TextDocumentContentChangeWholeDocument(text)]))
 
 
@@ -112,8 +115,13 @@ def apply(text: str, edits: list[types.TextEdit]) -> str:
     def offset(p: types.Position) -> int:
         return min(starts[min(p.line, len(starts) - 1)] + p.character, len(text))
 
-    for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
-        text = text[: offset(edit.range.start)] + edit.new_text + text[offset(edit.range.end):]
+    spans = sorted(((offset(e.range.start), offset(e.range.end), e.new_text) for e in edits), key=lambda s: s[:2])
+    out, cursor = [], 0
+    for start, end, new_text in spans:  # in order; same start: as listed (an insert, then a removal)
+        assert start >= cursor, "overlapping edits"
+        out += [text[cursor:start], new_text]
+        cursor = end
+    text = "".join(out) + text[cursor:]
     return text
 
 

@@ -18,7 +18,7 @@ _SEVERITY = {
     "warning": types.DiagnosticSeverity.Warning,
     "info": types.DiagnosticSeverity.Information,
 }
-FIX_ALL = "source.fixAll.memlint"
+FIX_ALL = types.CodeActionKind.SourceFixAll
 
 
 def lines_of(snapshot: Snapshot, path: Path) -> Lines:
@@ -99,7 +99,7 @@ def code_actions(snapshot: Snapshot, path: Path, where: types.Range, only: Seque
     lines = lines_of(snapshot, path)
     actions: list[types.CodeAction] = []
     wants_quickfix = not only or any(types.CodeActionKind.QuickFix.value.startswith(k) for k in only)
-    wants_fix_all = not only or any(FIX_ALL.startswith(k) for k in only)
+    wants_fix_all = not only or any(FIX_ALL.value.startswith(k) for k in only)
     if wants_quickfix:
         here = [(v, diagnostic(v, lines)) for v in found]
         here = [(v, d) for v, d in here if _overlaps(d.range, where)]

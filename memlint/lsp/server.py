@@ -195,7 +195,7 @@ def did_change_folders(ls: MemlintServer, params: types.DidChangeWorkspaceFolder
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
-    code_action_kinds=[types.CodeActionKind.QuickFix, types.CodeActionKind(convert.FIX_ALL)]))
+    code_action_kinds=[types.CodeActionKind.QuickFix, types.CodeActionKind.SourceFixAll]))
 async def code_action(ls: MemlintServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
     found = await ls.current(params.text_document.uri)
     if found is None:
