@@ -2,7 +2,7 @@
 document links out.
 
 Every change (an edit, a save, a file created, deleted or renamed on disk, a document closed)
-schedules one run of the whole tree after a short quiet time (`debounce`, 50 ms by default); a
+schedules one run of the whole tree after a short quiet time (`debounce`, 30 ms by default); a
 change during a run schedules one more run after it. After each run every open document gets its
 diagnostics again: an include target deleted on disk shows on the CLAUDE.md that includes it.
 
@@ -35,7 +35,7 @@ class MemlintServer(LanguageServer):
     def __init__(self, home: Path | None = None) -> None:
         super().__init__("memlint", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
         self.session = Session(home)
-        self.debounce = 0.05
+        self.debounce = 0.03
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memlint-run")
         self._timer: asyncio.TimerHandle | None = None
         self._running = False

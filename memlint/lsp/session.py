@@ -14,9 +14,10 @@ from dataclasses import field
 from pathlib import Path
 
 from memlint import engine
-from memlint.cache import cache_root
+from memlint.cache import ROOT_MARKERS, cache_root
 from memlint.config import Config, load_config
 from memlint.errors import MemlintError
+from memlint.lsp.focus import focused_rules
 from memlint.model.residency import FileChanged
 from memlint.model.workspace import Workspace
 from memlint.records import dataclass
@@ -65,7 +66,8 @@ class Session:
         self.open: dict[Path, Open] = {}
         self.snapshot = Snapshot()
         self._configs: dict[Path, Config] = {}
-        self._workspaces: dict[Path, Workspace] = {}
+        self._workspaces: dict[Path, tuple[int, Workspace]] = {}  # by scope, with the disk generation
+        self._generation = 0  # counts changes on disk: a workspace from an older one is not reused
         self._dirty: set[Path] = set()  # open documents edited since the last run
         self._tokenizer: Callable[[str], int] | None = None
 
@@ -87,30 +89,34 @@ class Session:
         one of them is a configuration file)."""
         if any(p.name in CONFIG_NAMES for p in paths):
             self._configs.clear()
-        self._workspaces.clear()
+        self._generation += 1
 
     # runs ------------------------------------------------------------------------------------
-    def scopes(self) -> list[Path]:
+    def scopes(self, opened: dict[Path, Open]) -> list[Path]:
         """What is checked: every workspace folder, and each open document outside them (by its
-        project folder when the editor named no folder, else the file alone)."""
+        project folder when the editor named no folder and the file is in a project, else the
+        file alone: never a whole /tmp or HOME)."""
         out: dict[Path, None] = dict.fromkeys(self.folders)
-        for path in self.open:
+        for path in opened:
             if any(folder == path or folder in path.parents for folder in out):
                 continue
-            out[path if self.folders else Path(cache_root(str(path)))] = None
+            project = Path(cache_root(str(path)))
+            marked = any(os.path.lexists(project / marker) for marker in ROOT_MARKERS)
+            out[project if marked and not self.folders else path] = None
         return list(out)
 
     def run(self) -> Snapshot:
         """Check every scope with the open documents' texts; keep and return the result."""
-        versions = {p: o.version for p, o in self.open.items()}
+        opened = dict(self.open)  # as it is now: the editor's thread goes on changing `open`
+        versions = {p: o.version for p, o in opened.items()}
         contexts: list[engine.RuleContext] = []
         violations: dict[Path, list[Violation]] = {}
         problems: list[str] = []
         dirty, self._dirty = self._dirty, set()
         self._hold_tokenizer()
-        for scope in self.scopes():
+        for scope in self.scopes(opened):
             try:
-                ctx, found = self._check(scope, dirty)
+                ctx, found = self._check(scope, opened, dirty)
             except MemlintError as exc:
                 problems.append(str(exc))
                 continue
@@ -120,27 +126,34 @@ class Session:
         self.snapshot = Snapshot(tuple(contexts), violations, versions, tuple(problems))
         return self.snapshot
 
-    def _check(self, scope: Path, dirty: set[Path]) -> tuple[engine.RuleContext, list[Violation]]:
+    def _check(self, scope: Path, opened: dict[Path, Open], dirty: set[Path]) -> tuple[engine.RuleContext, list[Violation]]:
         config = self._configs.get(scope)
         if config is None:
             config = self._configs[scope] = load_config(scope)
         for attempt in range(2):
-            workspace = self._workspace(scope, config, dirty, fresh=attempt > 0)
+            workspace = self._workspace(scope, config, opened, dirty, fresh=attempt > 0)
             try:
                 with engine.settled_heap():
                     ctx = engine.build_context([scope], config, self.home, workspace)
-                    return ctx, engine.run_rules(ctx)
+                    return ctx, engine.run_rules(ctx, focused_rules(ctx, opened))
             except FileChanged:  # a file changed on disk while the run read it: read it all again
                 continue
         raise MemlintError(f"{scope}: files kept changing while memlint checked them")
 
-    def _workspace(self, scope: Path, config: Config, dirty: set[Path], fresh: bool) -> Workspace:
-        workspace = None if fresh else self._workspaces.get(scope)
-        if workspace is None:
-            workspace = self._workspaces[scope] = Workspace(config.release, config.limits)
-            dirty = set(self.open)
+    def _workspace(self, scope: Path, config: Config, opened: dict[Path, Open], dirty: set[Path],
+                   fresh: bool) -> Workspace:
+        """The last run's workspace with the edited documents replaced, or (after a change on
+        disk, or when asked) a new one holding every open document's text."""
+        generation = self._generation
+        kept = None if fresh else self._workspaces.get(scope)
+        if kept is not None and kept[0] == generation:
+            workspace = kept[1]
+        else:
+            workspace = Workspace(config.release, config.limits)
+            self._workspaces[scope] = (generation, workspace)
+            dirty = set(opened)
         for path in dirty:
-            found = self.open.get(path)
+            found = opened.get(path)
             if found is not None:
                 workspace.put(path, found.text)
         return workspace
