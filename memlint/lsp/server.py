@@ -230,5 +230,5 @@ async def document_link(ls: MemlintServer, params: types.DocumentLinkParams) -> 
 
 def serve(home: Path | None = None) -> None:
     """Run the server on stdin and stdout until the client says exit."""
-    SERVER.session.home = home
+    SERVER.session.home = None if home is None else Path(os.path.expanduser(home))
     SERVER.start_io()
