@@ -10,13 +10,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
-pytest.importorskip("pytest_lsp")
-
-from lsprotocol import types  # noqa: E402
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities  # noqa: E402
-
-import pytest_lsp  # noqa: E402
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 pytestmark = pytest.mark.asyncio
 

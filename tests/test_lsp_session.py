@@ -7,15 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from lsprotocol import types
 
-pytest.importorskip("lsprotocol")
-
-from lsprotocol import types  # noqa: E402
-
-from memlint import api  # noqa: E402
-from memlint.lsp import positions  # noqa: E402
-from memlint.lsp.positions import Lines  # noqa: E402
-from memlint.lsp.session import Session  # noqa: E402
+from memlint import api
+from memlint.lsp import positions
+from memlint.lsp.positions import Lines
+from memlint.lsp.session import Session
 
 ROOT = "# Shop\n\nRead @docs/api.md and @docs/gone.md first.\n"
 API = "# API\n\nThe notes live in /Users/mkowalski/work/notes/api.md.\n"

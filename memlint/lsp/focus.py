@@ -17,7 +17,8 @@ from memlint.rules import Rule, all_rules
 
 
 def _path(item: Any) -> str:
-    return os.path.abspath(getattr(item, "path", item))
+    path: str | os.PathLike[str] = getattr(item, "path", item)
+    return os.path.abspath(path)
 
 
 def focused_rules(ctx: RuleContext, open_paths: Iterable[Path]) -> list[Rule]:

@@ -65,7 +65,7 @@ class MemlintServer(LanguageServer):
                 self._again = False
                 try:
                     snapshot = await asyncio.get_running_loop().run_in_executor(self._pool, self.session.run)
-                except Exception as exc:  # noqa: BLE001 - a bug in a run must not stop the server
+                except Exception as exc:
                     log.exception("memlint run failed")
                     self.window_log_message(types.LogMessageParams(types.MessageType.Error, f"memlint: {exc}"))
                 else:
