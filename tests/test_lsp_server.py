@@ -126,7 +126,10 @@ async def test_open_change_and_diagnostics(client: LanguageClient) -> None:
     uri = open_file(client, root / "CLAUDE.md")
     await until(client, lambda: uri in client.diagnostics)
     assert codes(client, uri) == []
-    change(client, uri, 2, ROOT + "\nAlso read @docs/missing.md first.\n")  # unsaved: only in the editor
+    client.text_document_did_change(types.DidChangeTextDocumentParams(  # typed at the end: unsaved
+        types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        [types.TextDocumentContentChangePartial(
+            types.Range(types.Position(5, 0), types.Position(5, 0)), "\nAlso read @docs/missing.md first.\n")]))
     await until(client, lambda: "ML101" in codes(client, uri))
     found = next(d for d in client.diagnostics[uri] if d.code == "ML101")
     assert found.range.start == types.Position(6, 10)  # the `@` of the include, 0-based
@@ -210,6 +213,8 @@ async def test_a_deleted_include_target_shows_on_the_including_file(client: Lang
     uri = open_file(client, root / "CLAUDE.md")
     await until(client, lambda: uri in client.diagnostics)
     assert "ML101" not in codes(client, uri)
+    registered = [r for p in client.registered for r in p.registrations]  # type: ignore[attr-defined]
+    assert [r.method for r in registered] == [types.WORKSPACE_DID_CHANGE_WATCHED_FILES]  # the editor tells of deletions
     target = root / "docs" / "guide.md"
     target.unlink()
     client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(

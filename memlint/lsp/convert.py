@@ -62,6 +62,7 @@ def workspace_edit(snapshot: Snapshot, fixes: Sequence[Fix]) -> types.WorkspaceE
     created: list[types.CreateFile | types.TextDocumentEdit] = []
     edited: dict[Path, list[types.TextEdit]] = {}
     removed: list[types.DeleteFile] = []
+    known: dict[Path, Lines] = {}
     for fix in fixes:
         for edit in sorted(fix.edits):
             uri = edit.path.as_uri()
@@ -73,7 +74,7 @@ def workspace_edit(snapshot: Snapshot, fixes: Sequence[Fix]) -> types.WorkspaceE
                 created.append(types.TextDocumentEdit(
                     types.OptionalVersionedTextDocumentIdentifier(uri, None), [types.TextEdit(empty, edit.replacement)]))
             else:
-                lines = lines_of(snapshot, edit.path)
+                lines = known.get(edit.path) or known.setdefault(edit.path, lines_of(snapshot, edit.path))
                 edited.setdefault(edit.path, []).append(types.TextEdit(
                     types.Range(lines.position(edit.start), lines.position(edit.end)), edit.replacement))
     changes: list[types.TextDocumentEdit | types.CreateFile | types.RenameFile | types.DeleteFile] = [*created]

@@ -14,10 +14,11 @@ from dataclasses import field
 from pathlib import Path
 
 from memlint import engine
-from memlint.cache import ROOT_MARKERS, cache_root
+from memlint.cache import CACHE_DIR, ROOT_MARKERS, cache_root, prepare
 from memlint.config import Config, load_config
 from memlint.errors import MemlintError
 from memlint.lsp.focus import focused_rules
+from memlint.model import tokens
 from memlint.model.residency import FileChanged
 from memlint.model.workspace import Workspace
 from memlint.records import dataclass
@@ -113,8 +114,9 @@ class Session:
         violations: dict[Path, list[Violation]] = {}
         problems: list[str] = []
         dirty, self._dirty = self._dirty, set()
-        self._hold_tokenizer()
-        for scope in self.scopes(opened):
+        scopes = self.scopes(opened)
+        self._use_run_cache(scopes)
+        for scope in scopes:
             try:
                 ctx, found = self._check(scope, opened, dirty)
             except MemlintError as exc:
@@ -124,6 +126,7 @@ class Session:
             for v in found:
                 violations.setdefault(v.path, []).append(v)
         self.snapshot = Snapshot(tuple(contexts), violations, versions, tuple(problems))
+        self._hold_tokenizer()
         return self.snapshot
 
     def _check(self, scope: Path, opened: dict[Path, Open], dirty: set[Path]) -> tuple[engine.RuleContext, list[Violation]]:
@@ -159,9 +162,20 @@ class Session:
         return workspace
 
     def _hold_tokenizer(self) -> None:
-        """Keep cl100k alive between runs (building it costs more than a warm run)."""
-        if self._tokenizer is None:
-            from memlint.model.tokens import counter
-
-            self._tokenizer = counter("cl100k")
+        """Once a run needed cl100k (a context over the byte budget), keep it for the next runs:
+        building it costs more than a warm run (most projects never need it)."""
+        if self._tokenizer is None and tokens.ever_built():
+            self._tokenizer = tokens.counter("cl100k")
             self._tokenizer("memlint")
+
+    def _use_run_cache(self, scopes: list[Path]) -> None:
+        """The project's run cache folder (`.memlint_cache/`, as `check` makes it) keeps the decoded
+        tokenizer table: building cl100k reads it back instead of decoding it again."""
+        if tokens.RANK_CACHE_DIR is not None or not scopes:
+            return
+        folder = os.path.join(cache_root(str(scopes[0])), CACHE_DIR)
+        try:
+            prepare(folder)
+        except OSError:
+            return  # a read-only tree: no cache
+        tokens.RANK_CACHE_DIR = folder

