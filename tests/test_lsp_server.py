@@ -224,3 +224,27 @@ async def test_a_deleted_include_target_shows_on_the_including_file(client: Lang
     client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(
         [types.FileEvent(target.as_uri(), types.FileChangeType.Created)]))
     await until(client, lambda: "ML101" not in codes(client, uri))
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, "-m", "memlint", "lsp"]))
+async def utf8_client(lsp_client: LanguageClient, tmp_path: Path):  # type: ignore[no-untyped-def]
+    make_tree(tmp_path)
+    lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)(lambda params: None)
+    capabilities = client_capabilities("visual-studio-code")
+    capabilities.general = types.GeneralClientCapabilities(position_encodings=[types.PositionEncodingKind.Utf8])
+    result = await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=capabilities, root_uri=tmp_path.as_uri(), initialization_options={"debounce": 10}))
+    assert result.capabilities.position_encoding == types.PositionEncodingKind.Utf8
+    lsp_client.root = tmp_path  # type: ignore[attr-defined]
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_positions_in_the_encoding_the_client_chose(utf8_client: LanguageClient) -> None:
+    root: Path = utf8_client.root  # type: ignore[attr-defined]
+    path = root / "CLAUDE.md"
+    path.write_text("# Caf\u00e9 \U0001f600 @docs/missing.md\n", encoding="utf-8")
+    uri = open_file(utf8_client, path)
+    await until(utf8_client, lambda: "ML101" in codes(utf8_client, uri))
+    found = next(d for d in utf8_client.diagnostics[uri] if d.code == "ML101")
+    assert found.range.start == types.Position(0, len("# Caf\u00e9 \U0001f600 ".encode()))  # 13 bytes, 10 characters

@@ -38,10 +38,12 @@ class MemlintServer(LanguageServer):
         self.debounce = 0.03
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memlint-run")
         self._timer: asyncio.TimerHandle | None = None
+        self._task: asyncio.Future[None] | None = None
         self._running = False
         self._again = False
         self._published: set[Path] = set()
         self._uris: dict[Path, str] = {}  # the URI each open document was opened by
+        self._told: set[str] = set()  # problems logged already
 
     # scheduling -------------------------------------------------------------------------------
     def schedule(self) -> None:
@@ -52,7 +54,10 @@ class MemlintServer(LanguageServer):
         loop = asyncio.get_running_loop()
         if self._timer is not None:
             self._timer.cancel()
-        self._timer = loop.call_later(self.debounce, lambda: asyncio.ensure_future(self._run()))
+        self._timer = loop.call_later(self.debounce, self._start)
+
+    def _start(self) -> None:
+        self._task = asyncio.ensure_future(self._run())  # referenced: a task nobody holds may be collected
 
     async def _run(self) -> None:
         self._timer = None
@@ -77,14 +82,16 @@ class MemlintServer(LanguageServer):
 
     def publish(self, snapshot: Snapshot) -> None:
         for problem in snapshot.problems:
-            self.window_log_message(types.LogMessageParams(types.MessageType.Warning, f"memlint: {problem}"))
+            if problem not in self._told:  # once, not at every keystroke
+                self._told.add(problem)
+                self.window_log_message(types.LogMessageParams(types.MessageType.Warning, f"memlint: {problem}"))
         for path in self._published - set(self.session.open):
             self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(path.as_uri(), []))
-        self._published = set(self.session.open)
+        # the documents the run saw open (one opened since gets its diagnostics from the next run)
+        self._published = {p for p in self.session.open if p in snapshot.versions}
         for path in self._published:
-            version = snapshot.versions.get(path)
             self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-                self.uri(path), convert.diagnostics(snapshot, path), version))
+                self.uri(path), convert.diagnostics(snapshot, path), snapshot.versions[path]))
 
     def uri(self, path: Path) -> str:
         """The URI the editor opened `path` by (else the path's own)."""
@@ -132,7 +139,8 @@ def initialize(ls: MemlintServer, params: types.InitializeParams) -> None:
 
 @SERVER.feature(types.INITIALIZED)
 async def initialized(ls: MemlintServer, params: types.InitializedParams) -> None:
-    use_encoding(str(ls.server_capabilities.position_encoding or "utf-16"))
+    encoding = ls.server_capabilities.position_encoding or "utf-16"
+    use_encoding(str(getattr(encoding, "value", encoding)))  # the member's value, not its name
     dynamic = ls.client_capabilities.workspace and ls.client_capabilities.workspace.did_change_watched_files
     if dynamic and dynamic.dynamic_registration:
         watchers = [types.FileSystemWatcher(glob) for glob in WATCHED]

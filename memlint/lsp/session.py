@@ -116,15 +116,20 @@ class Session:
         dirty, self._dirty = self._dirty, set()
         scopes = self.scopes(opened)
         self._use_run_cache(scopes)
-        for scope in scopes:
-            try:
-                ctx, found = self._check(scope, opened, dirty)
-            except MemlintError as exc:
-                problems.append(str(exc))
-                continue
-            contexts.append(ctx)
-            for v in found:
-                violations.setdefault(v.path, []).append(v)
+        try:
+            for scope in scopes:
+                try:
+                    ctx, found = self._check(scope, opened, dirty)
+                except MemlintError as exc:  # an unreadable configuration: the other scopes go on
+                    problems.append(str(exc))
+                    self._generation += 1
+                    continue
+                contexts.append(ctx)
+                for v in found:
+                    violations.setdefault(v.path, []).append(v)
+        except BaseException:
+            self._generation += 1  # which edits reached which workspace is not known: start afresh
+            raise
         self.snapshot = Snapshot(tuple(contexts), violations, versions, tuple(problems))
         self._hold_tokenizer()
         return self.snapshot
