@@ -36,8 +36,8 @@ def include_hover(ctx: RuleContext, path: Path, ref: IncludeRef) -> str:
     reasons: dict[str, list[Path]] = {}
     for o in results:
         if o.skipped is not None:
-            why = f"{o.skipped.reason}: {o.why}" if o.why else o.skipped.reason
-            reasons.setdefault(why.replace(str(o.start), "<start folder>"), []).append(o.start)
+            why = f"{o.why} ({o.skipped.reason})" if o.why else o.skipped.reason
+            reasons.setdefault(why.replace(f"outside {o.start}", "outside the start folder"), []).append(o.start)
     for why, starts in reasons.items():
         out.append(f"Not loaded from {_names(ctx, starts)}: {why}")
     if not results:
