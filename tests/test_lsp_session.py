@@ -102,3 +102,27 @@ def test_a_bom_read_from_disk_is_not_counted() -> None:
     lines = Lines("\ufeff# T\nx", skip_bom=True)
     assert lines.position(3) == types.Position(0, 2)
     assert lines.at(1, 3) == types.Position(0, 1)
+
+
+def test_clients_that_cannot_create_files_are_not_offered_the_split(tmp_path: Path) -> None:
+    from memlint.lsp import convert
+
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".memlint.toml").write_text('memory-dirs = ["."]\n', encoding="utf-8")
+    detail = "\n".join(f"Step {n}: check the dashboard, then the logs." for n in range(60))
+    entries = "\n".join(f"- [Note {n}](note-{n}.md) \u2014 fact {n}" for n in range(170))
+    text = f"# Memory\n\n## Deploy\n{detail}\n\n## Notes\n{entries}\n"
+    index = tmp_path / "MEMORY.md"
+    index.write_text(text, encoding="utf-8")
+    session = Session()
+    session.folders = [tmp_path]
+    session.opened(index, text, 1)
+    snapshot = session.run()
+    everywhere = types.Range(types.Position(0, 0), types.Position(400, 0))
+    full = convert.code_actions(snapshot, index, everywhere, None)
+    assert any(a.title.endswith("(unsafe)") and "split" in a.title for a in full)
+    plain = convert.code_actions(snapshot, index, everywhere, None, convert.EditSupport(True, False))
+    assert not any("split" in a.title for a in plain)
+    old = types.ClientCapabilities(workspace=types.WorkspaceClientCapabilities(
+        workspace_edit=types.WorkspaceEditClientCapabilities(document_changes=False)))
+    assert convert.EditSupport.of(old) == convert.EditSupport(False, False)

@@ -10,6 +10,7 @@ from lsprotocol import types
 
 from memlint.lsp.positions import Lines
 from memlint.lsp.session import Snapshot
+from memlint.records import dataclass
 from memlint.violations import Applicability, Fix, Violation
 
 SOURCE = "memlint"
@@ -56,9 +57,34 @@ def title(fix: Fix) -> str:
     return label + " (unsafe)" if fix.applicability is Applicability.UNSAFE else label
 
 
-def workspace_edit(snapshot: Snapshot, fixes: Sequence[Fix]) -> types.WorkspaceEdit:
+@dataclass(frozen=True)
+class EditSupport:
+    """What the client's workspace edits can hold (its `workspace.workspaceEdit` capabilities)."""
+
+    document_changes: bool = True  # versioned text edits (else plain `changes`)
+    files: bool = True  # creating and deleting files
+
+    @classmethod
+    def of(cls, capabilities: types.ClientCapabilities) -> EditSupport:
+        edit = capabilities.workspace.workspace_edit if capabilities.workspace else None
+        if edit is None:
+            return cls(False, False)
+        operations = set(edit.resource_operations or ())
+        return cls(bool(edit.document_changes), bool(edit.document_changes) and
+                   {types.ResourceOperationKind.Create, types.ResourceOperationKind.Delete} <= operations)
+
+
+FULL = EditSupport()  # what VS Code, Neovim, Helix and Zed can apply
+
+
+def _touches_files(fix: Fix) -> bool:
+    return any(edit.create or edit.delete for edit in fix.edits)
+
+
+def workspace_edit(snapshot: Snapshot, fixes: Sequence[Fix], support: EditSupport = FULL) -> types.WorkspaceEdit:
     """The edits of `fixes` as one workspace edit: new files first, then text edits (against the
-    document version the run checked), then removed files."""
+    document version the run checked), then removed files; plain text edits by file for a client
+    without versioned edits."""
     created: list[types.CreateFile | types.TextDocumentEdit] = []
     edited: dict[Path, list[types.TextEdit]] = {}
     removed: list[types.DeleteFile] = []
@@ -77,6 +103,8 @@ def workspace_edit(snapshot: Snapshot, fixes: Sequence[Fix]) -> types.WorkspaceE
                 lines = known.get(edit.path) or known.setdefault(edit.path, lines_of(snapshot, edit.path))
                 edited.setdefault(edit.path, []).append(types.TextEdit(
                     types.Range(lines.position(edit.start), lines.position(edit.end)), edit.replacement))
+    if not support.document_changes:
+        return types.WorkspaceEdit(changes={path.as_uri(): text_edits for path, text_edits in edited.items()})
     changes: list[types.TextDocumentEdit | types.CreateFile | types.RenameFile | types.DeleteFile] = [*created]
     for path, text_edits in edited.items():
         identifier = types.OptionalVersionedTextDocumentIdentifier(path.as_uri(), snapshot.versions.get(path))
@@ -90,11 +118,14 @@ def _overlaps(a: types.Range, b: types.Range) -> bool:
         (b.start.line, b.start.character) <= (a.end.line, a.end.character)
 
 
-def code_actions(snapshot: Snapshot, path: Path, where: types.Range, only: Sequence[str] | None) -> list[types.CodeAction]:
+def code_actions(snapshot: Snapshot, path: Path, where: types.Range, only: Sequence[str] | None,
+                 support: EditSupport = FULL) -> list[types.CodeAction]:
     """A quick fix for each fixable finding of `path` at `where` (safe ones first), and one source
-    action applying every safe fix of the file that does not touch another's text."""
+    action applying every safe fix of the file that does not touch another's text. Fixes that
+    create or delete files are offered only to clients that can apply them."""
     found = [v for v in snapshot.violations.get(path, []) if v.fix is not None
-             and v.fix.applicability is not Applicability.DISPLAY_ONLY]
+             and v.fix.applicability is not Applicability.DISPLAY_ONLY
+             and (support.files or not _touches_files(v.fix))]
     if not found:
         return []
     lines = lines_of(snapshot, path)
@@ -109,7 +140,7 @@ def code_actions(snapshot: Snapshot, path: Path, where: types.Range, only: Seque
             assert v.fix is not None
             actions.append(types.CodeAction(
                 title=title(v.fix), kind=types.CodeActionKind.QuickFix, diagnostics=[diag],
-                edit=workspace_edit(snapshot, [v.fix]),
+                edit=workspace_edit(snapshot, [v.fix], support),
                 is_preferred=v.fix.applicability is Applicability.SAFE,
             ))
     if wants_fix_all:
@@ -119,6 +150,6 @@ def code_actions(snapshot: Snapshot, path: Path, where: types.Range, only: Seque
         if safe:
             actions.append(types.CodeAction(
                 title="memlint: apply every safe fix in this file", kind=FIX_ALL,
-                edit=workspace_edit(snapshot, safe),
+                edit=workspace_edit(snapshot, safe, support),
             ))
     return actions

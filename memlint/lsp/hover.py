@@ -92,7 +92,7 @@ def hover(ctx: RuleContext, path: Path, lines: Lines, position: types.Position) 
     if ref is not None:
         text: str | None = include_hover(ctx, path, ref)
         where: types.Range | None = includes.ref_range(lines, ref)
-    elif path.name == "MEMORY.md":
+    elif any(f.path == path and f.role == "automem-index" for f in ctx.files):
         text, where = memory_hover(ctx, path, position.line + 1), None
     else:
         text, where = paths_hover(ctx, path, position.line + 1), None

@@ -209,7 +209,8 @@ async def code_action(ls: MemlintServer, params: types.CodeActionParams) -> list
     if found is None:
         return None
     path, snapshot = found
-    return convert.code_actions(snapshot, path, params.range, params.context.only) or None
+    support = convert.EditSupport.of(ls.client_capabilities)
+    return convert.code_actions(snapshot, path, params.range, params.context.only, support) or None
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_HOVER)
