@@ -126,3 +126,24 @@ def test_clients_that_cannot_create_files_are_not_offered_the_split(tmp_path: Pa
     old = types.ClientCapabilities(workspace=types.WorkspaceClientCapabilities(
         workspace_edit=types.WorkspaceEditClientCapabilities(document_changes=False)))
     assert convert.EditSupport.of(old) == convert.EditSupport(False, False)
+
+
+def test_a_long_lived_process_remembers_token_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    from memlint.model import tokens
+
+    count = tokens.counter("cl100k")
+    text = "Deploy with `make release` after the tests pass.\n" * 40
+    expected = count(text)
+    monkeypatch.setattr(tokens, "REMEMBERED", {})
+    monkeypatch.setattr(tokens, "REMEMBER_CHARS", len(text) * 2)
+    monkeypatch.setattr(tokens, "_remembered_chars", [0])
+    assert count(text) == expected and tokens.REMEMBERED == {text: expected}
+    monkeypatch.setattr(tokens, "_cl100k", lambda: pytest.fail("counted again"))
+    assert tokens.counter("cl100k")(text) == expected  # from the memo: the encoding is not asked
+    other = text.upper()
+    monkeypatch.undo()
+    monkeypatch.setattr(tokens, "REMEMBERED", {text: expected})
+    monkeypatch.setattr(tokens, "REMEMBER_CHARS", len(text) + 10)
+    monkeypatch.setattr(tokens, "_remembered_chars", [len(text)])
+    tokens.counter("cl100k")(other)  # past the bound: the memo starts again
+    assert list(tokens.REMEMBERED) == [other]

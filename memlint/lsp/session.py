@@ -167,11 +167,14 @@ class Session:
         return workspace
 
     def _hold_tokenizer(self) -> None:
-        """Once a run needed cl100k (a context over the byte budget), keep it for the next runs:
-        building it costs more than a warm run (most projects never need it)."""
+        """Once a run needed cl100k (a context over the byte budget), keep it for the next runs,
+        and the counts it made: building it costs more than a warm run, counting the unchanged
+        texts again a fifth of one (most projects never need it)."""
         if self._tokenizer is None and tokens.ever_built():
             self._tokenizer = tokens.counter("cl100k")
             self._tokenizer("memlint")
+            if tokens.REMEMBERED is None:  # and the counts of texts that did not change
+                tokens.REMEMBERED = {}
 
     def _use_run_cache(self, scopes: list[Path]) -> None:
         """The project's run cache folder (`.memlint_cache/`, as `check` makes it) keeps the decoded
