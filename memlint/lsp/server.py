@@ -14,9 +14,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -28,6 +29,7 @@ from memlint.lsp.positions import use_encoding
 from memlint.lsp.session import Session, Snapshot, key
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 WATCHED = ("**/*.md", "**/.memlint.toml", "**/pyproject.toml")
 
 
@@ -44,6 +46,7 @@ class MemlintServer(LanguageServer):
         self._published: set[Path] = set()
         self._uris: dict[Path, str] = {}  # the URI each open document was opened by
         self._told: set[str] = set()  # problems logged already
+        self.watching = False  # the client tells of files changed on disk (didChangeWatchedFiles)
 
     # scheduling -------------------------------------------------------------------------------
     def schedule(self) -> None:
@@ -98,6 +101,11 @@ class MemlintServer(LanguageServer):
         return self._uris.get(path) or path.as_uri()
 
     # helpers for requests ----------------------------------------------------------------------
+    async def on_worker(self, work: Callable[..., T], *args: Any) -> T:
+        """`work(*args)` on the thread that runs the checks, after the run in progress: it reads
+        the workspace that run reuses (documents, caches), never while the run changes it."""
+        return await asyncio.get_running_loop().run_in_executor(self._pool, work, *args)
+
     async def current(self, uri: str, wait: float = 5.0) -> tuple[Path, Snapshot] | None:
         """The path of `uri` and the last run, once a run has seen the document's current text
         (waiting up to `wait` seconds for the run that is due); None if none has."""
@@ -150,6 +158,8 @@ async def initialized(ls: MemlintServer, params: types.InitializedParams) -> Non
             await ls.client_register_capability_async(types.RegistrationParams([registration]))
         except Exception:  # noqa: BLE001 - a client that refuses: saves and closes still re-run
             log.warning("the client did not accept file watching")
+        else:
+            ls.watching = True
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_DID_OPEN)
@@ -173,7 +183,7 @@ def did_change(ls: MemlintServer, params: types.DidChangeTextDocumentParams) -> 
 @SERVER.feature(types.TEXT_DOCUMENT_DID_SAVE)
 def did_save(ls: MemlintServer, params: types.DidSaveTextDocumentParams) -> None:
     path = _path(params.text_document.uri)
-    if path is not None:
+    if path is not None and not ls.watching:  # no word of other files from the editor: read the disk again
         ls.session.disk_changed([path])
         ls.schedule()
 
@@ -189,8 +199,16 @@ def did_close(ls: MemlintServer, params: types.DidCloseTextDocumentParams) -> No
 
 @SERVER.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
 def did_change_watched(ls: MemlintServer, params: types.DidChangeWatchedFilesParams) -> None:
-    ls.session.disk_changed([p for p in (_path(c.uri) for c in params.changes) if p is not None])
-    ls.schedule()
+    """Files created, changed or deleted on disk. An open document saved is no news: the run has
+    its text already (and a save need not cost a run that reads every file again)."""
+    changed = []
+    for change in params.changes:
+        path = _path(change.uri)
+        if path is not None and not (change.type == types.FileChangeType.Changed and path in ls.session.open):
+            changed.append(path)
+    if changed:
+        ls.session.disk_changed(changed)
+        ls.schedule()
 
 
 @SERVER.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
@@ -210,7 +228,8 @@ async def code_action(ls: MemlintServer, params: types.CodeActionParams) -> list
         return None
     path, snapshot = found
     support = convert.EditSupport.of(ls.client_capabilities)
-    return convert.code_actions(snapshot, path, params.range, params.context.only, support) or None
+    actions = await ls.on_worker(convert.code_actions, snapshot, path, params.range, params.context.only, support)
+    return actions or None
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_HOVER)
@@ -222,7 +241,7 @@ async def on_hover(ls: MemlintServer, params: types.HoverParams) -> types.Hover 
     ctx = snapshot.context_of(path)
     if ctx is None:
         return None
-    return hover.hover(ctx, path, convert.lines_of(snapshot, path), params.position)
+    return await ls.on_worker(lambda: hover.hover(ctx, path, convert.lines_of(snapshot, path), params.position))
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_DOCUMENT_LINK)
@@ -234,7 +253,7 @@ async def document_link(ls: MemlintServer, params: types.DocumentLinkParams) -> 
     ctx = snapshot.context_of(path)
     if ctx is None:
         return None
-    return includes.links(ctx, path, convert.lines_of(snapshot, path))
+    return await ls.on_worker(lambda: includes.links(ctx, path, convert.lines_of(snapshot, path)))
 
 
 def serve(home: Path | None = None) -> None:
