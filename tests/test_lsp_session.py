@@ -147,3 +147,14 @@ def test_a_long_lived_process_remembers_token_counts(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(tokens, "_remembered_chars", [len(text)])
     tokens.counter("cl100k")(other)  # past the bound: the memo starts again
     assert list(tokens.REMEMBERED) == [other]
+
+
+def test_a_new_file_not_yet_saved_is_checked(tmp_path: Path) -> None:
+    _tree(tmp_path)
+    new = tmp_path / "billing" / ".claude" / "rules" / "money.md"
+    new.parent.mkdir(parents=True)
+    session = Session()
+    session.folders = [tmp_path]
+    session.opened(new, '---\npaths: "**"\n---\nRound money half to even.\n', 1)
+    assert [v.code for v in session.run().violations.get(new, [])] == ["ML505"]
+    assert not new.exists()
