@@ -158,3 +158,20 @@ def test_a_new_file_not_yet_saved_is_checked(tmp_path: Path) -> None:
     session.opened(new, '---\npaths: "**"\n---\nRound money half to even.\n', 1)
     assert [v.code for v in session.run().violations.get(new, [])] == ["ML505"]
     assert not new.exists()
+
+
+def test_the_projects_memory_under_home_is_checked_once(tmp_path: Path) -> None:
+    from memlint.model.automem import automem_folder
+
+    project, home = tmp_path / "shop", tmp_path / "home"
+    _tree(project)
+    folder = automem_folder(home, project)
+    folder.mkdir(parents=True)
+    text = "# Memory\n" + "\n".join(f"- [Fact {n}](fact-{n}.md) \u2014 fact {n}" for n in range(230)) + "\n"
+    (folder / "MEMORY.md").write_text(text, encoding="utf-8")
+    session = Session(home)
+    session.folders = [project]
+    session.opened(folder / "MEMORY.md", text, 1)  # outside the workspace folder, in the project's auto memory
+    snapshot = session.run()
+    assert len(snapshot.contexts) == 1  # the folder's run covers it: no second run, no finding twice
+    assert [v.code for v in snapshot.violations[folder / "MEMORY.md"]].count("ML301") == 1

@@ -116,8 +116,11 @@ class Session:
         dirty, self._dirty = self._dirty, set()
         scopes = self.scopes(opened)
         self._use_run_cache(scopes)
+        covered: set[Path] = set()  # files a run looked at already (a MEMORY.md under --home, say)
         try:
             for scope in scopes:
+                if scope in covered:
+                    continue
                 try:
                     ctx, found = self._check(scope, opened, dirty)
                 except MemlintError as exc:  # an unreadable configuration: the other scopes go on
@@ -125,6 +128,7 @@ class Session:
                     self._generation += 1
                     continue
                 contexts.append(ctx)
+                covered.update(f.path for f in ctx.files)
                 for v in found:
                     violations.setdefault(v.path, []).append(v)
         except BaseException:
