@@ -164,6 +164,7 @@ def test_the_projects_memory_under_home_is_checked_once(tmp_path: Path) -> None:
     from memlint.model.automem import automem_folder
 
     project, home = tmp_path / "shop", tmp_path / "home"
+    project.mkdir()
     _tree(project)
     folder = automem_folder(home, project)
     folder.mkdir(parents=True)
