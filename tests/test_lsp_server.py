@@ -248,3 +248,11 @@ async def test_positions_in_the_encoding_the_client_chose(utf8_client: LanguageC
     await until(utf8_client, lambda: "ML101" in codes(utf8_client, uri))
     found = next(d for d in utf8_client.diagnostics[uri] if d.code == "ML101")
     assert found.range.start == types.Position(0, len("# Caf\u00e9 \U0001f600 ".encode()))  # 13 bytes, 10 characters
+
+
+async def test_closing_a_document_clears_its_diagnostics(client: LanguageClient) -> None:
+    root: Path = client.root  # type: ignore[attr-defined]
+    uri = open_file(client, root / ".claude" / "rules" / "style.md")
+    await until(client, lambda: "ML505" in codes(client, uri))
+    client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri)))
+    await until(client, lambda: codes(client, uri) == [])
