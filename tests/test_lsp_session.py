@@ -176,3 +176,26 @@ def test_the_projects_memory_under_home_is_checked_once(tmp_path: Path) -> None:
     snapshot = session.run()
     assert len(snapshot.contexts) == 1  # the folder's run covers it: no second run, no finding twice
     assert [v.code for v in snapshot.violations[folder / "MEMORY.md"]].count("ML301") == 1
+
+
+def test_a_user_rules_paths_hover_counts_the_projects_files_not_homes(tmp_path: Path) -> None:
+    from memlint.lsp import convert, hover
+
+    project, home = tmp_path / "shop", tmp_path / "home"
+    (project / "src").mkdir(parents=True)
+    _tree(project)
+    (project / "src" / "cart.py").write_text("total = 0\n", encoding="utf-8")
+    (home / "scratch").mkdir(parents=True)
+    (home / "scratch" / "notes.py").write_text("x = 1\n", encoding="utf-8")  # HOME's: never matched
+    rule = home / ".claude" / "rules" / "python.md"
+    rule.parent.mkdir(parents=True)
+    rule.write_text('---\npaths: "**/*.py"\n---\nUse type hints.\n', encoding="utf-8")
+    session = Session(home)
+    session.folders = [project]
+    session.opened(rule, rule.read_text(encoding="utf-8"), 1)
+    snapshot = session.run()
+    ctx = snapshot.context_of(rule)
+    assert ctx is not None
+    found = hover.hover(ctx, rule, convert.lines_of(snapshot, rule), types.Position(1, 2), project)
+    assert found is not None and isinstance(found.contents, types.MarkupContent)
+    assert "matches **1** of the 4 files in" in found.contents.value and "`src/cart.py`" in found.contents.value

@@ -64,8 +64,9 @@ def memory_hover(ctx: RuleContext, path: Path, line: int) -> str | None:
             "topic files (the code action splits the index).")
 
 
-def paths_hover(ctx: RuleContext, path: Path, line: int) -> str | None:
-    """On a rule's `paths:` block: how many files of the tree match it, and a few of them."""
+def paths_hover(ctx: RuleContext, path: Path, line: int, project: Path | None = None) -> str | None:
+    """On a rule's `paths:` block: how many files of the tree match it, and a few of them (of
+    `project`, the editor's folder, for a rule of HOME's `.claude/rules/`)."""
     from memlint.rules.layout._common import find_key
 
     doc = ctx.workspace.document(path)
@@ -74,7 +75,8 @@ def paths_hover(ctx: RuleContext, path: Path, line: int) -> str | None:
     block = find_key(doc.text, doc.frontmatter, "paths")
     if block is None or not block.line <= line <= doc.line_of_offset(max(block.end - 1, block.start)):
         return None
-    found = matching_files(ctx.workspace, path, doc.rule_globs)
+    project = project or next((r for r in ctx.roots if r.is_dir()), None)
+    found = matching_files(ctx.workspace, path, doc.rule_globs, home=ctx.home, project=project)
     if found is None:
         return None
     folder = show(ctx, found.base)
@@ -87,7 +89,8 @@ def paths_hover(ctx: RuleContext, path: Path, line: int) -> str | None:
             "Claude Code loads this rule when it reads one of them.")
 
 
-def hover(ctx: RuleContext, path: Path, lines: Lines, position: types.Position) -> types.Hover | None:
+def hover(ctx: RuleContext, path: Path, lines: Lines, position: types.Position,
+          project: Path | None = None) -> types.Hover | None:
     ref = includes.ref_at(ctx, path, lines, position)
     if ref is not None:
         text: str | None = include_hover(ctx, path, ref)
@@ -95,7 +98,7 @@ def hover(ctx: RuleContext, path: Path, lines: Lines, position: types.Position) 
     elif any(f.path == path and f.role == "automem-index" for f in ctx.files):
         text, where = memory_hover(ctx, path, position.line + 1), None
     else:
-        text, where = paths_hover(ctx, path, position.line + 1), None
+        text, where = paths_hover(ctx, path, position.line + 1, project), None
     if text is None:
         return None
     return types.Hover(types.MarkupContent(types.MarkupKind.Markdown, text), where)

@@ -26,10 +26,15 @@ class RuleMatches:
     first: tuple[str, ...]  # the first matches in listing order, relative to `base`
 
 
-def matching_files(workspace: Workspace, rule: Path, patterns: tuple[str, ...], keep: int = 5) -> RuleMatches | None:
+def matching_files(workspace: Workspace, rule: Path, patterns: tuple[str, ...], keep: int = 5,
+                   home: Path | None = None, project: Path | None = None) -> RuleMatches | None:
     """The files of the tree that `patterns` (a rule's `paths:`) match; None when `rule` is not
-    under `.claude/rules/` or its folder is too large to list."""
+    under `.claude/rules/` or its folder is too large to list. A rule of HOME's `.claude/rules/`
+    (user memory) matches files of the project Claude Code is started in (`project`), as the
+    loader has it, not files of HOME."""
     base = rule_base(rule)
+    if base is not None and base in (home, Path.home()):
+        base = project
     if base is None:
         return None
     files = project_files(workspace, base)

@@ -241,7 +241,9 @@ async def on_hover(ls: MemlintServer, params: types.HoverParams) -> types.Hover 
     ctx = snapshot.context_of(path)
     if ctx is None:
         return None
-    return await ls.on_worker(lambda: hover.hover(ctx, path, convert.lines_of(snapshot, path), params.position))
+    project = next((f for f in ls.session.folders if f == path or f in path.parents), None) or \
+        next(iter(ls.session.folders), None)
+    return await ls.on_worker(lambda: hover.hover(ctx, path, convert.lines_of(snapshot, path), params.position, project))
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_DOCUMENT_LINK)
