@@ -505,6 +505,16 @@ def explain(rule: str) -> None:
     click.echo(f"# {found.code} {found.slug}\n\n{found.doc}")
 
 
+@main.command()
+@click.option("--home", type=click.Path(file_okay=False, path_type=Path),
+              help="Also model HOME's memory and the project's auto memory there (as `check --home`).")
+def lsp(home: Path | None) -> None:
+    """Run the language server on stdin/stdout, for editors (see docs/editors.md)."""
+    from memlint.lsp.server import serve  # pygls loads only here
+
+    serve(home)
+
+
 def _add_commands() -> None:
     """Commands kept in their own modules (memlint/commands/): each imports its heavy parts when it runs."""
     from memlint.commands.hook import hook

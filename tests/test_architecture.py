@@ -19,7 +19,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "memlint"
 
 # Highest first. The same table is in docs/architecture.md; change both together.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("cli", ("memlint.__main__", "memlint.cli", "memlint.docgen", "memlint.commands", "memlint.commands.*")),
+    ("cli", ("memlint.__main__", "memlint.cli", "memlint.docgen", "memlint.commands", "memlint.commands.*",
+             "memlint.lsp", "memlint.lsp.*")),
     ("api", ("memlint.api", "memlint.hook", "memlint.hook.*")),
     ("reporters", ("memlint.reporters", "memlint.reporters.*", "memlint.baseline")),
     ("engine", ("memlint.engine", "memlint.reading", "memlint.staged", "memlint.selection", "memlint.config", "memlint.cache", "memlint.cache_folders",

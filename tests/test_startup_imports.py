@@ -1,6 +1,6 @@
 """A plain `check` of a small project imports only what it uses: the fix, split, baseline and
-session-notes machinery, and the TOML, decimal, difflib and hashlib modules, load on the paths
-that need them (each import at start is paid by every run)."""
+session-notes machinery, the language server, and the TOML, decimal, difflib and hashlib modules,
+load on the paths that need them (each import at start is paid by every run)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from pathlib import Path
 NOT_AT_START = (
     "memlint.fixes", "memlint.baseline", "memlint.rules.automem.split", "memlint.rules.automem._split_units",
     "memlint.model.notes_template", "tomllib", "decimal", "difflib", "hashlib",
+    "memlint.lsp", "pygls", "lsprotocol",  # the language server: `memlint lsp` only
 )
 
 _PROBE = """

