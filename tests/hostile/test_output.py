@@ -78,8 +78,9 @@ def test_context_and_diff_are_escaped(tmp_path: Path) -> None:
     assert not CONTROL.search(run.out)
     folder = tmp_path / ".claude" / "agent-memory" / "r"
     folder.mkdir(parents=True)
-    (folder / "MEMORY.md").write_text("# Memory\n\n## Deploy \x1b[31m\n\nBlue/green, on Fridays.\nThe pool drains first.\n",
-                                      encoding="utf-8")
+    entries = "".join(f"- [Note {n}](note-{n}.md) \u2014 fact {n}\n" for n in range(150))  # over the guard's target
+    (folder / "MEMORY.md").write_text("# Memory\n\n## Deploy \x1b[31m\n\nBlue/green, on Fridays.\nThe pool drains "
+                                      "first.\n\n## Notes\n" + entries, encoding="utf-8")
     run = memlint("fix", tmp_path, "--diff", "--unsafe-fixes", "--verbose")  # the heading is in the whole message
     assert "\x1b" not in run.out and "\\x1b[31m" in run.out
 
