@@ -389,7 +389,7 @@ def _run_once(
         if no_findings and not diff:
             left = sum(1 for v in report.violations if v.severity != "info")
             if left and not opts.quiet:
-                click.echo(f"memlint: {_count(left, 'problem')} left that no fix applied here removes "
+                click.echo(f"memlint: {left} problem{'s' if left != 1 else ''} left that no fix applied here removes "
                            "(`memlint check` lists them)", err=True)
             return _exit_code(report, opts, not_written)
         if opts.statistics:

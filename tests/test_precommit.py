@@ -253,8 +253,9 @@ def test_each_finding_once_with_both_hooks(hooks: Hooks, tmp_path: Path) -> None
         f"repos:\n- repo: {hooks.clone}\n  rev: {hooks.rev}\n  hooks:\n  - id: memlint\n  - id: memlint-fix\n",
         encoding="utf-8")
     assert _run(project, hooks.env, PRE_COMMIT, "install").returncode == 0
-    (project / "CLAUDE.md").write_text(
-        "# Project\n\nSee @docs/gone.md\n\nAlso @docs/other.md\n", encoding="utf-8")
+    (project / "CLAUDE.md").write_text("# Project\n\nSee @docs/gone.md\n", encoding="utf-8")
+    (project / ".claude").mkdir()  # a second file: one file's missing includes are one finding
+    (project / ".claude" / "CLAUDE.md").write_text("Also @../docs/other.md\n", encoding="utf-8")
     refused = hooks.commit(project, "two broken includes")
     out = refused.stdout + refused.stderr
     assert refused.returncode != 0, out

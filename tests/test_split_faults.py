@@ -188,8 +188,10 @@ def index_2000() -> str:
     out = ["# Memory", ""]
     i = 0
     while len(out) < 2000:
+        if i % 30 == 0:
+            out += [f"## Area {i // 30}", ""]  # entries grouped by area: the index can be made to load whole
         if i % 3 == 0:
-            out += [f"## Topic {i}", "", f"Detail {i}: the service listens on port {8000 + i}.",
+            out += [f"### Topic {i}", "", f"Detail {i}: the service listens on port {8000 + i}.",
                     f"Run step {i} before deploying.", "```", f"make step-{i}", "```", ""]
         else:
             out.append(f"- [Entry {i}](entry-{i}.md) \u2014 short hook {i}")
@@ -199,14 +201,20 @@ def index_2000() -> str:
 
 def check_entries_kept(folder: Path, original: str) -> None:
     """No entry of the old index is lost: the old index is intact, or every non-blank line of it is
-    in the new index or in a topic file the new index links; no new link points to a missing file."""
+    in the new index or in a topic file the new index links (itself or through a second-level index
+    file); no new link points to a missing file."""
     files = memory_files(folder)
     index = files["MEMORY.md"]
     if index == original:
         return
     linked = set(LINK.findall(index))
-    reachable = {line for name, text in files.items() if name == "MEMORY.md" or name in linked
-                 for line in text.split("\n")}
+    seen, todo = {"MEMORY.md"}, ["MEMORY.md"]  # through second-level index files too
+    while todo:
+        for target in LINK.findall(files.get(todo.pop(), "")):
+            if target in files and target not in seen:
+                seen.add(target)
+                todo.append(target)
+    reachable = {line for name, text in files.items() if name in seen for line in text.split("\n")}
     lost = [line for line in original.split("\n") if line.strip() and line not in reachable]
     assert not lost, f"{len(lost)} lines of the old index are in no linked file, e.g. {lost[:3]}"
     old_targets = set(LINK.findall(original))
@@ -324,7 +332,7 @@ def test_memory_md_rewritten_while_a_fix_runs_is_never_silently_overwritten(tmp_
 
 
 @pytest.mark.slow  # fault injection: the second test command (README)
-@pytest.mark.parametrize("limit", [2_000, 20_000])
+@pytest.mark.parametrize("limit", [1_000, 2_000])  # (the split's files stay under a recall's 4,096 bytes)
 def test_a_file_size_limit_mid_split_leaves_the_folder_as_it_was(tmp_path: Path, limit: int) -> None:
     """`ulimit -f`: a write past the limit fails (EFBIG); the split is undone, the run says so."""
     resource = pytest.importorskip("resource")

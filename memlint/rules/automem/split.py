@@ -121,7 +121,9 @@ class SplitPlan:
         lines = index.lines
         headings = sum(1 for i in range(len(lines)) if lines.kind(i) == "heading")
         orders = len(instruction_lines(lines))
-        kept = (f"kept in MEMORY.md: {len(index.entries)} entries ({len(self.added)} of them new), "
+        added = Counter(_lines("\n".join(self.added)))
+        new = sum(1 for line in _lines(self.new_text) if _take(added, line))
+        kept = (f"kept in MEMORY.md: {len(index.entries)} entries ({new} of them new), "
                 f"{orders} standing instruction{'s' if orders != 1 else ''}, {headings} heading{'s' if headings != 1 else ''}")
         return (head, *self.steps, kept)
 
