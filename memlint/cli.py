@@ -113,7 +113,7 @@ def context(start: Path, home: Path | None, no_home: bool, fmt: str, tokenizer: 
         if reading is not None:
             from memlint.commands.reading import show_reading
 
-            show_reading(start, reading, home or default_home(), managed_dir, release, launch, fmt)
+            show_reading(start, reading, modelled, managed_dir, release, launch, fmt)
             sys.exit(EXIT_CLEAN)
         if modelled is None:  # as `check --no-home`: no user settings either, wherever CLAUDE_CONFIG_DIR points
             launch = Launch(launch.settings_file, {k: v for k, v in launch.env.items() if k != "CLAUDE_CONFIG_DIR"})

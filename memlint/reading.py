@@ -15,9 +15,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-from memlint.model.reads import Attached, on_read
 from memlint.model.loaded import LoadedContext
 from memlint.model.loader import MANAGED_DIR, load
+from memlint.model.reads import Attached, on_read
 from memlint.model.release import DEFAULT, Release
 from memlint.model.replay import _within
 from memlint.model.settings import Launch

@@ -134,8 +134,8 @@ class GitView:
         if not named:
             return ()
         shown = ", ".join(named[:5]) + (f" and {len(named) - 5} more" if len(named) > 5 else "")
-        return (f"--staged: {shown} {'is' if len(named) == 1 else 'are'} only in the working tree (untracked or "
-                "ignored), so not in the commit: `git add` what the commit needs",)
+        return ((f"--staged: {shown} {'is' if len(named) == 1 else 'are'} only in the working tree (untracked or "
+                 "ignored), so not in the commit: `git add` what the commit needs"),)
 
 
 def _key(v: Violation) -> tuple[str, str, int, int, str]:

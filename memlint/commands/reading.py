@@ -11,7 +11,7 @@ from memlint.model.release import Release
 from memlint.model.settings import Launch
 
 
-def show_reading(start: Path, file: Path, home: Path, managed_dir: Path, release: Release, launch: Launch,
+def show_reading(start: Path, file: Path, home: Path | None, managed_dir: Path, release: Release, launch: Launch,
                  fmt: str) -> None:
     from memlint.reading import reading
 

@@ -8,7 +8,6 @@ from dataclasses import field
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from memlint.model.gitroot import find_project_root
 from memlint.model.jstext import JS_WHITESPACE, js_trim, utf16_last_newline, utf16_len
 from memlint.model.release import DEFAULT, Release
 from memlint.model.sanitise import sanitise

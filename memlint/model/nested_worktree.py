@@ -11,7 +11,7 @@ matching file. The skipped files are said (`nested-worktree`), never processed: 
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -29,14 +29,15 @@ class _Loader(Protocol):
     workspace: Workspace
     worktree: Any
     release: Release
-    excludes: Sequence[str]
+    excludes: tuple[str, ...]
 
     def step(self, key: tuple[str, ...], external_ok: bool, make: Callable[[], list[LoadedFile]],
              shared: bool = ...) -> list[LoadedFile]: ...
 
     def skip(self, path: str, reason: Any, kind: Any, parent: Any, detail: str) -> None: ...
 
-    def process(self, path: str, kind: Any, external_ok: bool, **options: Any) -> list[LoadedFile]: ...
+    def process(self, path: str, kind: Any, external_ok: bool, depth: int = ..., origin: Any = ...,
+                absent: bool = ...) -> list[LoadedFile]: ...
 
     def facts(self, path: str) -> Any: ...
 

@@ -23,6 +23,7 @@ section 4):
 from __future__ import annotations
 
 import json
+import math
 import os
 import posixpath
 import re
@@ -333,7 +334,7 @@ def _js_string(value: Any) -> str | None:
         return value
     if isinstance(value, int):
         return str(value)
-    if isinstance(value, float) and value == value and abs(value) != float("inf"):
+    if isinstance(value, float) and not math.isnan(value) and not math.isinf(value):
         return str(int(value)) if value.is_integer() and abs(value) < 1e21 else repr(value)
     return None
 

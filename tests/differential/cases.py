@@ -982,8 +982,8 @@ CASES: list[Case] = [
 ]
 
 from cases_2_1_332 import CASES_2_1_332
-from cases_reads import CASES_READS
 from cases_layouts import CASES_LAYOUTS
+from cases_reads import CASES_READS
 
 CASES += CASES_2_1_332
 CASES += CASES_READS

@@ -33,7 +33,7 @@ HOOKS = (None, "Write")  # no PostToolUse hook; a PostToolUse hook whose matcher
 # all tools, and two that do not match a Write)
 MATCHERS = {"Write|Edit|MultiEdit": True, "": True, "Bash": False, "Edit": False}
 TOLD = re.compile(r"PostToolUse:Write hook additional context: (.*?)"
-                  r"(?=\n\nPostToolUse:|\n</system-reminder>|\Z)", re.S)
+                  r"(?=\n\nPostToolUse:|\n</system-reminder>|\Z)", re.DOTALL)
 
 
 def _entries(count: int, end: str = "\n") -> str:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from memlint.model.instructions import is_instruction, marks_always_on
 from memlint.model.jstext import utf16_len
@@ -70,9 +70,8 @@ def _separates(prev: str, prev_kind: str, nxt: str, next_kind: str) -> bool:
     if prev_kind not in ("heading", "entry", "detail") or next_kind not in ("heading", "entry", "detail"):
         return False
     lead = nxt.lstrip()
-    if prev.lstrip().startswith("<") or lead.startswith(("<", "=", "-  ", "    ")) or nxt.startswith(("    ", "\t")):
-        return False
-    return True
+    return not (prev.lstrip().startswith("<") or lead.startswith(("<", "=", "-  ", "    "))
+                or nxt.startswith(("    ", "\t")))
 
 
 def supersede(index: Index, writer: Writer) -> Stage | None:
@@ -99,12 +98,12 @@ def supersede(index: Index, writer: Writer) -> Stage | None:
     return out, made, pointers
 
 
-def _superseded_said(contents: list[str], kinds: list[str]) -> str:
+def _superseded_said(contents: list[str], kinds: Sequence[str]) -> str:
     n = len(contents)
     return f"{n} older entr{'y' if n == 1 else 'ies'} of topics that have a newer entry in MEMORY.md; read only for history"
 
 
-def _index_said(contents: list[str], kinds: list[str]) -> str:
+def _index_said(contents: list[str], kinds: Sequence[str]) -> str:
     titles = [plain_text(m.group(1)) for c, k in zip(contents, kinds) if k == "entry" and (m := LINK.search(c))]
     return shorten(f"index of {len(titles)} entries: " + ", ".join(titles[:4]), 150)
 
@@ -142,7 +141,7 @@ def cap_instructions(index: Index, writer: Writer) -> Stage | None:
     return out, made, pointers
 
 
-def _instructions_said(contents: list[str], kinds: list[str]) -> str:
+def _instructions_said(contents: list[str], kinds: Sequence[str]) -> str:
     n = len(contents)
     return f"{n} more standing instruction{'s' if n != 1 else ''} from MEMORY.md: read before starting any task"
 
@@ -317,7 +316,7 @@ def _insertion(lines: Lines, stop: int, parent: int, new: list[str], newline: st
     return at, at, before + newline.join(new) + newline
 
 
-def _instruction_lines(lines: Lines, kinds: list[str]) -> list[bool]:
+def _instruction_lines(lines: Lines, kinds: Sequence[str]) -> list[bool]:
     """Which lines keep their group in MEMORY.md: an always-on heading, an instruction that stands
     alone, an entry whose hook is an instruction."""
     out = [False] * len(kinds)

@@ -17,7 +17,7 @@ import hashlib
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import field
 from pathlib import Path
 
@@ -143,7 +143,7 @@ def conventions(folder: Path, names: Iterable[str], existing: Callable[[Path], s
     return Conventions(top > nested, joiner, prefixed * 2 > len(stems))
 
 
-def describe(contents: list[str], kinds: list[str], title: str) -> str:
+def describe(contents: Sequence[str], kinds: Sequence[str], title: str) -> str:
     """One line that says what moved lines hold: a log's dates, their first items, a table's
     columns and size, or a code block's first line; never a table header alone, a rule, or the
     title again."""
@@ -196,7 +196,7 @@ def entry_line(title: str, file_name: str, description: str, separator: str) -> 
     return prefix + shorten(description, max(20, MAX_LINE_CHARS - len(prefix)))
 
 
-def chunks(raw_lines: list[str], kinds: list[str], budget: int = RECALL_BYTES - _HEADROOM,
+def chunks(raw_lines: Sequence[str], kinds: Sequence[str], budget: int = RECALL_BYTES - _HEADROOM,
            max_lines: int = RECALL_LINES - 12) -> list[tuple[int, int]]:
     """`raw_lines` (with their endings) cut into parts of at most `budget` UTF-8 bytes and
     `max_lines` lines, as (first, end) ranges: a part ends only before a line that starts an item
@@ -257,8 +257,8 @@ class Writer:
     default_type: str
     planned: set[str] = field(default_factory=set)
 
-    def topics(self, title: str, raw_lines: list[str], kinds: list[str], heading: str | None = None,
-               kind: str | None = None, said: Callable[[list[str], list[str]], str] | None = None
+    def topics(self, title: str, raw_lines: Sequence[str], kinds: Sequence[str], heading: str | None = None,
+               kind: str | None = None, said: Callable[[list[str], Sequence[str]], str] | None = None
                ) -> tuple[list[NewTopic], list[str]]:
         """Topic files that hold `raw_lines` verbatim (in parts under the recall cap), and the index
         entry of each."""
@@ -305,7 +305,7 @@ class Writer:
         gave it)."""
         if base in _RESERVED:
             base += "-notes"
-        found = None
+        found: tuple[str, str | None] | None = None
         k = -1
         while found is None:
             name = base if k < 0 else f"{base}-{_digest(moved, k // 4, 6 + 2 * (k % 4))}"
@@ -331,7 +331,7 @@ class Writer:
 _ENDS_NUMBERED = re.compile(r".*[^\d\W_][-_]\d{1,3}")
 
 
-def part_name(slug: str, contents: list[str], kinds: list[str], k: int) -> str:
+def part_name(slug: str, contents: Sequence[str], kinds: Sequence[str], k: int) -> str:
     """The slug of part `k` of a long block, by what it holds (its first date or its own heading),
     else by letter (`-part-b`); never `slug-2`: numbered names read as one memory continued over
     files (ML318)."""

@@ -68,7 +68,7 @@ def floor_of(index: Index, after: Truncation) -> Floor:
         counts[name][1] += units
         longest.append((units, plain_text(content)))
     order = ("entries", "instructions", "headings", "other")
-    parts = tuple((name, *counts[name]) for name in order if name in counts)
+    parts = tuple((name, counts[name][0], counts[name][1]) for name in order if name in counts)
     blocking: list[str] = []
     if instructions:
         blocking.append(f"{instructions} standing instruction line{'s' if instructions != 1 else ''} stay in the index")

@@ -55,7 +55,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from memlint.model.automem import MAX_LINES, MAX_UNITS, format_size
-from memlint.model.jstext import utf16_len
 from memlint.model.memory_identity import identity
 from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta

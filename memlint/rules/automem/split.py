@@ -60,11 +60,11 @@ from memlint.rules.automem._split_files import NewTopic as NewTopic  # noqa: PLC
 from memlint.rules.automem._split_files import (
     Writer,
     conventions,
+    is_ours,
     name_key,
 )
 from memlint.rules.automem._split_files import first_sentence as first_sentence  # noqa: PLC0414
 from memlint.rules.automem._split_files import infer_type as infer_type  # noqa: PLC0414
-from memlint.rules.automem._split_files import is_ours
 from memlint.rules.automem._split_files import slugify as slugify  # noqa: PLC0414
 from memlint.rules.automem._split_files import yaml_scalar as yaml_scalar  # noqa: PLC0414
 from memlint.rules.automem._split_floor import Floor, floor_of, lower_bound

@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import os
 import posixpath
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
