@@ -20,10 +20,10 @@ from memlint.model.automem import (
     GUARD_WARN_LINES,
     GUARD_WARN_UNITS,
     automem_folder,
-    find_project_root,
     truncate_index,
 )
 from memlint.model.document import Document
+from memlint.model.gitroot import find_project_root
 
 ORACLE = Path(__file__).resolve().parents[2] / "shared/oracle/cc_oracle.py"
 CORPUS = Path(__file__).resolve().parents[2] / "shared/corpus"
