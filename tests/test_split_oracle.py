@@ -1,6 +1,7 @@
 """Oracle test for the MEMORY.md split: after `memlint fix --unsafe-fixes`, the real Claude Code
-loads the new MEMORY.md whole, with no WARNING line and under the 80 % point of its write guard,
-unless memlint said that the entries alone are over the limit (then the WARNING is expected). Runs
+loads the new MEMORY.md whole, with no WARNING line and under the 80 % point of its write guard
+(unless only entries and headings are left), or memlint said that no split makes it load whole
+and changed nothing (then the WARNING is expected). Runs
 every MEMORY.md of ../shared/corpus (copied), the real-shaped split fixtures, and over-limit cases
 of our own. Needs MEMLINT_ORACLE=1 (see tests/differential)."""
 
@@ -86,10 +87,11 @@ def test_claude_code_loads_the_split_index_whole(name: str, tmp_path: Path) -> N
     else:
         folder.mkdir(parents=True)
         (folder / "MEMORY.md").write_text(source + "\n", encoding="utf-8")
-    fixed = subprocess.run([sys.executable, "-m", "memlint", "fix", str(folder), "--unsafe-fixes", "--no-backup"],
+    fixed = subprocess.run([sys.executable, "-m", "memlint", "fix", str(folder), "--unsafe-fixes", "--no-backup",
+                            "--verbose"],
                            check=False, capture_output=True, text=True, timeout=300)
     assert fixed.returncode in (0, 1), fixed.stderr
-    said_over = "the entries alone are over the limit" in fixed.stdout or "would still be cut" in fixed.stdout
+    said_over = "no split makes it load whole" in " ".join(fixed.stdout.split())
     new = Document.read(folder / "MEMORY.md")
     expected = truncate_index(new.loaded)
     live = [f for f in _oracle(tree, home)["files"] if isinstance(f, dict) and f.get("kind") == "automem"]
@@ -102,5 +104,7 @@ def test_claude_code_loads_the_split_index_whole(name: str, tmp_path: Path) -> N
     assert not expected.truncated
     # (Claude Code hands MEMORY.md over with CRLF line endings made LF)
     assert content == expected.content.replace("\r\n", "\n"), "Claude Code loaded something else than the new MEMORY.md"
-    # under the point where Claude Code's own write guard starts warning (80 %)
-    assert expected.line_count < GUARD_WARN_LINES and expected.size < GUARD_WARN_UNITS
+    # under the point where Claude Code's own write guard starts warning (80 %), unless what is left is
+    # only entries and headings (moving groups of them is for an index that would still be cut)
+    pointers_only = all(line.startswith(("- [", "#")) for line in expected.content.split("\n") if line.strip())
+    assert (expected.line_count < GUARD_WARN_LINES and expected.size < GUARD_WARN_UNITS) or pointers_only
