@@ -24,8 +24,8 @@ from memlint.model.automem import (
     truncate_index,
 )
 from memlint.model.document import Document
-from memlint.model.release import pick
 from memlint.model.gitroot import find_project_root
+from memlint.model.release import pick
 
 ORACLE = Path(__file__).resolve().parents[2] / "shared/oracle/cc_oracle.py"
 CORPUS = Path(__file__).resolve().parents[2] / "shared/corpus"
