@@ -122,10 +122,11 @@ def _above(starts: list[Path], workspace: Workspace) -> set[str]:
 def build_context(
     paths: list[Path], config: Config, home: Path | None, workspace: Workspace | None = None,
     launch: Launch | None = None, *, named_indexes: frozenset[Path] = frozenset(),
+    rules: Sequence[Rule] | None = None,
 ) -> RuleContext:
     """The run's model. `named_indexes`: MEMORY.md files the user named to `memlint fix`, judged
     auto-memory indexes whatever else memlint would make of them (`model.memory_identity`)."""
-    selection = select(config)  # the configuration, resolved once for the run
+    selection = select(config, rules)  # the configuration, resolved once for the run
     release = config.release
     launch = Launch() if launch is None else launch
     if home is None:  # no HOME modelled: no user settings either, wherever CLAUDE_CONFIG_DIR points

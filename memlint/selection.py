@@ -8,7 +8,7 @@ computed once per run (a path asked about again, by another violation, is a look
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -57,9 +57,10 @@ class Selection:
         return self.options.get(rule.code, rule.meta.options)
 
 
-def select(config: Config) -> Selection:
-    """`config` resolved for one run."""
-    registered = all_rules()
+def select(config: Config, rules: Sequence[Rule] | None = None) -> Selection:
+    """`config` resolved for one run; `rules`, when given, are the only rules the run may run (the
+    write-time hook names its few: importing every rule would cost it more than its whole check)."""
+    registered = all_rules() if rules is None else list(rules)
     selected, configured, exclude = config.selected, config.options, config.exclude
     rules = tuple(r for r in registered if r.code in selected)
     options = {r.code: {**r.meta.options, **configured.get(r.code, {})} for r in registered}

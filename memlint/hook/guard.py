@@ -115,7 +115,7 @@ def check(write: Write, environ: Mapping[str, str]) -> str | None:
 
     home = Path(environ.get("HOME") or os.path.expanduser("~"))
     config = load_config(write.cwd if write.cwd.is_dir() else write.path.parent)
-    selection = select(config)  # the configuration resolved once, as the engine resolves it
+    selection = select(config, ())  # its paths only: the rules are imported below, as few as needed
     if selection.excluded(write.path):
         return None
     kind, roots = role(write.path, write.cwd, home, config.release)
@@ -146,7 +146,8 @@ def _findings(write: Write, text: str | None, codes: list[str], config: Any, hom
         workspace.put(write.path, text)
     launch = Launch.from_environ(dict(environ), None)
     with engine.settled_heap():
-        ctx = engine.build_context(list(roots), config, home, workspace, launch)
+        rules = _rules(codes)
+        ctx = engine.build_context(list(roots), config, home, workspace, launch, rules=rules)
         if write.cwd.is_dir() and write.cwd not in ctx.loads:
             # the session's own start folder, without listing the tree below it: what loads at start
             from memlint.model.loader import load
@@ -155,7 +156,6 @@ def _findings(write: Write, text: str | None, codes: list[str], config: Any, hom
         # findings worded as `memlint check <cwd>` words them; a file outside the project (user
         # memory, auto memory) is shown from HOME and is in no repository
         ctx.roots = (write.cwd,) if write.cwd in write.path.parents else ()
-        rules = _rules(codes)
         return [v for v in engine.run_rules(ctx, rules) if v.path == write.path]
 
 
