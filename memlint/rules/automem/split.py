@@ -168,8 +168,11 @@ def plan_split(
         return None  # under the write guard's target: detail there is the author's choice
     if before.truncated and (early := lower_bound(index)) is not None:
         return SplitPlan(text, text, (), (), (), before, early)
+    # the conventions of the memories the index links (files an interrupted split wrote are not
+    # linked yet, and must not change the names a second run gives), else of the folder's files
+    linked = sorted({link.target for link in index.links if "/" not in link.target} & set(taken))
     writer = Writer(folder, existing, {name_key(t) for t in taken} | {"memory.md"},
-                    conventions(folder, taken, existing), newline, separator(index), default_type)
+                    conventions(folder, linked or taken, existing), newline, separator(index), default_type)
 
     def links_existing(target: str) -> bool:
         return existing(folder / target) is not None
