@@ -45,23 +45,10 @@ Use instead:
 ```
 
 ## Fix safety
-The `split-memory-index` fix is unsafe under `check --fix` (it changes what Claude reads at
-start) and applied by `memlint fix`, because it is lossless and verified before anything is
-written: every non-blank line of the old MEMORY.md is, byte for byte, in exactly one place (the
-new MEMORY.md, in its old order, or one new topic file); the only new lines of MEMORY.md are the
-entries it writes. In order, and each only while needed: blank separator lines go (over 160
-lines); detail moves into topic files, a whole section as its entries under the parent heading,
-a section's detail around what it keeps as one entry in place, a table or procedure whole; a
-standing instruction (a one-line item whose clause is an order, in any language) and sections
-marked always-on stay, the first 30 of them while the index would still be cut, the rest in one
-feedback file; while the index is still over 160 lines or 20,000 units, older entries of a topic
-listed again later go to one file of superseded entries, and an over-long entry to a missing
-file gets that file (its line as the body) and a short line; while it would still be cut, whole
-groups of entries become second-level index files, historical ones first. New files follow the
-folder's frontmatter form and names, stay under a recall's 4,096 bytes (a long block is cut at
-headings and dates), and never replace a file. When no split makes the index load whole,
-nothing changes and the message names the floor: what stays by category, what keeps it, and
-the smallest change by hand that would fit.
+The fix is ML301's `split-memory-index`, the same verified transformation (`memlint explain ML301`
+says what each stage moves and keeps): unsafe under `check --fix`, applied by `memlint fix`. Here it
+moves the detail this finding lists into topic files, verbatim, with one entry each; standing
+instructions, sections marked always-on, entries and comments stay byte for byte.
 
 ## Options
 - `default-type` (default `"project"`): the `metadata.type` of a split-off topic file when its
