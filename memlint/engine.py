@@ -132,7 +132,7 @@ def build_context(
     if home is None:  # no HOME modelled: no user settings either, wherever CLAUDE_CONFIG_DIR points
         launch = Launch(launch.settings_file, {k: v for k, v in launch.env.items() if k != "CLAUDE_CONFIG_DIR"})
     workspace = Workspace(release, config.limits) if workspace is None else workspace
-    roots = tuple(p.absolute() for p in paths)
+    roots = tuple(Path(os.path.abspath(p)) for p in paths)  # `..` folded, as the files discovered are
     memory_dirs = list(config.memory_dirs)
     loads: dict[Path, LoadedContext] = {}
     named = {r for r in roots if r.is_file()}  # a file named on the command line is always checked
