@@ -2,9 +2,8 @@
 
 What may move is `_split_units.candidates`: a whole section (heading, body, sub-sections) when
 nothing in it stays, or a run of detail inside a section that keeps something. A whole section
-becomes its entries under the parent heading; a run becomes its entries in its place. Units are
-picked until the index is under the target, then the result is measured again (an entry may cost
-more than estimated, a block may need more than one file under the recall cap).
+becomes its entries under the parent heading; a run becomes its entries in its place. Every unit
+that saves lines or units is picked, largest first.
 """
 
 from __future__ import annotations
@@ -15,41 +14,21 @@ from memlint.rules.automem._index import Index, plain_text
 from memlint.rules.automem._split_files import NewTopic, Writer, entry_line, slugify
 from memlint.rules.automem._split_units import Candidates, candidates, pick
 
-_MAX_ROUNDS = 6
 
-
-def move_detail(
-    index: Index, writer: Writer, links_existing: Callable[[str], bool], intro_lines: int,
-    over: Callable[[str], tuple[int, int]], apply: Callable[[list[tuple[int, int, str]]], str],
-) -> tuple[list[tuple[int, int, str]], list[NewTopic], list[str]] | None:
-    """The replacements, new files and added entry lines that move enough detail out of `index`
-    for `over(new_text)` (lines, units still over the target) to be (0, 0) or less; None when
-    nothing may move."""
+def move_detail(index: Index, writer: Writer, links_existing: Callable[[str], bool], intro_lines: int
+                ) -> tuple[list[tuple[int, int, str]], list[NewTopic], list[str]] | None:
+    """The replacements, new files and added entry lines that move every unit of detail that costs
+    the index lines or units (largest first; a unit inside a chosen section is part of it); None
+    when nothing may move."""
     lines = index.lines
-    text = lines.text
     line_units = [len(lines.raw(i).rstrip("\r\n")) + 1 for i in range(len(lines))]
 
     def cost(title: str, _: str) -> tuple[int, int]:
         return 1, len(entry_line(title, slugify(title) + ".md", "x" * 100, writer.separator)) + 1
 
     found = candidates(index, links_existing, intro_lines, cost, line_units)
-    if not found.units:
-        return None
-    over_lines, over_units = over(text)
-    chosen: set[int] = set()
-    best: tuple[list[tuple[int, int, str]], list[NewTopic], list[str]] | None = None
-    planned = set(writer.planned)
-    for _ in range(_MAX_ROUNDS):
-        size = len(chosen)
-        pick(found, found.outline, chosen, over_lines, over_units)
-        if len(chosen) == size:
-            break
-        writer.planned = set(planned)
-        best = _build(index, found, sorted(chosen), writer)
-        over_lines, over_units = over(apply(best[0]))
-        if over_lines <= 0 and over_units <= 0:
-            break
-    return best
+    chosen = pick(found, found.outline, set(), 10**9, 10**9)  # no target: all that gains
+    return _build(index, found, sorted(chosen), writer) if chosen else None
 
 
 def _build(index: Index, found: Candidates, chosen: list[int], writer: Writer

@@ -27,7 +27,7 @@ from memlint.model.jstext import utf16_len
 from memlint.rules.automem._index import LINK, Index, heading_text, plain_text, shorten
 from memlint.rules.automem._lines import Lines
 from memlint.rules.automem._split_files import NewTopic, Writer, is_ours, name_key
-from memlint.rules.automem._split_units import instruction_lines, outline
+from memlint.rules.automem._split_units import always_on, instruction_lines, outline
 
 Replacement = tuple[int, int, str]
 Stage = tuple[list[Replacement], list[NewTopic], list[str]]
@@ -117,10 +117,7 @@ def cap_instructions(index: Index, writer: Writer) -> Stage | None:
     lines = index.lines
     o = outline(lines)
     kinds = [lines.kind(i) for i in range(len(lines))]
-    always: dict[int, bool] = {}
-    for h in o.heads:
-        p = o.parent[h]
-        always[h] = marks_always_on(heading_text(lines.content(h))[1]) or (p >= 0 and always[p])
+    always = always_on(lines, o)
     under: dict[int, int] = {}
     heading = -1
     for i in range(len(kinds)):
@@ -240,7 +237,7 @@ def move_groups(index: Index, writer: Writer, need: Callable[[int, int], bool]) 
     prefix = [0]
     for i in range(len(lines)):
         prefix.append(prefix[-1] + (1 if holds[i] else 0))
-    always = {h: marks_always_on(heading_text(lines.content(h))[1]) for h in o.heads}
+    always = always_on(lines, o)  # (inherited: a section under an always-on one is always-on)
     entries_before = [0]
     for kind in kinds:
         entries_before.append(entries_before[-1] + (kind == "entry"))
@@ -251,11 +248,8 @@ def move_groups(index: Index, writer: Writer, need: Callable[[int, int], bool]) 
         end = o.subtree_end[h]
         if entries_before[end] == entries_before[h + 1] or prefix[end] > prefix[h]:
             continue  # no entry, or an instruction (or an always-on heading) inside
-        p = o.parent[h]
-        while p >= 0 and not always[p]:
-            p = o.parent[p]
-        if p >= 0:
-            continue
+        if o.parent[h] >= 0 and always[o.parent[h]]:
+            continue  # inside a section marked always-on
         last = next(i for i in range(end - 1, h, -1) if kinds[i] != "blank")
         size = lines.end(last) - lines.start(h)
         title = heading_text(lines.content(h))[1]

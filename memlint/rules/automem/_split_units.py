@@ -149,6 +149,21 @@ def items(lines: Lines, start: int, stop: int) -> list[Item]:
     return out
 
 
+def always_on(lines: Lines, o: Outline) -> dict[int, bool]:
+    """For each heading, whether it or a heading above it marks its section always-on (every
+    stage keeps such sections whole: one answer for all of them)."""
+    out: dict[int, bool] = {}
+    for h in o.heads:  # a parent comes before its children
+        p = o.parent[h]
+        out[h] = marks_always_on(heading_text(lines.content(h))[1]) or (p >= 0 and out[p])
+    return out
+
+
+def is_order(lines: Lines, item: Item) -> bool:
+    """The item is one line of detail whose clause is an order: a standing instruction."""
+    return item.first == item.last and lines.kind(item.first) == "detail" and is_instruction(lines.content(item.first))
+
+
 def instruction_lines(lines: Lines) -> list[int]:
     """The lines that are standing instructions: one-line items (outside code and comments) whose
     clause is an order (`model.instructions`)."""
@@ -157,10 +172,7 @@ def instruction_lines(lines: Lines) -> list[int]:
     stops = [*heads, len(lines)]
     out: list[int] = []
     for start, stop in zip(bounds, stops):
-        for item in items(lines, start, stop):
-            if item.first == item.last and lines.kind(item.first) == "detail" \
-                    and is_instruction(lines.content(item.first)):
-                out.append(item.first)
+        out += [item.first for item in items(lines, start, stop) if is_order(lines, item)]
     return out
 
 
@@ -169,7 +181,7 @@ def anchored(lines: Lines, item: Item, links_existing: Callable[[str], bool]) ->
     instruction (`model.instructions`: a line standing alone whose clause is an order)."""
     if item.stays:
         return True
-    if item.first == item.last and is_instruction(lines.content(item.first)):
+    if is_order(lines, item):
         return True
     for i in range(item.first, item.last + 1):
         if lines.kind(i) != "detail":
@@ -198,7 +210,7 @@ def _procedures(lines: Lines, marked: list[tuple[Item, bool]], links_existing: C
             end += 1
         if end - n > 1:
             steps = [item for item, _ in out[n:end]]
-            rules = all(item.first == item.last and is_instruction(lines.content(item.first)) for item in steps)
+            rules = all(is_order(lines, item) for item in steps)
             for k in range(n, end):
                 item = out[k][0]
                 out[k] = (item, rules or _links_existing(lines, item, links_existing))
@@ -239,10 +251,7 @@ def candidates(
     prefix = [0]
     for n in line_units:
         prefix.append(prefix[-1] + n)
-    rule_under: dict[int, bool] = {}
-    for h in o.heads:
-        p = o.parent[h]
-        rule_under[h] = marks_always_on(heading_text(lines.content(h))[1]) or (p >= 0 and rule_under[p])
+    rule_under = always_on(lines, o)
     regions = [(-1, 0, o.preamble_end)] + [(h, h + 1, o.own_end[h]) for h in o.heads]
     region_items: dict[int, list[tuple[Item, bool]]] = {}
     region_ok: dict[int, bool] = {}

@@ -135,11 +135,6 @@ def measure(text: str) -> Truncation:
     return cut_index(doc.loaded if "<!--" in body else body)  # not cached: a plan's texts are not kept
 
 
-def _over(text: str, lines: int, units: int) -> tuple[int, int]:
-    t = measure(text)
-    return t.line_count - lines, t.size - units
-
-
 def _index(text: str, intro_lines: int) -> Index:
     return parse_index(Document.from_text(Path("MEMORY.md"), text), intro_lines, cached=False)
 
@@ -182,33 +177,32 @@ def plan_split(
         run.take(drop_blanks(run.index), "dropped {k} blank separator lines")
     # all the detail that costs index lines or units: it belongs in topic files (ML304), and moving it
     # changes nothing Claude needs at start
-    run.take(move_detail(run.index, writer, links_existing, intro_lines, lambda t: (10**9, 10**9), run.applied),
-             "moved detail into {n} topic file(s): {names}")
+    run.take(move_detail(run.index, writer, links_existing, intro_lines), "moved detail into {n} topic file(s): {names}")
     moved_detail = bool(run.topics)
-    if before.truncated or _past(run.text, MAX_LINES, MAX_UNITS):
-        if max(run.over()) > 0:
+    if before.truncated or run.past(MAX_LINES, MAX_UNITS):
+        if max(run.over(FIT_LINES, FIT_UNITS)) > 0:
             run.take(supersede(run.index, writer), "moved {k} superseded entries (older entries of topics "
                                                    "listed again later) into {names}")
-        units_over = run.over()[1]
+        units_over = run.over(FIT_LINES, FIT_UNITS)[1]
         if units_over > 0:
             run.take(shorten_dangling(run.index, writer, links_existing, units_over),
                      "shortened {k} over-long entries whose topic file was missing; each full entry is now "
                      "that file: {names}")
-        if _past(run.text, MAX_LINES, MAX_UNITS):
+        if run.past(MAX_LINES, MAX_UNITS):
             run.take(cap_instructions(run.index, writer), "kept the first {cap} standing instructions; moved the "
                      "other {k} into {names}")
         # groups hide entries Claude sees today: only while the index would still be cut
-        lines_over, units_over = _over(run.text, MAX_LINES, MAX_UNITS)
+        lines_over, units_over = run.over(MAX_LINES, MAX_UNITS)
         if lines_over > 0 or units_over > 0:
             run.take(move_groups(run.index, writer, lambda sl, su: sl < lines_over or su < units_over),
                      "moved {n} group(s) of entries into second-level index files: {names}")
-    if run.text != work and measure(run.text).line_count > FIT_LINES:
+    if run.text != work and run.past(FIT_LINES, 10**9):
         # the entries written in place of sections may bring blank lines back: while the index is
         # still over the margin, none stays (a second run would drop them: the split is idempotent)
         run.take(drop_blanks(run.index), "dropped {k} blank separator lines")
     if run.text == work:
         return _refusal(text, work, before, intro_lines) if before.truncated else None
-    if _past(run.text, MAX_LINES, MAX_UNITS):
+    if run.past(MAX_LINES, MAX_UNITS):
         return _refusal(text, run.text, before, intro_lines)
     plan = SplitPlan(text, bom + run.text, tuple(run.topics), tuple(run.added), tuple(run.steps), before,
                      moved_detail=moved_detail)
@@ -222,6 +216,7 @@ class _Run:
     def __init__(self, text: str, index: Index, intro_lines: int) -> None:
         self.text = text
         self._index: Index | None = index
+        self._cut: Truncation | None = None
         self.intro_lines = intro_lines
         self.topics: list[NewTopic] = []
         self.added: list[str] = []
@@ -234,25 +229,28 @@ class _Run:
             self._index = _index(self.text, self.intro_lines)
         return self._index
 
-    def applied(self, replacements: list[tuple[int, int, str]]) -> str:
-        return apply(self.text, replacements)
+    @property
+    def cut(self) -> Truncation:
+        """Claude Code's cut of the text as it is now (measured once per text)."""
+        if self._cut is None:
+            self._cut = measure(self.text)
+        return self._cut
 
-    def over(self) -> tuple[int, int]:
-        return _over(self.text, FIT_LINES, FIT_UNITS)
+    def over(self, lines: int, units: int) -> tuple[int, int]:
+        """How many lines and UTF-16 units the text is over `lines` and `units`."""
+        return self.cut.line_count - lines, self.cut.size - units
+
+    def past(self, lines: int, units: int) -> bool:
+        return max(self.over(lines, units)) > 0
 
     def take(self, stage: tuple[list[tuple[int, int, str]], list[NewTopic], list[str]] | None, step: str) -> None:
         if stage is None or not stage[0]:
             return
         self.text = apply(self.text, stage[0])
-        self._index = None
+        self._index = self._cut = None
         self.topics.extend(stage[1])
         self.added.extend(stage[2])
         self.steps.append(step.format(n=len(stage[1]), names=_names(stage[1]), k=len(stage[0]), cap=INSTRUCTION_CAP))
-
-
-def _past(text: str, lines: int, units: int) -> bool:
-    t = measure(text)
-    return t.line_count > lines or t.size > units
 
 
 def _names(topics: list[NewTopic]) -> str:
