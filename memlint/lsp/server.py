@@ -27,6 +27,7 @@ from memlint import __version__
 from memlint.lsp import convert, hover, includes
 from memlint.lsp.positions import use_encoding
 from memlint.lsp.session import Session, Snapshot, key
+from memlint.model.rule_context import RuleContext
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -232,15 +233,22 @@ async def code_action(ls: MemlintServer, params: types.CodeActionParams) -> list
     return actions or None
 
 
-@SERVER.feature(types.TEXT_DOCUMENT_HOVER)
-async def on_hover(ls: MemlintServer, params: types.HoverParams) -> types.Hover | None:
-    found = await ls.current(params.text_document.uri)
+async def _with_context(ls: MemlintServer, uri: str) -> tuple[Path, Snapshot, RuleContext] | None:
+    """The document's path, the snapshot that holds it, and the run that checked it (None: none yet)."""
+    found = await ls.current(uri)
     if found is None:
         return None
     path, snapshot = found
     ctx = snapshot.context_of(path)
-    if ctx is None:
+    return None if ctx is None else (path, snapshot, ctx)
+
+
+@SERVER.feature(types.TEXT_DOCUMENT_HOVER)
+async def on_hover(ls: MemlintServer, params: types.HoverParams) -> types.Hover | None:
+    found = await _with_context(ls, params.text_document.uri)
+    if found is None:
         return None
+    path, snapshot, ctx = found
     project = next((f for f in ls.session.folders if f == path or f in path.parents), None) or \
         next(iter(ls.session.folders), None)
     return await ls.on_worker(lambda: hover.hover(ctx, path, convert.lines_of(snapshot, path), params.position, project))
@@ -248,13 +256,10 @@ async def on_hover(ls: MemlintServer, params: types.HoverParams) -> types.Hover 
 
 @SERVER.feature(types.TEXT_DOCUMENT_DOCUMENT_LINK)
 async def document_link(ls: MemlintServer, params: types.DocumentLinkParams) -> list[types.DocumentLink] | None:
-    found = await ls.current(params.text_document.uri)
+    found = await _with_context(ls, params.text_document.uri)
     if found is None:
         return None
-    path, snapshot = found
-    ctx = snapshot.context_of(path)
-    if ctx is None:
-        return None
+    path, snapshot, ctx = found
     return await ls.on_worker(lambda: includes.links(ctx, path, convert.lines_of(snapshot, path)))
 
 
