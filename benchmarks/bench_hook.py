@@ -60,7 +60,7 @@ def main() -> int:
     if not tree.exists():
         subprocess.run([sys.executable, str(MAKER), str(tree)], check=True, capture_output=True)
     home = base / "home"
-    from memlint.model.automem import sanitize_project_path
+    from memlint.model.memory.automem import sanitize_project_path
 
     memory = home / ".claude" / "projects" / sanitize_project_path(str(tree)) / "memory"
     memory.mkdir(parents=True, exist_ok=True)

@@ -112,7 +112,7 @@ def _run(argv: list[str]) -> int:
     except OSError:
         pass  # no user cache folder: the rank table is decoded each time
     else:
-        from memlint.model import tokens
+        from memlint.model.text import tokens
 
         tokens.RANK_CACHE_DIR = ranks
     with entry.recording() as (recorder, out, err):

@@ -19,16 +19,16 @@ from typing import TYPE_CHECKING, Any, Union
 from memlint import engine
 from memlint.config import Config, load_config
 from memlint.engine import Report
-from memlint.model.loader import MANAGED_DIR, LoadedContext, load
+from memlint.model.loading.loader import MANAGED_DIR, LoadedContext, load
+from memlint.model.loading.settings import Launch
+from memlint.model.loading.workspace import Workspace
 from memlint.model.release import DEFAULT, Release
-from memlint.model.settings import Launch
-from memlint.model.workspace import Workspace
 from memlint.records import dataclass
 from memlint.violations import Violation
 
 if TYPE_CHECKING:
     from memlint.fixes import FixResult
-    from memlint.model.windows import Window
+    from memlint.model.loading.windows import Window
 
 __all__ = ["Context", "FixOutcome", "Report", "StrPath", "check", "check_staged", "context", "default_home", "fix"]
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from memlint.errors import MemlintError
-from memlint.model.files import FileProblem, read_file
+from memlint.model.source.files import FileProblem, read_file
 from memlint.records import dataclass
 from memlint.reporters.escape import for_json
 from memlint.violations import Violation

@@ -56,7 +56,7 @@ from memlint.cache_folders import (
     rank_folder,
     user_cache_dir,
 )
-from memlint.model.files import read_file
+from memlint.model.source.files import read_file
 
 MAX_ENTRY_BYTES = 256 * 1024 * 1024  # a stored run larger than this is not read back (it is run again)
 
@@ -79,7 +79,7 @@ _UNCACHED_FLAGS = ("--fix", "--diff", "--only-fix", "--no-cache", "--unsafe-fixe
                    # they write a file, read standard input or run until stopped (memlint/conventions.py)
                    "--output-file", "-o", "--write-baseline", "--stdin-filename", "-", "--watch")
 _ENV = ("HOME", "GITHUB_ACTIONS", "NO_COLOR", "FORCE_COLOR", "TERM")
-_ENV_PREFIXES = ("CLAUDE_", "MEMLINT_")  # every variable Claude Code's loading (model.settings) reads
+_ENV_PREFIXES = ("CLAUDE_", "MEMLINT_")  # every variable Claude Code's loading (model.loading.settings) reads
 
 
 _SIZES = struct.Struct("<5Q")  # a stored entry's header, output and tables, in bytes

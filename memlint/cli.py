@@ -15,7 +15,7 @@ from memlint import __version__
 from memlint.conventions import Conventions, use_colour
 from memlint.conventions import attach as attach_conventions
 from memlint.errors import FixError, MemlintError, ReaderGone
-from memlint.model.tokens import TOKENIZERS
+from memlint.model.text.tokens import TOKENIZERS
 from memlint.reporters import FORMATS
 from memlint.reporters.escape import for_terminal
 from memlint.safe_io import Interrupted
@@ -25,8 +25,8 @@ if TYPE_CHECKING:
 
     from memlint.config import Config
     from memlint.engine import Report
-    from memlint.model.settings import Launch
-    from memlint.model.windows import Window
+    from memlint.model.loading.settings import Launch
+    from memlint.model.loading.windows import Window
     from memlint.rules import Rule
     from memlint.rules.catalog import Entry
 
@@ -98,8 +98,8 @@ def context(start: Path, home: Path | None, no_home: bool, fmt: str, tokenizer: 
     from memlint.api import context as build_context
     from memlint.config import load_config
     from memlint.engine import NO_HOME
+    from memlint.model.loading.settings import Launch
     from memlint.model.release import pick
-    from memlint.model.settings import Launch
 
     _set_colour(use_colour(color, sys.stdout.isatty()))
     try:
@@ -135,7 +135,7 @@ def context_window(start: Path, window: int | None, model: str | None) -> Window
     """--window, else --model's window, else `window` of context-over-budget in the configuration,
     else 200,000 (what `memlint check` assumes)."""
     from memlint.config import load_config
-    from memlint.model.windows import Window, model_window
+    from memlint.model.loading.windows import Window, model_window
     from memlint.reporters.context import DEFAULT as DEFAULT_CONTEXT_WINDOW
 
     if window is not None:
@@ -266,7 +266,7 @@ def _run(
     from memlint.config import load_config
     from memlint.conventions import read_stdin
     from memlint.conventions import watch as watch_loop
-    from memlint.model.settings import Launch
+    from memlint.model.loading.settings import Launch
 
     opts = Conventions(**conventions)
     _set_colour(opts.colour)

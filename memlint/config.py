@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from memlint.errors import ConfigError, MemlintError
-from memlint.model.limits import DEFAULT_LIMITS, Limits, parse_limits
 from memlint.model.release import DEFAULT, Release, pick
+from memlint.model.source.limits import DEFAULT_LIMITS, Limits, parse_limits
 from memlint.records import dataclass
 from memlint.rules import Rule, all_rules
 from memlint.rules.catalog import default_codes

@@ -167,7 +167,7 @@ def read_stdin(paths: tuple[Path, ...], stdin_filename: Path | None) -> tuple[Pa
 
 def snapshot(roots: list[Path]) -> dict[str, tuple[float, int]]:
     """mtime and size of every file under `roots` (version-control and dependency folders pruned)."""
-    from memlint.model.loader import PRUNED_FOLDERS
+    from memlint.model.loading.loader import PRUNED_FOLDERS
 
     state: dict[str, tuple[float, int]] = {}
     for root in roots:
@@ -187,7 +187,7 @@ def snapshot(roots: list[Path]) -> dict[str, tuple[float, int]]:
 
 def _ran(run_once: Callable[[], int]) -> bool:
     """`run_once()`; False when a file changed under it (said on stderr)."""
-    from memlint.model.residency import FileChanged
+    from memlint.model.source.residency import FileChanged
 
     try:
         run_once()

@@ -15,14 +15,14 @@ from pathlib import Path
 
 from memlint import progress
 from memlint.config import Config
-from memlint.model.discovery import MemoryFile, classify, discover, session_notes
-from memlint.model.loader import LoadedContext, load
-from memlint.model.pathorder import path_order
+from memlint.model.loading.discovery import MemoryFile, classify, discover, session_notes
+from memlint.model.loading.loader import LoadedContext, load
+from memlint.model.loading.settings import Launch
+from memlint.model.loading.workspace import Workspace
 from memlint.model.release import DEFAULT, Release
-from memlint.model.residency import FileChanged
-from memlint.model.rule_context import RuleContext
-from memlint.model.settings import Launch
-from memlint.model.workspace import Workspace
+from memlint.model.run.rule_context import RuleContext
+from memlint.model.source.pathorder import path_order
+from memlint.model.source.residency import FileChanged
 from memlint.records import dataclass
 from memlint.rules import Rule
 from memlint.selection import Selection, select
@@ -125,7 +125,7 @@ def build_context(
     rules: Sequence[Rule] | None = None,
 ) -> RuleContext:
     """The run's model. `named_indexes`: MEMORY.md files the user named to `memlint fix`, judged
-    auto-memory indexes whatever else memlint would make of them (`model.memory_identity`)."""
+    auto-memory indexes whatever else memlint would make of them (`model.run.memory_identity`)."""
     selection = select(config, rules)  # the configuration, resolved once for the run
     release = config.release
     launch = Launch() if launch is None else launch
@@ -195,7 +195,7 @@ def run_rules(ctx: RuleContext, rules: list[Rule] | None = None) -> list[Violati
 
 
 # Files the per-file rules look at together before moving on: their texts stay within the run's
-# text budget (model.residency) while every rule looks at them, so each is read once for all.
+# text budget (model.source.residency) while every rule looks at them, so each is read once for all.
 _WINDOW = 256
 
 

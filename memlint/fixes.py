@@ -9,7 +9,7 @@ from dataclasses import field, replace
 from pathlib import Path
 
 from memlint.errors import FixError  # defined there so a check run need not import this module
-from memlint.model.workspace import Workspace
+from memlint.model.loading.workspace import Workspace
 from memlint.records import dataclass
 from memlint.safe_io import (
     Interrupted,
@@ -236,7 +236,7 @@ def write_roots(
     own settings, links and .memlint.toml add nothing here."""
     roots = [t if t.is_dir() else t.parent for t in targets]
     if home is not None:
-        from memlint.model.settings import memory_dir_setting, read_json
+        from memlint.model.loading.settings import memory_dir_setting, read_json
 
         roots.append(home / ".claude")
         own = memory_dir_setting((read_json(home / ".claude" / "settings.json") or {}).get("autoMemoryDirectory"), home)

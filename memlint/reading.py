@@ -1,6 +1,6 @@
 """What Claude Code attaches when Claude reads one file: the answer of `memlint context --reading
 FILE` (and of the language server's `paths:` hover), built on the loader's model of the session
-(`model.loader.load`) and its answer for one Read (`model.reads.on_read`); nothing here decides
+(`model.loading.loader.load`) and its answer for one Read (`model.loading.reads.on_read`); nothing here decides
 what loads, it only says why, in words and as JSON.
 
     from memlint.reading import reading
@@ -15,13 +15,13 @@ import os
 from pathlib import Path
 from typing import Any
 
-from memlint.model.loaded import LoadedContext
-from memlint.model.loader import MANAGED_DIR, load
-from memlint.model.reads import Attached, on_read
+from memlint.model.loading.loaded import LoadedContext
+from memlint.model.loading.loader import MANAGED_DIR, load
+from memlint.model.loading.reads import Attached, on_read
+from memlint.model.loading.replay import _within
+from memlint.model.loading.settings import Launch
+from memlint.model.loading.workspace import Workspace
 from memlint.model.release import DEFAULT, Release
-from memlint.model.replay import _within
-from memlint.model.settings import Launch
-from memlint.model.workspace import Workspace
 from memlint.records import dataclass
 
 __all__ = ["AttachedFile", "Reading", "answer", "reading"]

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     import pathspec
 
     from memlint.config import Config
-    from memlint.model.discovery import MemoryFile
+    from memlint.model.loading.discovery import MemoryFile
 
 
 @dataclass(frozen=True)

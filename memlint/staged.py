@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from memlint.errors import MemlintError
-from memlint.model.workspace import Workspace
+from memlint.model.loading.workspace import Workspace
 from memlint.records import dataclass
 from memlint.violations import Violation
 

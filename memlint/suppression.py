@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from memlint.model.workspace import Workspace
+from memlint.model.loading.workspace import Workspace
 from memlint.records import dataclass
 from memlint.violations import Violation
 

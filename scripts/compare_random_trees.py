@@ -36,7 +36,7 @@ from cases import (
 
 from memlint.api import context
 from memlint.model.release import pick
-from memlint.model.settings import Launch
+from memlint.model.loading.settings import Launch
 
 
 def rand_case(i, rng):

@@ -32,6 +32,12 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
               "memlint.progress")),
 )
 
+# Inside the model layer, its sub-packages, highest first (memlint/model/__init__.py; docs/architecture.md).
+MODEL_PARTS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+    (part, (f"memlint.model.{part}", f"memlint.model.{part}.*"))
+    for part in ("run", "loading", "memory", "text", "source", "cli_js", "release")
+) + (("model", ("memlint.model",)),)
+
 
 def modules(package: Path = PACKAGE) -> dict[str, Path]:
     out: dict[str, Path] = {}
@@ -115,22 +121,25 @@ def cycles(graph: Mapping[str, set[str]]) -> list[list[str]]:
     return found
 
 
-def layer_of(module: str) -> int | None:
-    for rank, (_, patterns) in enumerate(LAYERS):
+Layers = tuple[tuple[str, tuple[str, ...]], ...]
+
+
+def layer_of(module: str, layers: Layers = LAYERS) -> int | None:
+    for rank, (_, patterns) in enumerate(layers):
         if any(fnmatchcase(module, pattern) for pattern in patterns):
             return rank
     return None
 
 
-def upward(graph: Mapping[str, set[str]]) -> list[str]:
+def upward(graph: Mapping[str, set[str]], layers: Layers = LAYERS) -> list[str]:
     """Every import of a module in a higher layer than the importer's."""
     out = []
     for module, targets in sorted(graph.items()):
-        own = layer_of(module)
+        own = layer_of(module, layers)
         for target in sorted(targets):
-            theirs = layer_of(target)
+            theirs = layer_of(target, layers)
             if own is not None and theirs is not None and theirs < own:
-                out.append(f"{module} ({LAYERS[own][0]}) imports {target} ({LAYERS[theirs][0]})")
+                out.append(f"{module} ({layers[own][0]}) imports {target} ({layers[theirs][0]})")
     return out
 
 
@@ -144,7 +153,7 @@ def test_every_module_has_a_layer() -> None:
 
 def test_the_graph_sees_imports_inside_functions_and_type_checking_blocks() -> None:
     assert "memlint.fixes" in GRAPH["memlint.api"]  # imported inside `fix`
-    assert "memlint.model.markdown" in GRAPH["memlint.model.document"]  # inside a method and under TYPE_CHECKING
+    assert "memlint.model.text.markdown" in GRAPH["memlint.model.text.document"]  # inside a method and under TYPE_CHECKING
     assert len(GRAPH) > 150 and sum(map(len, GRAPH.values())) > 500
 
 
@@ -156,11 +165,30 @@ def test_no_layer_imports_a_higher_one() -> None:
     assert upward(GRAPH) == []
 
 
+def test_every_model_module_is_in_a_sub_package() -> None:
+    model = [m for m in KNOWN if m.startswith("memlint.model")]
+    assert [m for m in model if layer_of(m, MODEL_PARTS) is None] == []
+    assert len([m for m in model if m.count(".") == 2]) == len(MODEL_PARTS) - 1  # the parts, no loose module
+
+
+def test_no_model_sub_package_imports_a_higher_one() -> None:
+    assert upward(GRAPH, MODEL_PARTS) == []
+
+
+def test_each_model_sub_package_says_what_it_owns_and_may_import() -> None:
+    for part, _ in MODEL_PARTS[:-2]:
+        doc = ast.get_docstring(ast.parse(KNOWN[f"memlint.model.{part}"].read_text(encoding="utf-8"))) or ""
+        assert "Owns:" in doc and "May import:" in doc, part
+
+
 def test_the_checks_catch_a_cycle_and_an_upward_import() -> None:
     toy = {"memlint.model.a": {"memlint.model.b"}, "memlint.model.b": {"memlint.engine"},
            "memlint.engine": {"memlint.model.a"}}
     assert cycles(toy) == [["memlint.engine", "memlint.model.a", "memlint.model.b"]]
     assert upward(toy) == ["memlint.model.b (model) imports memlint.engine (engine)"]
+    inside = {"memlint.model.text.document": {"memlint.model.loading.loader"}}
+    assert upward(inside, MODEL_PARTS) == [
+        "memlint.model.text.document (text) imports memlint.model.loading.loader (loading)"]
 
 
 @pytest.mark.parametrize("name", [name for name, _ in LAYERS])

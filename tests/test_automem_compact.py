@@ -9,9 +9,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memlint.model.automem import cut_index, truncate_index
-from memlint.model.document import Document
+from memlint.model.memory.automem import cut_index, truncate_index
 from memlint.model.release import Release, pick
+from memlint.model.text.document import Document
 from memlint.rules.automem._index import _parse
 
 PIECES = ["- [T](t.md) \u2014 hook", "# H", "## Sub", "text", "  indented", "```", "~~~", "<!--", "-->", "|a|b|",
@@ -50,7 +50,8 @@ def test_lines_read_what_the_long_way_stores(body: str, head: str, tail: str) ->
 
 def _eager_cut(text: str, release: Release) -> dict[str, object]:
     """The cut as it was when each text was stored (memlint 0.x `truncate_index`, verbatim)."""
-    from memlint.model.automem import (
+    from memlint.model.cli_js.jstext import js_trim, utf16_last_newline, utf16_len
+    from memlint.model.memory.automem import (
         MAX_LINES,
         MAX_UNITS,
         _detail,
@@ -58,8 +59,7 @@ def _eager_cut(text: str, release: Release) -> dict[str, object]:
         _no_lone_surrogates,
         format_size,
     )
-    from memlint.model.jstext import js_trim, utf16_last_newline, utf16_len
-    from memlint.model.sanitise import sanitise
+    from memlint.model.memory.sanitise import sanitise
 
     trimmed = js_trim(text)
     lines = trimmed.split("\n")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from memlint.model.automem import shorten, truncate_index
+from memlint.model.memory.automem import shorten, truncate_index
+from memlint.model.memory.sanitise import changes, sanitise
 from memlint.model.release import pick
-from memlint.model.sanitise import changes, sanitise
 
 OLD, NEW = pick("2.1.197"), pick("2.1.332")
 BASE = "\n".join(f"- entry {n}" for n in range(1, 201))
@@ -103,7 +103,7 @@ def findings_for(tree, code: str, release):  # type: ignore[no-untyped-def]
     """Run one rule on `tree` as `release` (the loads are re-made with that release)."""
     from memlint.config import load_config
     from memlint.engine import NO_HOME, NO_MANAGED, build_context, run_rules
-    from memlint.model.loader import load
+    from memlint.model.loading.loader import load
     from memlint.rules import all_rules
 
     config_file = tree / ".memlint.toml"  # the folder is an auto-memory folder (not a hand-kept MEMORY.md)
@@ -155,7 +155,7 @@ ADVICE = "keep one line per entry, move detail into topic files, and merge or dr
      "Compact it to under 17.1KB now: " + ADVICE),  # a tie names the size
 ])
 def test_guard_text(version: str, lines: int, size: int, text: str | None) -> None:
-    from memlint.model.automem import guard_text
+    from memlint.model.memory.automem import guard_text
 
     assert guard_text(lines, size, pick(version)) == text
     if pick(version).memory_write_guard:  # a PostToolUse hook changes nothing where the guard always speaks
@@ -173,7 +173,7 @@ def test_guard_text(version: str, lines: int, size: int, text: str | None) -> No
 ])
 def test_guard_text_after_a_hooked_write_on_2_1_197(version: str, lines: int, size: int, text: str | None) -> None:
     """2.1.197-2.1.198 have the 2.1.199 guard, but it speaks only after a Write a PostToolUse hook matches."""
-    from memlint.model.automem import guard_text
+    from memlint.model.memory.automem import guard_text
 
     assert guard_text(lines, size, pick(version), hooked=True) == text
     assert guard_text(lines, size, pick(version)) is None

@@ -8,7 +8,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memlint.model.frontmatter import MAX_BRACE_PATTERNS, expand_braces, rule_paths
+from memlint.model.text.frontmatter import MAX_BRACE_PATTERNS, expand_braces, rule_paths
 
 _BRACES = re.compile(r"([^{]*)\{([^}]+)\}([\s\S]*)")
 

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from memlint.cli import main
-from memlint.model.windows import COMPACT_BUFFER, SUMMARY_RESERVE, model_window
+from memlint.model.loading.windows import COMPACT_BUFFER, SUMMARY_RESERVE, model_window
 
 BUNDLE = Path.home() / ".cache" / "cc-oracle" / "2.1.332" / "package" / "claude"
 

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from memlint.cli import main
-from memlint.model.discovery import discover
+from memlint.model.loading.discovery import discover
 
 
 def _write(path: Path, text: str) -> Path:

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memlint.fixes import FixError, FixResult, apply_edits, choose, fix_loop, write_all, write_changes
-from memlint.model.workspace import Workspace
+from memlint.model.loading.workspace import Workspace
 from memlint.violations import Applicability, Edit, Fix, Violation
 
 

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memlint.model.rule_context import RuleContext
-from memlint.model.workspace import Workspace
+from memlint.model.loading.workspace import Workspace
+from memlint.model.run.rule_context import RuleContext
 from memlint.reporters.jsonout import dumps
 from memlint.rules.automem import _common
 from memlint.rules.automem._index import _parse
@@ -221,7 +221,7 @@ def test_lines_of_plain_includes_skipped_give_the_same_suspects(suspect_folder: 
     import re
     from unittest import mock
 
-    from memlint.model.document import Document
+    from memlint.model.text.document import Document
     from memlint.rules.includes import _suspects
 
     fast = _suspects.suspects(Document.from_text(suspect_folder / "CLAUDE.md", body), None)
@@ -240,7 +240,7 @@ INCLUDE_PIECES = [
 def test_mentions_settled_once_scan_as_every_mention(body: str, limit: int | None) -> None:
     from unittest import mock
 
-    from memlint.model import markdown
+    from memlint.model.text import markdown
 
     fast = markdown.scan_body(body, 0, max_includes=limit)
     with mock.patch.object(markdown, "_SETTLE_REPEATS", False):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memlint.model.jstext import _node_extname_scan, node_extname
+from memlint.model.cli_js.jstext import _node_extname_scan, node_extname
 
 _paths = st.lists(st.sampled_from(["/", ".", "..", "a", "md", "B", " ", "\u00e9"]), max_size=10).map("".join)
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from memlint.model.loader import load
-from memlint.model.workspace import Workspace
+from memlint.model.loading.loader import load
+from memlint.model.loading.workspace import Workspace
 
 
 def test_only_files_with_at_or_comment_are_parsed(tmp_path: Path) -> None:
@@ -26,7 +26,7 @@ def test_only_files_with_at_or_comment_are_parsed(tmp_path: Path) -> None:
 
 
 def test_any_matches_agrees_with_rule_matches() -> None:
-    from memlint.model.globs import any_matches, rule_matches
+    from memlint.model.cli_js.globs import any_matches, rule_matches
 
     files = ("src/a/b.ts", "docs/x.md", "lib/y.py", "README.md", "a/b/c/d.txt")
     for patterns in [("src/**/*.ts",), ("*.md",), ("/src",), ("lib",), ("docs/*.py",), ("x/**",),

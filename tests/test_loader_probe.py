@@ -9,8 +9,8 @@ from unittest import mock
 
 import pytest
 
-from memlint.model.loader import LoadedContext, _Loader, load
-from memlint.model.workspace import Workspace
+from memlint.model.loading.loader import LoadedContext, _Loader, load
+from memlint.model.loading.workspace import Workspace
 
 NO_HOME = Path("/nonexistent/memlint-no-home")
 NO_MANAGED = Path("/nonexistent/memlint-no-managed")
@@ -70,7 +70,7 @@ def test_a_fix_held_in_memory_still_loads(tree: Path) -> None:
 
 
 def test_discovery_listings_give_the_same_deferred_files(tree: Path) -> None:
-    from memlint.model.discovery import discover
+    from memlint.model.loading.discovery import discover
 
     (tree / "pkg" / "deep" / ".claude" / "rules").mkdir(parents=True)
     (tree / "pkg" / "deep" / ".claude" / "rules" / "r.md").write_text("---\npaths: ['*.py']\n---\nRule\n")

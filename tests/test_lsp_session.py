@@ -129,7 +129,7 @@ def test_clients_that_cannot_create_files_are_not_offered_the_split(tmp_path: Pa
 
 
 def test_a_long_lived_process_remembers_token_counts(monkeypatch: pytest.MonkeyPatch) -> None:
-    from memlint.model import tokens
+    from memlint.model.text import tokens
 
     count = tokens.counter("cl100k")
     text = "Deploy with `make release` after the tests pass.\n" * 40
@@ -161,7 +161,7 @@ def test_a_new_file_not_yet_saved_is_checked(tmp_path: Path) -> None:
 
 
 def test_the_projects_memory_under_home_is_checked_once(tmp_path: Path) -> None:
-    from memlint.model.automem import automem_folder
+    from memlint.model.memory.automem import automem_folder
 
     project, home = tmp_path / "shop", tmp_path / "home"
     project.mkdir()

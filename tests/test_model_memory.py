@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from memlint.model.workspace import Workspace
+from memlint.model.loading.workspace import Workspace
 
 _PART = st.sampled_from(["a", "b", ".", "..", "", "CLAUDE.md", ".claude", "x y"])
 
@@ -43,7 +43,7 @@ def test_names_by_case_is_the_listing_filtered(names: list[str], name: str) -> N
     import tempfile
     from types import SimpleNamespace
 
-    from memlint.model.include_problems import _names_by_case, _same_but_case
+    from memlint.model.run.include_problems import _names_by_case, _same_but_case
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -79,9 +79,9 @@ def test_a_documents_lazy_slots_answer_as_the_long_way(written: str) -> None:
     from array import array
     from dataclasses import replace
 
-    from memlint.model.document import Document, detect_newline
-    from memlint.model.frontmatter import parse_frontmatter, rule_paths
     from memlint.model.release import DEFAULT
+    from memlint.model.text.document import Document, detect_newline
+    from memlint.model.text.frontmatter import parse_frontmatter, rule_paths
 
     data = written.encode("utf-8", errors="surrogateescape").replace("\xc3\xbf".encode("latin-1"), b"\xff")
     doc = Document(Path("/x/CLAUDE.md"), data.decode("utf-8") if b"\xff" not in data else data)

@@ -24,8 +24,8 @@ from memlint import api
 from memlint.cli import main
 from memlint.config import build
 from memlint.fixes import write_all
-from memlint.model.loader import load
-from memlint.model.workspace import Workspace
+from memlint.model.loading.loader import load
+from memlint.model.loading.workspace import Workspace
 
 NAMES = ["CLAUDE.md", "CLAUDE.local.md", ".claude/CLAUDE.md", ".claude/rules/a.md", ".claude/rules/sub/b.md",
          "docs/x.md", "docs/y.txt", "pkg/CLAUDE.md", "AGENTS.md", "claude.md", "notes.markdown",

@@ -13,8 +13,8 @@ from memlint.api import context
 from memlint.cli import main
 from memlint.config import load_config
 from memlint.errors import ConfigError
+from memlint.model.loading.settings import Launch
 from memlint.model.release import pick
-from memlint.model.settings import Launch
 
 
 def _tree(tmp_path: Path) -> Path:
@@ -175,7 +175,7 @@ def test_check_without_home_ignores_claude_config_dir(tmp_path: Path) -> None:
     ],
 )
 def test_special_folders(path: str, why: str | None) -> None:
-    from memlint.model.guards import special_folder
+    from memlint.model.loading.guards import special_folder
 
     found = special_folder(path)
     assert (found is None) if why is None else (why in (found or ""))
@@ -187,6 +187,6 @@ def test_special_folders(path: str, why: str | None) -> None:
      ("/devices/x.md", False), ("/home/u/dev/x.md", False)],
 )
 def test_process_files(path: str, skipped: bool) -> None:
-    from memlint.model.guards import process_file
+    from memlint.model.loading.guards import process_file
 
     assert process_file(path) is skipped

@@ -17,10 +17,10 @@ from click.testing import CliRunner
 from memlint import cli, engine, progress
 from memlint.config import load_config
 from memlint.errors import MemlintError
-from memlint.model import document as residency_document
-from memlint.model import residency
-from memlint.model.residency import FileChanged, TextBudget
-from memlint.model.workspace import Workspace
+from memlint.model.loading.workspace import Workspace
+from memlint.model.source import residency
+from memlint.model.source.residency import FileChanged, TextBudget
+from memlint.model.text import document as residency_document
 from memlint.rules import Rule, RuleMeta, _rule_from_module, all_rules
 from memlint.violations import Finding
 
@@ -120,7 +120,7 @@ def test_marks_answer_without_reading_again(tmp_path: Path, monkeypatch: pytest.
     a, b = workspace.document(tmp_path / "a.md"), workspace.document(tmp_path / "b.md")
     a.release_text()
     b.release_text()
-    monkeypatch.setattr("memlint.model.document.read_file", lambda path: pytest.fail(f"read {path} again"))
+    monkeypatch.setattr("memlint.model.text.document.read_file", lambda path: pytest.fail(f"read {path} again"))
     assert a.contains("[[") and a.contains("AGENTS.md") and not a.contains("memlint:")
     assert b.contains("memlint:") and not b.contains("[[") and not b.contains("AGENTS.md")
 

@@ -1,4 +1,4 @@
-"""Start folders share what their ancestors contribute (memlint.model.replay): loading many start
+"""Start folders share what their ancestors contribute (memlint.model.loading.replay): loading many start
 folders through one workspace must give exactly what loading each alone gives, in any order."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from memlint.model.chain import Chain, Parts
-from memlint.model.loader import LoadedContext, load
+from memlint.model.loading.chain import Chain, Parts
+from memlint.model.loading.loader import LoadedContext, load
+from memlint.model.loading.workspace import Workspace
 from memlint.model.release import pick
-from memlint.model.workspace import Workspace
 
 
 def _write(path: Path, text: str) -> None:
@@ -107,7 +107,7 @@ def test_a_chain_is_the_sequence_of_its_segments() -> None:
 def test_an_ancestor_that_answers_differently_for_every_start(tmp_path: Path) -> None:
     """A root CLAUDE.md including a file in each of many packages: each package start sees a
     different include as inside; past MAX_VARIANTS the step runs afresh, with the same result."""
-    from memlint.model.replay import MAX_VARIANTS
+    from memlint.model.loading.replay import MAX_VARIANTS
 
     repo = tmp_path / "repo"
     count = MAX_VARIANTS + 4
@@ -126,9 +126,9 @@ def test_an_ancestor_that_answers_differently_for_every_start(tmp_path: Path) ->
 
 def _reference_defer_nested(loader: Any) -> None:
     """The walk `defer_nested` replaced: every start folder walks its whole subtree."""
-    from memlint.model.deferred import Deferred, nested_agents
-    from memlint.model.loader import PRUNED_FOLDERS
-    from memlint.model.workspace import walk
+    from memlint.model.loading.deferred import Deferred, nested_agents
+    from memlint.model.loading.loader import PRUNED_FOLDERS
+    from memlint.model.loading.workspace import walk
 
     start = loader.start
     for folder, subfolders, names in walk(start):
@@ -193,7 +193,7 @@ def _nested_tree(root: Path) -> list[Path]:
 def test_nested_files_are_deferred_as_a_walk_per_start_defers_them(
     tmp_path: Path, version: str, order: str, mode: str | None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from memlint.model import deferred
+    from memlint.model.loading import deferred
 
     starts = _nested_tree(tmp_path)
     if mode is not None:

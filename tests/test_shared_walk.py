@@ -1,5 +1,5 @@
 """A start folder takes the walk above it whole from an earlier start folder when its answers hold
-(memlint.model.prefix): on generated trees of nested folders whose includes point inside some start
+(memlint.model.loading.prefix): on generated trees of nested folders whose includes point inside some start
 folders and outside others, loading every start folder through one workspace, in any order and with
 or without the run's `above_starts`, must give exactly what loading each alone gives."""
 
@@ -15,11 +15,11 @@ from unittest import mock
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memlint.model import prefix
-from memlint.model.loader import LoadedContext, load
+from memlint.model.loading import prefix
+from memlint.model.loading.loader import LoadedContext, load
+from memlint.model.loading.settings import FULL_PLUGIN_ID, OLD_PLUGIN_ID
+from memlint.model.loading.workspace import Workspace
 from memlint.model.release import pick
-from memlint.model.settings import FULL_PLUGIN_ID, OLD_PLUGIN_ID
-from memlint.model.workspace import Workspace
 
 FOLDERS = ["", "a", "a/b", "a/b/c", "a/b/c/d", "a/x", "a/x/y", "a/b/z", "e"]
 

@@ -1,5 +1,5 @@
-"""The frontmatter fast path (memlint.model.simpleyaml) reads exactly what the Bun-compatible loader
-(memlint.model.bunyaml) reads, whenever it answers at all."""
+"""The frontmatter fast path (memlint.model.cli_js.simpleyaml) reads exactly what the Bun-compatible loader
+(memlint.model.cli_js.bunyaml) reads, whenever it answers at all."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memlint.model.bunyaml import load
-from memlint.model.frontmatter import parse_frontmatter
-from memlint.model.simpleyaml import simple_load
+from memlint.model.cli_js.bunyaml import load
+from memlint.model.cli_js.simpleyaml import simple_load
+from memlint.model.text.frontmatter import parse_frontmatter
 
 
 def _typed(value: Any) -> Any:
@@ -128,7 +128,7 @@ _SAFE_SPEC = (
 def test_safe_class_is_the_documented_set() -> None:
     import re
 
-    from memlint.model import simpleyaml
+    from memlint.model.cli_js import simpleyaml
 
     spelled = re.compile(f"[{_SAFE_SPEC}]")
     spelled_or_space = re.compile(f"[{_SAFE_SPEC} ]")

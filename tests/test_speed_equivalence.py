@@ -10,11 +10,12 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from memlint.model import sanitise as sanitise_module
-from memlint.model.chain import Chain
-from memlint.model.document import Document
-from memlint.model.loader import Deferred
-from memlint.model.markdown import (
+from memlint.model.loading.chain import Chain
+from memlint.model.loading.loader import Deferred
+from memlint.model.memory import sanitise as sanitise_module
+from memlint.model.memory.sanitise import is_removed, sanitise
+from memlint.model.text.document import Document
+from memlint.model.text.markdown import (
     includes_prefix,
     normalize_newlines,
     parse,
@@ -22,7 +23,6 @@ from memlint.model.markdown import (
     plain_tokens,
     scan_body,
 )
-from memlint.model.sanitise import is_removed, sanitise
 from memlint.rules.automem import ml320_memory_whitespace as ml320
 from memlint.rules.includes._suspects import suspects
 from memlint.rules.security import _secrets as secrets_module
@@ -165,7 +165,7 @@ def _ignores_one_path_at_a_time(globs: tuple[str, ...], path: str) -> bool:
     """The matcher's walk for one path, as written before folders were shared between paths."""
     import re
 
-    from memlint.model import gitignore
+    from memlint.model.cli_js import gitignore
 
     if not path or path.startswith("/") or re.match(r"\.\.?(/|$)", path):
         return False
@@ -186,7 +186,7 @@ GLOBS = st.lists(st.sampled_from(
 @settings(max_examples=1000, deadline=None)
 @given(GLOBS, st.lists(st.lists(SEGMENTS, min_size=1, max_size=4).map("/".join), max_size=8).map(tuple))
 def test_any_matches_tests_each_folder_once_with_the_same_answer(globs: tuple[str, ...], paths: tuple[str, ...]) -> None:
-    from memlint.model.gitignore import ignores, ignores_any
+    from memlint.model.cli_js.gitignore import ignores, ignores_any
 
     assert ignores_any(globs, paths) == any(_ignores_one_path_at_a_time(globs, p) for p in paths)
     assert [ignores(globs, p) for p in paths] == [_ignores_one_path_at_a_time(globs, p) for p in paths]
@@ -221,7 +221,7 @@ def test_key_words_are_the_regex_matches(lower: str) -> None:
 def test_path_order_sorts_as_pathlib_does(parts: list[list[str]]) -> None:
     from pathlib import PurePath
 
-    from memlint.model.pathorder import path_order
+    from memlint.model.source.pathorder import path_order
 
     paths = [PurePath("/", *p) for p in parts]
     assert sorted(paths, key=path_order) == sorted(paths)
@@ -237,7 +237,7 @@ FILE_NAMES = st.sampled_from(["CLAUDE.md", "claude.md", "Claude.MD", "CLAUDE.loc
 @settings(max_examples=2000, deadline=None)
 @given(FOLDER_PARTS, FILE_NAMES)
 def test_discovery_skips_only_names_classify_gives_no_role(parts: list[str], name: str) -> None:
-    from memlint.model import discovery
+    from memlint.model.loading import discovery
 
     folder = Path("/", *parts)
     kept = discovery._rules_folder(folder.parts) or name in discovery._ROLE_NAMES or name.lower() in discovery._MISNAMED
@@ -265,7 +265,7 @@ def _start_folders(draw: st.DrawFn) -> list[Chain[Deferred]]:
 @settings(max_examples=500, deadline=None)
 @given(_start_folders())
 def test_distinct_gives_each_object_once_in_first_seen_order(starts: list[Chain[Deferred]]) -> None:
-    from memlint.model.shared import distinct
+    from memlint.model.loading.shared import distinct
 
     expected = list({id(d): d for s in starts for d in s}.values())
     assert [id(d) for d in distinct(starts)] == [id(d) for d in expected]
@@ -307,7 +307,7 @@ _PATH_PARTS = st.sampled_from(["src", "a", "A.ts", "b.md", "x.TS", "ts", ".ts", 
        st.lists(st.lists(st.sampled_from([".ts", "a", "docs/", "s/a", "ts", "/", "b.md", "c/\n"]), min_size=1,
                          max_size=3), max_size=6))
 def test_a_path_index_answers_a_text_asked_again_as_a_fresh_search(paths: tuple[str, ...], asks: list[list[str]]) -> None:
-    from memlint.model.globs import PathIndex
+    from memlint.model.cli_js.globs import PathIndex
 
     shared = PathIndex(paths)
     for texts in asks:
@@ -317,7 +317,7 @@ def test_a_path_index_answers_a_text_asked_again_as_a_fresh_search(paths: tuple[
 
 def _any_matches_by_required_text(globs: tuple[str, ...], paths: tuple[str, ...]) -> bool:
     """`any_matches` as written before anchored patterns were looked up by their literal folders."""
-    from memlint.model.globs import PathIndex, _required_text, ignores_any
+    from memlint.model.cli_js.globs import PathIndex, _required_text, ignores_any
 
     required = [_required_text(p) for p in globs if p and not p.startswith(("!", "#"))]
     if required and all(r is not None for r in required):
@@ -344,7 +344,7 @@ _PATH_SEGMENTS = st.sampled_from(["a", "A", "src", "pkg", "b.ts", "x.TS", "\u017
 @given(st.lists(_PATTERNS, min_size=1, max_size=3).map(tuple),
        st.lists(st.lists(_PATH_SEGMENTS, min_size=1, max_size=4).map("/".join), max_size=10).map(tuple))
 def test_anchored_patterns_looked_up_by_their_folders_answer_as_before(globs: tuple[str, ...], paths: tuple[str, ...]) -> None:
-    from memlint.model.globs import PathIndex, _anchored_prefix, any_matches, ignores
+    from memlint.model.cli_js.globs import PathIndex, _anchored_prefix, any_matches, ignores
 
     index = PathIndex(paths)
     assert any_matches(globs, paths, index) == any_matches(globs, paths) == _any_matches_by_required_text(globs, paths)
@@ -359,7 +359,7 @@ def test_anchored_patterns_looked_up_by_their_folders_answer_as_before(globs: tu
 @settings(max_examples=2000, deadline=None)
 @given(FOLDER_PARTS, FILE_NAMES)
 def test_discovery_role_by_name_is_classify(parts: list[str], name: str) -> None:
-    from memlint.model import discovery
+    from memlint.model.loading import discovery
 
     folder = Path("/", *parts)
     in_rules = discovery._rules_folder(folder.parts)

@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from memlint.cli import main
-from memlint.model.automem import MAX_LINES
+from memlint.model.memory.automem import MAX_LINES
 
 CASE = Path(__file__).parent / "rules/ML301-memory-index-truncated/real-shaped-over-limit"
 APPLIED = re.compile(r"^Applied (\d+) fix(?:es)? \(([^)]*)\), resolving (\d+) findings?")

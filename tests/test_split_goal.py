@@ -14,7 +14,7 @@ import pytest
 from memlint import api
 from memlint.config import load_config
 from memlint.fixes import write_all
-from memlint.model.automem import MAX_LINES, MAX_UNITS, sanitize_project_path
+from memlint.model.memory.automem import MAX_LINES, MAX_UNITS, sanitize_project_path
 from memlint.rules.automem.split import measure
 from tests.split_cases import KINDS
 

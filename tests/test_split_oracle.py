@@ -17,15 +17,15 @@ from typing import Any
 
 import pytest
 
-from memlint.model.automem import (
+from memlint.model.memory.automem import (
     GUARD_WARN_LINES,
     GUARD_WARN_UNITS,
     automem_folder,
     truncate_index,
 )
-from memlint.model.document import Document
-from memlint.model.gitroot import find_project_root
 from memlint.model.release import pick
+from memlint.model.source.gitroot import find_project_root
+from memlint.model.text.document import Document
 
 ORACLE = Path(__file__).resolve().parents[2] / "shared/oracle/cc_oracle.py"
 CORPUS = Path(__file__).resolve().parents[2] / "shared/corpus"

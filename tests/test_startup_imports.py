@@ -12,7 +12,7 @@ from pathlib import Path
 
 NOT_AT_START = (
     "memlint.fixes", "memlint.baseline", "memlint.rules.automem.split", "memlint.rules.automem._split_units",
-    "memlint.model.notes_template", "tomllib", "decimal", "difflib", "hashlib",
+    "memlint.model.memory.notes_template", "tomllib", "decimal", "difflib", "hashlib",
     "memlint.lsp", "pygls", "lsprotocol",  # the language server: `memlint lsp` only
 )
 

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from memlint.model import tokens
+from memlint.model.text import tokens
 
 TEXTS = [
     "", "hello world", "Build with `make`.\n\n- @docs/a.md\n", "<|endoftext|> is text here, <|fim_prefix|> too",

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from memlint.cli import main
-from memlint.model.document import Document, utf16_kind
+from memlint.model.text.document import Document, utf16_kind
 
 TEXT = "# Project\n\nAlways run make test.\n"
 RECORDED = ("\ufffd\ufffd#\x00 \x00P\x00r\x00o\x00j\x00e\x00c\x00t\x00\n\x00\n\x00A\x00l\x00w\x00a\x00y\x00s\x00 \x00"

@@ -10,7 +10,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memlint.model.workspace import Workspace
+from memlint.model.loading.workspace import Workspace
 
 NAMES = st.sampled_from(["a", "b", "c", "l", "m"])
 # each entry: (folder path, name, what it is: a folder, a file, or a link to a relative target)

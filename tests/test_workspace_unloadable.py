@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from memlint.model.document import Document
-from memlint.model.files import MAX_FILE_BYTES
-from memlint.model.workspace import Workspace
+from memlint.model.loading.workspace import Workspace
+from memlint.model.source.files import MAX_FILE_BYTES
+from memlint.model.text.document import Document
 
 
 @pytest.fixture(scope="module")

@@ -15,9 +15,9 @@ import pytest
 from click.testing import CliRunner
 
 from memlint.cli import main
-from memlint.model.automem import sanitize_project_path
-from memlint.model.gitroot import canonical_root, find_project_root, git_roots
-from memlint.model.settings import Launch, SettingsFile, auto_memory, env_value
+from memlint.model.loading.settings import Launch, SettingsFile, auto_memory, env_value
+from memlint.model.memory.automem import sanitize_project_path
+from memlint.model.source.gitroot import canonical_root, find_project_root, git_roots
 
 needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 GIT_ENV = {**{k: v for k, v in os.environ.items() if not k.startswith("GIT_")},
@@ -179,7 +179,7 @@ def test_the_bisected_releases_switch_where_the_recordings_say(tmp_path: Path) -
     """The two worktree switches were bisected with the oracle (2.1.198 and 2.1.227): the releases
     either side of each behave as the recorded 2.1.197 and 2.1.332 do."""
     from memlint.api import context
-    from memlint.model.reads import on_read
+    from memlint.model.loading.reads import on_read
     from memlint.model.release import pick
 
     tree, home, case = _built("wt_nested_conditional_rule", tmp_path / "a")

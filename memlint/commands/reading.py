@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
+from memlint.model.loading.settings import Launch
 from memlint.model.release import Release
-from memlint.model.settings import Launch
 
 
 def show_reading(start: Path, file: Path, home: Path | None, managed_dir: Path, release: Release, launch: Launch,

@@ -84,7 +84,7 @@ def role(path: Path, cwd: Path, home: Path, release: Any) -> tuple[str | None, t
     """The touched file's memory role (None: no memory file) and the paths to check it by: the
     file with the files that include it (as `release` loads them at start in `cwd`), or a topic
     file's folder (a topic file is one only beside its index)."""
-    from memlint.model.discovery import classify
+    from memlint.model.loading.discovery import classify
 
     found = classify(path)
     if found is not None:
@@ -94,7 +94,7 @@ def role(path: Path, cwd: Path, home: Path, release: Any) -> tuple[str | None, t
     if (path.parent / "MEMORY.md").is_file():
         return "topic", (path.parent,)
     from memlint.engine import NO_MANAGED
-    from memlint.model.loader import load
+    from memlint.model.loading.loader import load
 
     try:  # an include target of what loads at start in the session's folder
         loaded = load(cwd, home, None, NO_MANAGED, False, release)
@@ -138,8 +138,8 @@ def _findings(write: Write, text: str | None, codes: list[str], config: Any, hom
               roots: tuple[Path, ...], environ: Mapping[str, str]) -> list[Any]:
     """The findings of `codes` on the touched file (with `text` in place of the disk's, if given)."""
     from memlint import engine
-    from memlint.model.settings import Launch
-    from memlint.model.workspace import Workspace
+    from memlint.model.loading.settings import Launch
+    from memlint.model.loading.workspace import Workspace
 
     workspace = Workspace(config.release, config.limits)
     if text is not None:
@@ -150,7 +150,7 @@ def _findings(write: Write, text: str | None, codes: list[str], config: Any, hom
         ctx = engine.build_context(list(roots), config, home, workspace, launch, rules=rules)
         if write.cwd.is_dir() and write.cwd not in ctx.loads:
             # the session's own start folder, without listing the tree below it: what loads at start
-            from memlint.model.loader import load
+            from memlint.model.loading.loader import load
 
             ctx.loads[write.cwd] = load(write.cwd, home, workspace, engine.NO_MANAGED, False, config.release, launch)
         # findings worded as `memlint check <cwd>` words them; a file outside the project (user
@@ -219,8 +219,8 @@ def _message(write: Write, found: list[Any]) -> str:
 
 def _size_sentence(path: Path, finding: Any) -> str:
     """`MEMORY.md is now 214 lines: lines 201-214 will not load next session` from the model."""
-    from memlint.model.automem import GUARD_WARN_LINES, MAX_LINES, format_size, truncate_index
-    from memlint.model.document import Document
+    from memlint.model.memory.automem import GUARD_WARN_LINES, MAX_LINES, format_size, truncate_index
+    from memlint.model.text.document import Document
 
     try:
         text = path.read_text(encoding="utf-8")

@@ -11,8 +11,8 @@ from memlint.engine import RuleContext
 from memlint.lsp import includes
 from memlint.lsp.positions import Lines
 from memlint.lsp.rule_matches import matching_files
-from memlint.model.automem import MAX_LINES, MAX_UNITS, cut_index
-from memlint.model.markdown import IncludeRef
+from memlint.model.memory.automem import MAX_LINES, MAX_UNITS, cut_index
+from memlint.model.text.markdown import IncludeRef
 from memlint.rules._paths import show
 
 SHOWN = 5  # start folders (or files) named before "and N more"

@@ -11,9 +11,9 @@ from lsprotocol import types
 
 from memlint.engine import NO_HOME, RuleContext
 from memlint.lsp.positions import Lines
-from memlint.model.facts import include_target
-from memlint.model.loaded import LoadedFile, Skipped
-from memlint.model.markdown import IncludeRef
+from memlint.model.loading.facts import include_target
+from memlint.model.loading.loaded import LoadedFile, Skipped
+from memlint.model.text.markdown import IncludeRef
 from memlint.records import dataclass
 
 

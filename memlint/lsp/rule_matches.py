@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from memlint.model.globs import rule_matches
-from memlint.model.projectfiles import project_files
-from memlint.model.workspace import Workspace
+from memlint.model.cli_js.globs import rule_matches
+from memlint.model.loading.projectfiles import project_files
+from memlint.model.loading.workspace import Workspace
 from memlint.records import dataclass
 from memlint.rules.layout._common import rule_base
 

@@ -27,7 +27,7 @@ from memlint import __version__
 from memlint.lsp import convert, hover, includes
 from memlint.lsp.positions import use_encoding
 from memlint.lsp.session import Session, Snapshot, key
-from memlint.model.rule_context import RuleContext
+from memlint.model.run.rule_context import RuleContext
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

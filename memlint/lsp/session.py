@@ -18,9 +18,9 @@ from memlint.cache import cache_root, prepare, rank_folder
 from memlint.config import Config, load_config
 from memlint.errors import MemlintError
 from memlint.lsp.focus import focused_rules
-from memlint.model import tokens
-from memlint.model.residency import FileChanged
-from memlint.model.workspace import Workspace
+from memlint.model.loading.workspace import Workspace
+from memlint.model.source.residency import FileChanged
+from memlint.model.text import tokens
 from memlint.records import dataclass
 from memlint.violations import Violation
 

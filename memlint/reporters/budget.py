@@ -10,9 +10,9 @@ from typing import Any
 
 import click
 
-from memlint.model.compaction import after_compact
-from memlint.model.loader import Deferred, LoadedContext
-from memlint.model.windows import COMPACT_BUFFER, SUMMARY_RESERVE, Window
+from memlint.model.loading.compaction import after_compact
+from memlint.model.loading.loader import Deferred, LoadedContext
+from memlint.model.loading.windows import COMPACT_BUFFER, SUMMARY_RESERVE, Window
 from memlint.records import dataclass
 
 KINDS = ("managed", "user", "project", "local", "rules", "AGENTS.md", "auto memory")

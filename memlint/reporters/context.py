@@ -7,11 +7,11 @@ from typing import Any
 
 import click
 
-from memlint.model.automem import hidden_titles, list_topics
-from memlint.model.include_problems import looks_like_a_file
-from memlint.model.loader import LoadedContext, Origin
-from memlint.model.tokens import counter
-from memlint.model.windows import DEFAULT_WINDOW, Window
+from memlint.model.loading.loader import LoadedContext, Origin
+from memlint.model.loading.windows import DEFAULT_WINDOW, Window
+from memlint.model.memory.automem import hidden_titles, list_topics
+from memlint.model.run.include_problems import looks_like_a_file
+from memlint.model.text.tokens import counter
 from memlint.reporters.budget import (
     after_compact_dict,
     bar,
@@ -153,11 +153,11 @@ def _render_memory(ctx: LoadedContext, out: Callable[[str], None]) -> None:
 
 def _render_notes(ctx: LoadedContext, out: Callable[[str], None]) -> None:
     """Session notes kept for this project under HOME, each as a per-section budget table."""
-    from memlint.model.discovery import session_notes
-    from memlint.model.document import Document
-    from memlint.model.notes_budget import sizes
-    from memlint.model.notes_template import DEFAULT_TEMPLATE, parse_template, split_notes
-    from memlint.model.tokens import chars4
+    from memlint.model.loading.discovery import session_notes
+    from memlint.model.memory.notes_budget import sizes
+    from memlint.model.memory.notes_template import DEFAULT_TEMPLATE, parse_template, split_notes
+    from memlint.model.text.document import Document
+    from memlint.model.text.tokens import chars4
 
     paths = session_notes(ctx.home, (), (), [ctx.automem_dir.parent])
     if not paths:

@@ -6,7 +6,7 @@ same door a third-party plugin uses. A rule is a module with a docstring (its pa
 A rule that looks at files one at a time may say so instead of `check`: `FILES(ctx)` lists what it
 looks at (paths, or items with a `.path`) and `check_file(ctx, item)` looks at one. The engine then runs all
 such rules file by file, so that a file's text is read once for all of them, not once per rule
-(model.residency lets the texts of a large run go).
+(model.source.residency lets the texts of a large run go).
 
 Built-in codes are `ML` + three digits; a plugin's codes have a prefix of its own (`[A-Z]{1,4}` not
 starting with `ML`) + three digits. A plugin that fails to import, breaks this contract, reuses a
@@ -32,7 +32,7 @@ from memlint.violations import Finding, Severity
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from memlint.model.rule_context import RuleContext
+    from memlint.model.run.rule_context import RuleContext
 
 CODE_PATTERN = re.compile(r"ML\d{3}")  # built-in rules
 PLUGIN_CODE_PATTERN = re.compile(r"(?!ML)[A-Z]{1,4}\d{3}")  # a plugin's own prefix

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 if TYPE_CHECKING:
-    from memlint.model.rule_context import RuleContext
+    from memlint.model.run.rule_context import RuleContext
 
 T = TypeVar("T")
 
@@ -15,7 +15,7 @@ T = TypeVar("T")
 class FileEntry(Generic[T]):
     """One file, its `value` made at the first rule's need: in the file's window
     (engine._run_per_file), not for every file before the windows start, which read each file
-    twice on a tree whose texts do not all fit the run's budget (model.residency)."""
+    twice on a tree whose texts do not all fit the run's budget (model.source.residency)."""
 
     __slots__ = ("_ctx", "_value", "path")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from memlint.model.document import Document
+from memlint.model.text.document import Document
 
 # One path: no white space, no markdown or include marker first, a `/` or a file extension.
 _PATH = re.compile(r"(?![@#>*+-]|\d+\.)[^\s<>|\"'`]+")

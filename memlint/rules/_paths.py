@@ -6,7 +6,7 @@ import os
 import posixpath
 from pathlib import Path
 
-from memlint.model.rule_context import RuleContext
+from memlint.model.run.rule_context import RuleContext
 
 
 def show(ctx: RuleContext, path: Path | str) -> str:

@@ -91,8 +91,8 @@ def test_memlint_matches_claude_code(release: str, name: str, tmp_path: Path) ->
         pytest.skip("the case's layout is made with git, which is not installed")
     expected = recording(release, name)
     from memlint.api import context
+    from memlint.model.loading.settings import Launch
     from memlint.model.release import pick
-    from memlint.model.settings import Launch
 
     tree, home = build(case, tmp_path)
     launch = Launch.from_environ(case_env(case, tree, home), flag_settings_file(case, tree))
@@ -105,7 +105,7 @@ def test_memlint_matches_claude_code(release: str, name: str, tmp_path: Path) ->
     if expected.get("block_format") not in (None, "none"):  # C10, recorded since 2.1.332 cases were added
         assert data["block_format"] == expected["block_format"], case.note
     if case.read is not None:
-        from memlint.model.reads import on_read
+        from memlint.model.loading.reads import on_read
 
         got = on_read(ctx.loaded, tree / case.read)
         subs = placeholders(tree, home)

@@ -33,7 +33,7 @@ MEMORY_LINES = 214
 
 
 def _sanitize(path: str) -> str:
-    from memlint.model.automem import sanitize_project_path
+    from memlint.model.memory.automem import sanitize_project_path
 
     return sanitize_project_path(path)
 

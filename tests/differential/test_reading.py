@@ -53,8 +53,8 @@ def test_the_read_cases_cover_what_the_issue_names() -> None:
 
 @pytest.mark.parametrize(("release", "case"), READS, ids=IDS)
 def test_reading_matches_claude_code(release: str, case: Case, tmp_path: Path) -> None:
+    from memlint.model.loading.settings import Launch
     from memlint.model.release import pick
-    from memlint.model.settings import Launch
     from memlint.reading import reading
 
     tree, home = build(case, tmp_path)

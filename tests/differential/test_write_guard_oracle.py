@@ -74,7 +74,7 @@ PROBES: dict[str, str] = {
 
 
 def _sanitize(path: str) -> str:
-    from memlint.model.automem import sanitize_project_path
+    from memlint.model.memory.automem import sanitize_project_path
 
     return sanitize_project_path(path)
 
@@ -155,7 +155,7 @@ def expected(probe: dict[str, Any]) -> str | None:
 
 
 def modelled(release: str, name: str, hook: str | None) -> str | None:
-    from memlint.model.automem import cut_index, guard_text
+    from memlint.model.memory.automem import cut_index, guard_text
     from memlint.model.release import pick
 
     t = cut_index(PROBES[name], pick(release))

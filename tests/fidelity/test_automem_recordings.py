@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from memlint.api import Context
-from memlint.model.loader import load
+from memlint.model.loading.loader import load
 from memlint.model.release import pick
 
 HERE = Path(__file__).parent

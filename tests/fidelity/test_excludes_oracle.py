@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from memlint.model.globs import picomatch
+from memlint.model.cli_js.globs import picomatch
 
 ORACLE = Path(__file__).resolve().parents[3] / "shared/oracle/cc_oracle.py"
 FOLDERS = ["a", "b", "1", "2", "!", ".h", "c", "ab"]

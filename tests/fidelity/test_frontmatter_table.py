@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from memlint.model.frontmatter import parse_frontmatter, rule_paths
+from memlint.model.text.frontmatter import parse_frontmatter, rule_paths
 
 DATA = json.loads((Path(__file__).parent / "frontmatter_table.json").read_text(encoding="utf-8"))
 

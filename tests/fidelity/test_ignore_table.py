@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from memlint.model.gitignore import _source, ignores
-from memlint.model.jsregex import JSRegexError, compile_js
-from memlint.model.linearmatch import compile_linear, parse
+from memlint.model.cli_js.gitignore import _source, ignores
+from memlint.model.cli_js.jsregex import JSRegexError, compile_js
+from memlint.model.cli_js.linearmatch import compile_linear, parse
 
 DATA = json.loads((Path(__file__).parent / "ignore_table.json").read_text(encoding="utf-8"))
 
@@ -76,7 +76,7 @@ def test_any_matches_prefilter_agrees_with_the_table() -> None:
     """`any_matches` hands the matcher only the paths that hold a pattern's required text; on every
     triple of the table it answers what Claude Code's matcher does, and so it does on the table's
     paths of each pattern set taken together."""
-    from memlint.model.globs import any_matches
+    from memlint.model.cli_js.globs import any_matches
 
     wrong = [c for c in DATA["cases"] if any_matches(tuple(c["patterns"]), (c["path"],)) != c["matches"]]
     assert not wrong, f"{len(wrong)} of {len(DATA['cases'])} differ, e.g. {wrong[:5]}"

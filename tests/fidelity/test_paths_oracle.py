@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from memlint.model.frontmatter import parse_frontmatter, rule_paths
-from memlint.model.globs import rule_matches
+from memlint.model.cli_js.globs import rule_matches
+from memlint.model.text.frontmatter import parse_frontmatter, rule_paths
 
 ORACLE = Path(__file__).resolve().parents[3] / "shared/oracle/cc_oracle.py"
 PATTERNS = ["*.md", "*.PY", "src/**", "src/**/*.ts", "**/*.test.js", "/root.md", "docs/", "a/**/b", "*.{js,ts}",

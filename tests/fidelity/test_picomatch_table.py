@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from memlint.model.globs import picomatch
-from memlint.model.picoglob import compile_glob
+from memlint.model.cli_js.globs import picomatch
+from memlint.model.cli_js.picoglob import compile_glob
 
 DATA = json.loads((Path(__file__).parent / "picomatch_table.json").read_text(encoding="utf-8"))
 

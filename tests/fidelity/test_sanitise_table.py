@@ -6,7 +6,7 @@ import json
 import unicodedata
 from pathlib import Path
 
-from memlint.model.sanitise import DEFAULT_IGNORABLE, is_removed
+from memlint.model.memory.sanitise import DEFAULT_IGNORABLE, is_removed
 
 DATA = json.loads((Path(__file__).parent / "sanitise_ranges.json").read_text(encoding="utf-8"))
 

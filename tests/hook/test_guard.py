@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memlint.cli import main
-from memlint.model.automem import sanitize_project_path as sanitize_path
+from memlint.model.memory.automem import sanitize_project_path as sanitize_path
 
 SECRET = "ghp_Q7f3kLm9Xz2Rt8Vb1Nc4Hy6Jd0Wp5Es3Ga7K"
 

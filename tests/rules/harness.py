@@ -11,7 +11,7 @@ from memlint import api
 from memlint.config import build, load_config
 from memlint.engine import Report
 from memlint.fixes import write_all
-from memlint.model.automem import sanitize_project_path
+from memlint.model.memory.automem import sanitize_project_path
 from memlint.violations import Violation
 
 RANGE = re.compile(r"\{(\d+)\.\.(\d+)\}")

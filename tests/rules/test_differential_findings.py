@@ -17,9 +17,9 @@ import pytest
 
 from memlint import api
 from memlint.config import load_config
-from memlint.model.loader import load
+from memlint.model.loading.loader import load
+from memlint.model.loading.workspace import Workspace
 from memlint.model.release import DEFAULT
-from memlint.model.workspace import Workspace
 
 DIFFERENTIAL = Path(__file__).resolve().parents[1] / "differential"
 sys.path.insert(0, str(DIFFERENTIAL))

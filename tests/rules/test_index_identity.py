@@ -7,8 +7,8 @@ from pathlib import Path
 
 from memlint.config import load_config
 from memlint.engine import build_context
-from memlint.model.automem import sanitize_project_path
-from memlint.model.memory_identity import identity, memory_identities
+from memlint.model.memory.automem import sanitize_project_path
+from memlint.model.run.memory_identity import identity, memory_identities
 from tests.rules.harness import run_check
 
 TOPIC = "---\nname: {name}\ndescription: {name} in one line\nmetadata:\n  type: project\n---\n\nBody of {name}.\n"

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from memlint import api
 from memlint.config import load_config
 from memlint.fixes import write_all
-from memlint.model.notes_template import DEFAULT_PAIRS, DEFAULT_TEMPLATE, Notes, split_notes
+from memlint.model.memory.notes_template import DEFAULT_PAIRS, DEFAULT_TEMPLATE, Notes, split_notes
 
 CODES = ["ML401", "ML402", "ML403", "ML404", "ML405", "ML406", "ML407", "ML408", "ML409"]
 TEMPLATE_LINES = {h for h, _ in DEFAULT_PAIRS} | {d for _, d in DEFAULT_PAIRS}

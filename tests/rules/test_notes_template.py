@@ -8,7 +8,7 @@ import pytest
 
 from memlint import api
 from memlint.config import load_config
-from memlint.model.notes_template import DEFAULT_TEMPLATE, parse_template, split_notes
+from memlint.model.memory.notes_template import DEFAULT_TEMPLATE, parse_template, split_notes
 
 CORPUS_TEMPLATE = Path(__file__).parents[3] / "shared/corpus/CodeTonight-SA__cips/session-memory/config/template.md"
 

@@ -14,9 +14,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memlint.model.automem import MAX_LINES, MAX_UNITS
-from memlint.model.instructions import is_instruction as is_directive
-from memlint.model.jstext import js_trim
+from memlint.model.cli_js.jstext import js_trim
+from memlint.model.memory.automem import MAX_LINES, MAX_UNITS
+from memlint.model.text.instructions import is_instruction as is_directive
 from memlint.rules.automem.split import SplitPlan, measure, plan_split
 
 FOLDER = Path("/memory")

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from memlint.model.automem import sanitize_project_path
+from memlint.model.memory.automem import sanitize_project_path
 from memlint.model.release import pick
 from memlint.rules.security._unicode import hidden_characters, mixed_words
 from memlint.rules.security.ml604_harness_tag import tags

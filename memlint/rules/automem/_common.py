@@ -9,12 +9,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memlint.model.automem import Truncation, cut_index, truncate_index
-from memlint.model.document import Document
-from memlint.model.jstext import js_trim, js_trim_start
-from memlint.model.memory_identity import by_folder, identity
-from memlint.model.pathorder import path_order
-from memlint.model.rule_context import RuleContext
+from memlint.model.cli_js.jstext import js_trim, js_trim_start
+from memlint.model.memory.automem import Truncation, cut_index, truncate_index
+from memlint.model.run.memory_identity import by_folder, identity
+from memlint.model.run.rule_context import RuleContext
+from memlint.model.source.pathorder import path_order
+from memlint.model.text.document import Document
 from memlint.records import dataclass
 from memlint.rules.automem._index import Entry, Index, parse_index
 from memlint.violations import Applicability, Edit, Fix

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Literal, NamedTuple
 from urllib.parse import unquote
 
-from memlint.model.document import Document
-from memlint.model.jstext import js_trim
+from memlint.model.cli_js.jstext import js_trim
+from memlint.model.text.document import Document
 from memlint.records import dataclass
 from memlint.rules.automem._lines import _KIND_CODE, LineKind, Lines
 from memlint.rules.automem._lines import Line as Line  # noqa: PLC0414 - re-exported: ML320 imports it from here

@@ -22,8 +22,8 @@ import posixpath
 import re
 from collections.abc import Callable, Sequence
 
-from memlint.model.instructions import is_instruction, marks_always_on
-from memlint.model.jstext import utf16_len
+from memlint.model.cli_js.jstext import utf16_len
+from memlint.model.text.instructions import is_instruction, marks_always_on
 from memlint.rules.automem._index import LINK, Index, heading_text, plain_text, shorten
 from memlint.rules.automem._lines import Lines
 from memlint.rules.automem._split_files import NewTopic, Writer, is_ours, name_key

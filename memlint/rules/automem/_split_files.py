@@ -21,8 +21,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import field
 from pathlib import Path
 
-from memlint.model.frontmatter import parse_frontmatter
-from memlint.model.jstext import JS_WS_CLASS
+from memlint.model.cli_js.jstext import JS_WS_CLASS
+from memlint.model.text.frontmatter import parse_frontmatter
 from memlint.records import dataclass
 from memlint.rules.automem._index import MAX_LINE_CHARS, plain_text, shorten
 

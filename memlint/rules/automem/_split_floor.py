@@ -7,9 +7,9 @@ floor says how much of each, which lines block, and the smallest change by hand 
 
 from __future__ import annotations
 
-from memlint.model.automem import MAX_LINES, MAX_UNITS, Truncation
-from memlint.model.instructions import marks_always_on
-from memlint.model.jstext import utf16_len
+from memlint.model.cli_js.jstext import utf16_len
+from memlint.model.memory.automem import MAX_LINES, MAX_UNITS, Truncation
+from memlint.model.text.instructions import marks_always_on
 from memlint.records import dataclass
 from memlint.rules.automem._index import Index, heading_text, plain_text, shorten
 from memlint.rules.automem._split_units import instruction_lines, outline

@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
-from memlint.model.instructions import is_instruction, marks_always_on
+from memlint.model.text.instructions import is_instruction, marks_always_on
 from memlint.records import dataclass
 from memlint.rules.automem._index import _BULLET, LINK, Index, heading_text, local_target, plain_text
 from memlint.rules.automem._lines import Lines

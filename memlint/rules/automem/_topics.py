@@ -9,9 +9,9 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from memlint.model.document import Document
-from memlint.model.memory_identity import by_folder, is_memory_folder
-from memlint.model.rule_context import RuleContext
+from memlint.model.run.memory_identity import by_folder, is_memory_folder
+from memlint.model.run.rule_context import RuleContext
+from memlint.model.text.document import Document
 from memlint.records import dataclass
 from memlint.rules._entries import FileEntry
 from memlint.rules.automem._common import MemoryIndex, indexes, topics

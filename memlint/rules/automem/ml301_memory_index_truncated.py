@@ -54,9 +54,9 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from memlint.model.automem import MAX_LINES, MAX_UNITS, format_size
-from memlint.model.memory_identity import identity
-from memlint.model.rule_context import RuleContext
+from memlint.model.memory.automem import MAX_LINES, MAX_UNITS, format_size
+from memlint.model.run.memory_identity import identity
+from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules.automem._common import (
     MemoryIndex,

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memlint.model.automem import (
+from memlint.model.memory.automem import (
     GUARD_TARGET_LINES,
     GUARD_TARGET_UNITS,
     GUARD_WARN_LINES,
@@ -44,7 +44,7 @@ from memlint.model.automem import (
     MAX_UNITS,
     guard_text,
 )
-from memlint.model.rule_context import RuleContext
+from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules.automem._common import auto_memory_indexes, split_fix
 from memlint.violations import Finding

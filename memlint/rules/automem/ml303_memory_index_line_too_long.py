@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memlint.model.jstext import utf16_len
-from memlint.model.rule_context import RuleContext
+from memlint.model.cli_js.jstext import utf16_len
+from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules.automem._common import auto_memory_indexes, cut_entries, loaded_every_session
 from memlint.rules.automem._index import MAX_LINE_CHARS

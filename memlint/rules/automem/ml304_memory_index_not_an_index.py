@@ -60,7 +60,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memlint.model.rule_context import RuleContext
+from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules.automem._common import (
     MemoryIndex,
@@ -108,7 +108,9 @@ def _where(mem: MemoryIndex, blocks: list[Block]) -> str:
 
 def _kept(mem: MemoryIndex, block: Block) -> bool:
     """The block is standing instructions (each line one), which the index keeps."""
-    from memlint.model.instructions import is_instruction  # 5 ms of regexes: only for an index with blocks
+    from memlint.model.text.instructions import (
+        is_instruction,  # 5 ms of regexes: only for an index with blocks
+    )
 
     lines = mem.index.lines
     rows = [i for i in range(block.first, block.last + 1) if lines.kind(i) != "blank"]

@@ -31,7 +31,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from memlint.model.rule_context import RuleContext
+from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules.automem._common import auto_memory_indexes, exists
 from memlint.violations import Finding

@@ -65,10 +65,10 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from memlint.model.automem import GUARD_TARGET_LINES, GUARD_TARGET_UNITS
-from memlint.model.jstext import utf16_len
-from memlint.model.memory_identity import identity
-from memlint.model.rule_context import RuleContext
+from memlint.model.cli_js.jstext import utf16_len
+from memlint.model.memory.automem import GUARD_TARGET_LINES, GUARD_TARGET_UNITS
+from memlint.model.run.memory_identity import identity
+from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules.automem._common import MemoryIndex, exists, folder_names, index_of_text, split_fix
 from memlint.rules.automem._index import MAX_LINE_CHARS, heading_text, shorten

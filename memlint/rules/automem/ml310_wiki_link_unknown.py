@@ -46,8 +46,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from memlint.model.document import Document
-from memlint.model.rule_context import RuleContext
+from memlint.model.run.rule_context import RuleContext
+from memlint.model.text.document import Document
 from memlint.rules import RuleMeta
 from memlint.rules.automem._index import parse_index
 from memlint.rules.automem._topics import Topic, claude_slug, index_by_folder, memory_folders

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memlint.model.rule_context import RuleContext
+from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules.automem._topics import TYPES, Topic, TopicFile, body_sentence, first_heading, topic_files
 from memlint.violations import Applicability, Edit, Finding, Fix

@@ -44,8 +44,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memlint.model.rule_context import RuleContext
-from memlint.model.topicscan import SCAN_LINES
+from memlint.model.memory.topicscan import SCAN_LINES
+from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules.automem._topics import TopicFile, topic_files
 from memlint.violations import Finding

@@ -44,8 +44,8 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from memlint.model.document import Document
-from memlint.model.rule_context import RuleContext
+from memlint.model.run.rule_context import RuleContext
+from memlint.model.text.document import Document
 from memlint.rules import RuleMeta
 from memlint.rules.automem._index import Line, parse_index
 from memlint.rules.automem._topics import memory_folders

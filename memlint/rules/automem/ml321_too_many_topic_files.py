@@ -29,8 +29,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memlint.model.rule_context import RuleContext
-from memlint.model.topicscan import SCAN_FILES, newest_first
+from memlint.model.memory.topicscan import SCAN_FILES, newest_first
+from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules.automem._topics import memory_folders, rel
 from memlint.violations import Finding

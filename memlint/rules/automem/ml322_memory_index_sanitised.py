@@ -31,8 +31,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memlint.model.rule_context import RuleContext
-from memlint.model.sanitise import changes
+from memlint.model.memory.sanitise import changes
+from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules.automem._common import auto_memory_indexes, loaded_line_numbers
 from memlint.violations import Finding

@@ -37,8 +37,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from memlint.model.memory_identity import memory_identities
-from memlint.model.rule_context import RuleContext
+from memlint.model.run.memory_identity import memory_identities
+from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.violations import Finding

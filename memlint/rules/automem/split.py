@@ -30,7 +30,8 @@ from collections import Counter
 from collections.abc import Callable, Collection
 from pathlib import Path
 
-from memlint.model.automem import (
+from memlint.model.cli_js.jstext import js_trim
+from memlint.model.memory.automem import (
     GUARD_TARGET_LINES,
     GUARD_TARGET_UNITS,
     GUARD_WARN_LINES,
@@ -40,8 +41,7 @@ from memlint.model.automem import (
     Truncation,
     cut_index,
 )
-from memlint.model.document import Document
-from memlint.model.jstext import js_trim
+from memlint.model.text.document import Document
 from memlint.records import dataclass
 from memlint.rules.automem._index import Index, parse_index
 from memlint.rules.automem._split_detail import move_detail

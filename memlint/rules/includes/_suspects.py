@@ -18,10 +18,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
-from memlint.model.document import Document
-from memlint.model.include_problems import TRAILING_PUNCTUATION
-from memlint.model.jstext import js_trim_start
-from memlint.model.markdown import COMMENT_SPAN, _comment_residue, accepted_include, normalize_newlines
+from memlint.model.cli_js.jstext import js_trim_start
+from memlint.model.run.include_problems import TRAILING_PUNCTUATION
+from memlint.model.text.document import Document
+from memlint.model.text.markdown import COMMENT_SPAN, _comment_residue, accepted_include, normalize_newlines
 from memlint.records import dataclass
 
 Where = Literal["code-block", "code-span", "html-block", "unclosed-comment", "glued", "backslash", "rejected",

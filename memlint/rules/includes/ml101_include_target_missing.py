@@ -48,11 +48,11 @@ import posixpath
 from collections.abc import Iterator
 from pathlib import Path
 
-from memlint.model.include_problems import IncludeProblem, at_offset, include_problems, looks_like_a_file
-from memlint.model.jstext import node_extname
-from memlint.model.loader import TEXT_EXTENSIONS
-from memlint.model.markdown import accepted_include
-from memlint.model.rule_context import RuleContext
+from memlint.model.cli_js.jstext import node_extname
+from memlint.model.loading.loader import TEXT_EXTENSIONS
+from memlint.model.run.include_problems import IncludeProblem, at_offset, include_problems, looks_like_a_file
+from memlint.model.run.rule_context import RuleContext
+from memlint.model.text.markdown import accepted_include
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.includes._suspects import code_text

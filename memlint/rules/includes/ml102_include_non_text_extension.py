@@ -37,8 +37,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memlint.model.include_problems import IncludeProblem, include_problems
-from memlint.model.rule_context import RuleContext
+from memlint.model.run.include_problems import IncludeProblem, include_problems
+from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.includes._suspects import code_text

@@ -54,8 +54,8 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from memlint.model.include_problems import owned
-from memlint.model.rule_context import RuleContext
+from memlint.model.run.include_problems import owned
+from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.includes._suspects import Suspect, suspects

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from memlint.model.loader import LoadedContext, LoadedFile, Skipped
-from memlint.model.rule_context import RuleContext
-from memlint.model.settings import Mode
+from memlint.model.loading.loader import LoadedContext, LoadedFile, Skipped
+from memlint.model.loading.settings import Mode
+from memlint.model.run.rule_context import RuleContext
 
 CLAUDE_FAMILY = ("CLAUDE.md", "CLAUDE.local.md")
 

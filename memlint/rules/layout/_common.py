@@ -10,13 +10,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from memlint.model.document import Document
-from memlint.model.frontmatter import Frontmatter
-from memlint.model.include_problems import owned
-from memlint.model.jstext import JS_WS_CLASS
-from memlint.model.loaded import LoadedFile
-from memlint.model.pathorder import path_order
-from memlint.model.rule_context import RuleContext
+from memlint.model.cli_js.jstext import JS_WS_CLASS
+from memlint.model.loading.loaded import LoadedFile
+from memlint.model.run.include_problems import owned
+from memlint.model.run.rule_context import RuleContext
+from memlint.model.source.pathorder import path_order
+from memlint.model.text.document import Document
+from memlint.model.text.frontmatter import Frontmatter
 from memlint.records import dataclass
 from memlint.violations import Applicability, Edit, Fix
 

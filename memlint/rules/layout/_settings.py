@@ -7,8 +7,8 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 
-from memlint.model.rule_context import RuleContext
-from memlint.model.settings import SettingsFile
+from memlint.model.loading.settings import SettingsFile
+from memlint.model.run.rule_context import RuleContext
 
 
 def settings_files(ctx: RuleContext) -> Iterator[SettingsFile]:

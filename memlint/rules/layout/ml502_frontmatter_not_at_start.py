@@ -41,10 +41,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from memlint.model.discovery import MemoryFile, Role
-from memlint.model.frontmatter import parse_frontmatter, rule_paths
-from memlint.model.jstext import JS_WS_CLASS
-from memlint.model.rule_context import RuleContext
+from memlint.model.cli_js.jstext import JS_WS_CLASS
+from memlint.model.loading.discovery import MemoryFile, Role
+from memlint.model.run.rule_context import RuleContext
+from memlint.model.text.frontmatter import parse_frontmatter, rule_paths
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.violations import Applicability, Edit, Finding, Fix

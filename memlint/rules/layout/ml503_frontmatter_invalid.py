@@ -42,8 +42,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from memlint.model.frontmatter import Frontmatter, parse_frontmatter
-from memlint.model.rule_context import RuleContext
+from memlint.model.run.rule_context import RuleContext
+from memlint.model.text.frontmatter import Frontmatter, parse_frontmatter
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.layout._common import rule_files, yaml_start

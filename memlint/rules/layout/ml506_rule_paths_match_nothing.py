@@ -38,11 +38,11 @@ from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
 
-from memlint.model.discovery import classify
-from memlint.model.frontmatter import rule_paths
-from memlint.model.globs import PathIndex, any_matches
-from memlint.model.projectfiles import project_files
-from memlint.model.rule_context import RuleContext
+from memlint.model.cli_js.globs import PathIndex, any_matches
+from memlint.model.loading.discovery import classify
+from memlint.model.loading.projectfiles import project_files
+from memlint.model.run.rule_context import RuleContext
+from memlint.model.text.frontmatter import rule_paths
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.layout._common import find_key, never_matches, rule_base, rule_files

@@ -40,9 +40,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memlint.model.frontmatter import rule_paths
-from memlint.model.projectfiles import project_files
-from memlint.model.rule_context import RuleContext
+from memlint.model.loading.projectfiles import project_files
+from memlint.model.run.rule_context import RuleContext
+from memlint.model.text.frontmatter import rule_paths
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.layout._common import find_key, never_matches, rule_base, rule_files

@@ -36,9 +36,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from memlint.model.loader import LoadedContext, LoadedFile
-from memlint.model.rule_context import RuleContext
-from memlint.model.shared import distinct
+from memlint.model.loading.loader import LoadedContext, LoadedFile
+from memlint.model.loading.shared import distinct
+from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.violations import Finding

@@ -66,7 +66,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from memlint.model.rule_context import RuleContext
+from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.layout._agents import load_of, mode_in_force, stoppers

@@ -33,9 +33,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memlint.model.chain import distinct_segments
-from memlint.model.globs import picomatch
-from memlint.model.rule_context import RuleContext
+from memlint.model.cli_js.globs import picomatch
+from memlint.model.loading.chain import distinct_segments
+from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.layout._settings import line_of, settings_files

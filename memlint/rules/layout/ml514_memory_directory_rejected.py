@@ -32,8 +32,8 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from memlint.model.rule_context import RuleContext
-from memlint.model.settings import memory_dir_setting
+from memlint.model.loading.settings import memory_dir_setting
+from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.layout._settings import line_of, settings_files

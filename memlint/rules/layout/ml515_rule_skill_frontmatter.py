@@ -35,9 +35,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from memlint.model.frontmatter import rule_paths
-from memlint.model.jstext import utf16_len
-from memlint.model.rule_context import RuleContext
+from memlint.model.cli_js.jstext import utf16_len
+from memlint.model.run.rule_context import RuleContext
+from memlint.model.text.frontmatter import rule_paths
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.layout._common import rule_files

@@ -33,7 +33,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from memlint.model.rule_context import RuleContext
+from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.layout._common import InstructionFile, listed, loaded_instruction_files

@@ -41,9 +41,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote
 
-from memlint.model.loader import LoadedFile
-from memlint.model.markdown import COMMENT_SPAN
-from memlint.model.rule_context import RuleContext
+from memlint.model.loading.loader import LoadedFile
+from memlint.model.run.rule_context import RuleContext
+from memlint.model.text.markdown import COMMENT_SPAN
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.layout._common import InstructionFile, listed, loaded_instruction_files, prose_lines

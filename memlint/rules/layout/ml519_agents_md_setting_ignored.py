@@ -35,8 +35,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from memlint.model.rule_context import RuleContext
-from memlint.model.settings import LEGACY_MODES, MODES, SettingsFile, plugin_ids
+from memlint.model.loading.settings import LEGACY_MODES, MODES, SettingsFile, plugin_ids
+from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.layout._settings import line_of, settings_files

@@ -33,9 +33,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from memlint.model.loader import Skipped
-from memlint.model.rule_context import RuleContext
-from memlint.model.shared import Unseen
+from memlint.model.loading.loader import Skipped
+from memlint.model.loading.shared import Unseen
+from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.violations import Finding
 

@@ -14,14 +14,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memlint.model.document import Document
-from memlint.model.rule_context import RuleContext
+from memlint.model.run.rule_context import RuleContext
+from memlint.model.text.document import Document
 from memlint.records import dataclass
 
 if TYPE_CHECKING:
-    from memlint.model.notes_template import Notes, Template
+    from memlint.model.memory.notes_template import Notes, Template
 
-# memlint.model.notes_template is imported only by runs that have session notes to check: with no
+# memlint.model.memory.notes_template is imported only by runs that have session notes to check: with no
 # notes file, no template is read either (`notes_files`, ML401).
 
 HOME_TEMPLATE = Path(".claude/session-memory/config/template.md")
@@ -45,7 +45,7 @@ def notes_paths(ctx: RuleContext) -> list[Path]:
 
 def template_for(ctx: RuleContext) -> Template | str:
     """The template to check against, or why it cannot be read."""
-    from memlint.model.notes_template import DEFAULT_TEMPLATE, parse_template
+    from memlint.model.memory.notes_template import DEFAULT_TEMPLATE, parse_template
 
     candidates: list[Path] = []
     if ctx.selection.session_notes_template is not None:
@@ -74,7 +74,7 @@ def notes_files(ctx: RuleContext) -> Iterator[NotesFile]:
     template = template_for(ctx)
     if isinstance(template, str):
         return
-    from memlint.model.notes_template import split_notes
+    from memlint.model.memory.notes_template import split_notes
 
     for path in paths:
         doc = ctx.document(path)
@@ -84,7 +84,7 @@ def notes_files(ctx: RuleContext) -> Iterator[NotesFile]:
 
 
 def template_name(template: Template) -> str:
-    from memlint.model.notes_template import DEFAULT_TEMPLATE
+    from memlint.model.memory.notes_template import DEFAULT_TEMPLATE
 
     if template is DEFAULT_TEMPLATE:
         return "Claude Code's session-notes template"
@@ -94,7 +94,7 @@ def template_name(template: Template) -> str:
 def by_claude(template: Template, config_template: Path | None) -> bool:
     """Whether Claude Code itself writes notes from this template (its own, or the custom one
     in HOME), rather than a team template named in the project's config."""
-    from memlint.model.notes_template import DEFAULT_TEMPLATE
+    from memlint.model.memory.notes_template import DEFAULT_TEMPLATE
 
     return template is DEFAULT_TEMPLATE or config_template is None or str(config_template) != template.source
 

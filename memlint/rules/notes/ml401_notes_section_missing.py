@@ -76,7 +76,7 @@ from memlint.rules.notes.repair import insertion_point, line_of, missing_group, 
 from memlint.violations import Finding
 
 if TYPE_CHECKING:
-    from memlint.model.rule_context import RuleContext
+    from memlint.model.run.rule_context import RuleContext
 
 META = RuleMeta(
     code="ML401",

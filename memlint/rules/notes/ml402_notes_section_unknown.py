@@ -37,7 +37,7 @@ from memlint.rules.notes.files import keeper, notes_files, template_name
 from memlint.violations import Finding
 
 if TYPE_CHECKING:
-    from memlint.model.rule_context import RuleContext
+    from memlint.model.run.rule_context import RuleContext
 
 META = RuleMeta(
     code="ML402",

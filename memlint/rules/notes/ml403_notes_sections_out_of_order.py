@@ -52,7 +52,7 @@ from memlint.rules.notes.repair import reorder
 from memlint.violations import Finding
 
 if TYPE_CHECKING:
-    from memlint.model.rule_context import RuleContext
+    from memlint.model.run.rule_context import RuleContext
 
 META = RuleMeta(
     default=False,

@@ -48,7 +48,7 @@ from memlint.rules.notes.repair import rename_heading
 from memlint.violations import Finding
 
 if TYPE_CHECKING:
-    from memlint.model.rule_context import RuleContext
+    from memlint.model.run.rule_context import RuleContext
 
 META = RuleMeta(
     code="ML404",

@@ -40,7 +40,7 @@ from memlint.rules.notes.repair import put_back_description
 from memlint.violations import Finding
 
 if TYPE_CHECKING:
-    from memlint.model.rule_context import RuleContext
+    from memlint.model.run.rule_context import RuleContext
 
 META = RuleMeta(
     code="ML405",
@@ -53,7 +53,7 @@ META = RuleMeta(
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for nf in notes_files(ctx):
-        from memlint.model.notes_template import describes  # imported by runs that have notes only
+        from memlint.model.memory.notes_template import describes  # imported by runs that have notes only
 
         notes = nf.notes
         for section in notes.sections:

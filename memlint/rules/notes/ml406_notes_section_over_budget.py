@@ -40,14 +40,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from memlint.model.notes_budget import TRUNCATE_CHARS, estimator, sizes, table
-from memlint.model.tokens import TOKENIZERS
+from memlint.model.memory.notes_budget import TRUNCATE_CHARS, estimator, sizes, table
+from memlint.model.text.tokens import TOKENIZERS
 from memlint.rules import RuleMeta
 from memlint.rules.notes.files import notes_files
 from memlint.violations import Finding
 
 if TYPE_CHECKING:
-    from memlint.model.rule_context import RuleContext
+    from memlint.model.run.rule_context import RuleContext
 
 META = RuleMeta(
     code="ML406",

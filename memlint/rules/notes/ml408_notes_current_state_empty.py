@@ -42,7 +42,7 @@ from memlint.rules.notes.files import notes_files
 from memlint.violations import Finding
 
 if TYPE_CHECKING:
-    from memlint.model.rule_context import RuleContext
+    from memlint.model.run.rule_context import RuleContext
 
 META = RuleMeta(
     code="ML408",
@@ -54,7 +54,7 @@ META = RuleMeta(
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     for nf in notes_files(ctx):
-        from memlint.model.notes_template import normalize  # imported by runs that have notes only
+        from memlint.model.memory.notes_template import normalize  # imported by runs that have notes only
 
         notes = nf.notes
         template = notes.template
@@ -80,6 +80,6 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
 
 def _content(text: str) -> bool:
     """A line that is a note: not a heading, not a lone italic line."""
-    from memlint.model.notes_template import heading_level, is_italic
+    from memlint.model.memory.notes_template import heading_level, is_italic
 
     return heading_level(text) is None and not is_italic(text)

@@ -35,7 +35,7 @@ from memlint.rules.notes.files import notes_files
 from memlint.violations import Finding
 
 if TYPE_CHECKING:
-    from memlint.model.rule_context import RuleContext
+    from memlint.model.run.rule_context import RuleContext
 
 META = RuleMeta(
     code="ML409",

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from memlint.violations import Applicability, Edit, Fix
 
 if TYPE_CHECKING:
-    from memlint.model.notes_template import Notes, Section
+    from memlint.model.memory.notes_template import Notes, Section
 
 
 def _break_after(text: str, end: int) -> int:

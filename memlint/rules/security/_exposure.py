@@ -13,10 +13,10 @@ from dataclasses import field
 from pathlib import Path
 from typing import TypeVar
 
-from memlint.model.document import Document
-from memlint.model.loader import Deferred
-from memlint.model.rule_context import RuleContext
-from memlint.model.shared import Unseen
+from memlint.model.loading.loader import Deferred
+from memlint.model.loading.shared import Unseen
+from memlint.model.run.rule_context import RuleContext
+from memlint.model.text.document import Document
 from memlint.records import dataclass
 from memlint.rules._entries import FileEntry
 from memlint.rules._paths import show
@@ -27,7 +27,7 @@ T = TypeVar("T")
 
 class _Later:
     """Which start folders load each file later: worked out on first need (only a file with a
-    finding is described). Each shared segment of deferred files (model.shared) is read once, with
+    finding is described). Each shared segment of deferred files (model.loading.shared) is read once, with
     the start folders that hold it; a file's start folders are gathered when it is asked for."""
 
     def __init__(self, ctx: RuleContext) -> None:
@@ -100,8 +100,8 @@ def _exposed(ctx: RuleContext) -> list[Exposed]:
     index: set[str] = set()
     topic: set[str] = set()
 
-    # Start folders share the objects of what their common ancestors load or defer (model.replay,
-    # model.deferred), so a path object is resolved once, and a segment of deferred files that
+    # Start folders share the objects of what their common ancestors load or defer (model.loading.replay,
+    # model.loading.deferred), so a path object is resolved once, and a segment of deferred files that
     # start folders share is read once: a start folder below many others costs its own files, not
     # the whole subtree's again.
     reals: dict[int, str] = {}

@@ -13,7 +13,7 @@ import posixpath
 from collections.abc import Callable
 from pathlib import Path
 
-from memlint.model.document import Document
+from memlint.model.text.document import Document
 from memlint.records import dataclass
 
 Read = Callable[[Path], Document]

@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
-from memlint.model.document import Document
-from memlint.model.rule_context import RuleContext
+from memlint.model.run.rule_context import RuleContext
+from memlint.model.text.document import Document
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.security._text import Lines

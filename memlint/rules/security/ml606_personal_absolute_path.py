@@ -43,7 +43,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from memlint.model.rule_context import RuleContext
+from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._linktext import link_text
 from memlint.rules._paths import show

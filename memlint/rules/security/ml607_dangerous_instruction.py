@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memlint.model.rule_context import RuleContext
+from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.security._danger import dangers

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from memlint.model.include_problems import owned
-from memlint.model.rule_context import RuleContext
+from memlint.model.run.include_problems import owned
+from memlint.model.run.rule_context import RuleContext
 from memlint.rules._paths import show
 
 __all__ = ["large_file_threshold", "owned", "show", "window_option"]

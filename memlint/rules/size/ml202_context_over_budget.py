@@ -47,9 +47,9 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from memlint.model.loader import LoadedContext, LoadedFile
-from memlint.model.rule_context import RuleContext
-from memlint.model.tokens import TOKENIZERS, counter
+from memlint.model.loading.loader import LoadedContext, LoadedFile
+from memlint.model.run.rule_context import RuleContext
+from memlint.model.text.tokens import TOKENIZERS, counter
 from memlint.rules import RuleMeta
 from memlint.rules.size._common import large_file_threshold, owned, show, window_option
 from memlint.violations import Finding

@@ -32,10 +32,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memlint.model.loader import Skipped
-from memlint.model.markdown import find_include_texts
-from memlint.model.rule_context import RuleContext
-from memlint.model.shared import Unseen
+from memlint.model.loading.loader import Skipped
+from memlint.model.loading.shared import Unseen
+from memlint.model.run.rule_context import RuleContext
+from memlint.model.text.markdown import find_include_texts
 from memlint.rules import RuleMeta
 from memlint.rules.size._common import owned, show
 from memlint.violations import Finding

@@ -53,8 +53,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memlint.model.loader import LoadedFile
-from memlint.model.rule_context import RuleContext
+from memlint.model.loading.loader import LoadedFile
+from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules.size._common import large_file_threshold, owned, show, window_option
 from memlint.violations import Finding

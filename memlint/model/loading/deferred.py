@@ -1,0 +1,168 @@
+"""What Claude Code loads later, not at start: memory files in folders below the start folder and
+conditional rules, attached when Claude reads a file (spec §1 and §4; C05 nested AGENTS.md; C17 how
+they arrive). `defer_nested` lists them for `context` (the loader calls it at the end of a loading);
+memlint.model.loading.reads answers what one Read attaches. This module is below the loader: it knows a
+loading only by what it asks of one (`Loading`)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Protocol
+
+from memlint.model.loading.chain import Parts
+from memlint.model.loading.facts import Facts
+from memlint.model.loading.loaded import DeferReason, Deferred
+from memlint.model.loading.settings import Mode
+from memlint.model.loading.walkpaths import PRUNED_FOLDERS
+from memlint.model.loading.workspace import Workspace, listed, walk
+
+
+class Loading(Protocol):
+    """What the walk below the start asks of a loading (memlint.model.loading.loader's loader)."""
+
+    start: Path
+    workspace: Workspace
+    deferred: Parts[Deferred]
+    agents_mode: Mode | None
+    claude_md_at_start: bool
+
+    def facts(self, path: str) -> Facts: ...
+
+
+def nested_agents(loader: Loading, folder: Path | str, path: Path) -> bool:
+    """C05: a folder's AGENTS files arrive when Claude reads a file there (fallback mode: only when
+    no CLAUDE.md family file loaded at start and the folder has no CLAUDE.md). `folder` may be text:
+    it is made a Path only in fallback mode."""
+    if loader.facts(str(path)).skip is not None:  # missing, empty, unreadable: nothing arrives
+        return False
+    if loader.agents_mode == "claude-md-and-agents-md":
+        return True
+    if loader.agents_mode != "claude-md-or-agents-md" or loader.claude_md_at_start:
+        return False
+    folder = Path(folder)
+    return not any(loader.workspace.document(p).readable for p in (folder / "CLAUDE.md", folder / ".claude" / "CLAUDE.md"))
+
+
+def defer_nested(loader: Loading) -> None:
+    """Memory files in folders below the start: loaded only when Claude reads a file there. A
+    folder's `.claude/CLAUDE.md` belongs to that folder (the start folder's own is loaded, never deferred).
+
+    Folders are visited as `os.walk` would, top-down with sorted subfolders. Below the start, only
+    the start's own `.claude/` folder is seen differently from each start folder; every other
+    subfolder's deferred files are listed once per run (`_subtree`) and shared by all the start
+    folders above it, so a deep tree costs its folders, not start folders times folders."""
+    start = loader.start
+    listing = _listing(loader.workspace, str(start))
+    if listing is None:
+        return
+    for name in listing[0]:
+        child = os.path.join(str(start), name)
+        if name == ".claude":
+            loader.deferred.extend(_walk_own(loader, child, start))
+        else:
+            loader.deferred.share(_subtree(loader, child))
+
+
+def _listing(workspace: Workspace, folder: str) -> tuple[list[str], list[str]] | None:
+    """(subfolders the walk enters, other names) of `folder`, as `workspace.walk` sees it with
+    pruned and sorted subfolders; listed once per run. None when it cannot be listed."""
+    key = ("deferred.listing", folder)
+    if key in workspace.memo:
+        known = workspace.memo[key]
+        return known  # type: ignore[return-value]
+    found: tuple[list[str], list[str]] | None = None
+    known = listed(workspace.memo, folder)  # discovery walked most folders already
+    if known is None:  # list it with the same walk, which keeps the listing for `listed`
+        next(walk(folder, workspace.memo), None)
+        known = listed(workspace.memo, folder)
+    if known is not None:
+        subfolders, names, links = known
+        found = ([d for d in sorted(subfolders) if d not in PRUNED_FOLDERS and d not in links], list(names))
+    workspace.memo[key] = found
+    return found
+
+
+def _walk_own(loader: Loading, top: str, start: Path | None) -> list[Deferred]:
+    """The deferred files of `top` and the folders below it, walked afresh for `start`."""
+    out: list[Deferred] = []
+    stack = [top]
+    while stack:
+        folder = stack.pop()
+        listing = _listing(loader.workspace, folder)
+        if listing is None:
+            continue
+        subfolders, names = listing
+        out += _own(loader, folder, names, start)
+        stack.extend(os.path.join(folder, d) for d in reversed(subfolders))
+    return out
+
+
+def _subtree(loader: Loading, top: str) -> tuple[Deferred, ...]:
+    """The deferred files of `top` and every folder below it, seen from any start folder above
+    `top`, in walk order; computed once per folder, AGENTS.md mode and run (bottom-up, without
+    recursion: a tree may be 10,000 folders deep)."""
+    memo = loader.workspace.memo
+    mode = (loader.agents_mode, loader.claude_md_at_start)
+
+    def key(folder: str) -> tuple[object, ...]:
+        return ("deferred.subtree", folder, mode)
+
+    stack: list[tuple[str, bool]] = [(top, False)]
+    while stack:
+        folder, expanded = stack.pop()
+        if key(folder) in memo:
+            continue
+        listing = _listing(loader.workspace, folder)
+        if listing is None:
+            memo[key(folder)] = ()
+            continue
+        subfolders, names = listing
+        children = [os.path.join(folder, d) for d in subfolders]
+        if not expanded:
+            stack.append((folder, True))
+            stack.extend((child, False) for child in children if key(child) not in memo)
+            continue
+        out = _own(loader, folder, names, None)
+        for child in children:
+            out.extend(memo[key(child)])  # type: ignore[arg-type]
+        memo[key(folder)] = tuple(out)
+    found = memo[key(top)]
+    return found  # type: ignore[return-value]
+
+
+def _own(loader: Loading, folder: str, names: list[str], start: Path | None) -> list[Deferred]:
+    """The deferred files of one folder below the start (`start` None: a start folder above the
+    folder's `.claude/` ancestry, for which every file here is deferred). Paths are handled as
+    strings: a folder 4,000 levels deep would cost a `Path` parse per level."""
+    out: list[Deferred] = []
+    shown = str(start) if start is not None else None
+    if os.path.basename(folder) == ".claude":
+        parent = os.path.dirname(folder)
+        if parent != shown and "CLAUDE.md" in names:
+            out.append(Deferred(Path(folder, "CLAUDE.md"), "nested-claude-md", "project"))
+        if parent != shown and "AGENTS.md" in names:
+            agents = Path(folder, "AGENTS.md")  # one Path for the test and the deferred file
+            if nested_agents(loader, parent, agents):
+                out.append(Deferred(agents, "nested-agents-md", "project"))
+        return out
+    if "CLAUDE.md" in names:
+        out.append(Deferred(Path(folder, "CLAUDE.md"), "nested-claude-md", "project"))
+    if "CLAUDE.local.md" in names:
+        out.append(Deferred(Path(folder, "CLAUDE.local.md"), "nested-claude-md", "local"))
+    if "AGENTS.md" in names:
+        agents = Path(folder, "AGENTS.md")
+        if nested_agents(loader, folder, agents):
+            out.append(Deferred(agents, "nested-agents-md", "project"))
+    if "/.claude/" in folder and "/rules" in folder:
+        segments = folder.split("/")
+        anchor = segments.index(".claude")
+        if "rules" in segments and segments[anchor + 1 : anchor + 2] == ["rules"] \
+                and ("/".join(segments[:anchor]) or "/") != shown:
+            for name in sorted(n for n in names if n.endswith(".md")):
+                path = Path(folder, name)
+                doc = loader.workspace.document(path)
+                globs = doc.rule_globs if doc.readable else None
+                reason: DeferReason = "conditional-rule" if globs else "nested-claude-md"
+                out.append(Deferred(path, reason, "project", tuple(globs or ())))
+    return out

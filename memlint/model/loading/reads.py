@@ -1,0 +1,95 @@
+"""What Claude Code attaches when Claude reads a file (spec §1 and §4; C17 how it arrives): the
+memory files of the folders down to the file's, and the conditional rules whose `paths:` match it.
+Above the loader (it runs a loading's steps for the folders read) and memlint.model.loading.deferred."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Literal
+
+from memlint.model.cli_js.globs import rule_matches
+from memlint.model.loading.deferred import nested_agents
+from memlint.model.loading.loaded import agent_texts
+from memlint.model.loading.loader import LoadedContext, LoadedFile, _Loader
+from memlint.model.loading.replay import _within
+from memlint.model.loading.settings import Launch
+from memlint.model.loading.workspace import Workspace
+from memlint.records import dataclass
+
+Via = Literal["system", "user"]
+# why a file is attached: a folder between the start folder and the file read holds it (its
+# CLAUDE.md, .claude/CLAUDE.md, CLAUDE.local.md or unconditional rules), it is such a folder's
+# AGENTS file, or it is a conditional rule whose `paths:` match; an include comes with its includer
+AttachReason = Literal["folder", "agents", "conditional-rule"]
+
+
+@dataclass(frozen=True)
+class Attached:
+    """A file Claude Code attaches after a Read, and how it reaches the model (C17): `system`, a
+    system message (AGENTS files always, through the plugin's hook), or `user`, its own
+    `<system-reminder>` block in the user turn. For a conditional rule (and its includes),
+    `pattern` is the first of its `paths:` that matches the file read relative to `base`."""
+
+    file: LoadedFile
+    via: Via
+    reason: AttachReason = "folder"
+    pattern: str | None = None
+    base: Path | None = None
+
+
+def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = None,
+            launch: Launch | None = None) -> list[Attached]:
+    """What Claude Code attaches when, in the session `loaded` models, Claude reads `path`: the
+    memory files of each folder from below the start folder down to the file's folder, their
+    includes (inside the start folder), and the conditional rules whose `paths:` match it. A file
+    outside the start folder attaches nothing, not even an ancestor's rule that matches it
+    (`rr06_outside_start_folder`); the file read is never attached itself, while what it includes
+    is (`rr10_read_nested_memory_with_include`, `rr11_read_conditional_rule_file`)."""
+    release = loaded.release
+    workspace = Workspace(release) if workspace is None else workspace
+    loader = _Loader(loaded.start, loaded.home, workspace, loaded.settings, release)
+    for f in loaded.files:
+        loader.processed.add(os.path.normpath(f.path))
+        loader.processed.add(os.path.realpath(f.path))
+    mode = loaded.settings.mode if release.agents_md and loaded.settings.agents_plugin_enabled else None
+    loader.agents_mode = mode
+    loader.claude_md_at_start = any(f.depth == 0 and f.kind in ("project", "local")
+                                    and f.path.name in ("CLAUDE.md", "CLAUDE.local.md") for f in loaded.files)
+    core: Via = "user" if release.deferred_as_user_blocks else "system"
+    out: list[Attached] = []
+    target = Path(os.path.realpath(path))
+    if not _within(str(target), str(loaded.start)):
+        return []
+    if target.parent == loaded.start:
+        folders: list[Path] = []
+    else:
+        relative = target.parent.relative_to(loaded.start)
+        folders = [loaded.start.joinpath(*relative.parts[: i + 1]) for i in range(len(relative.parts))]
+    for folder in folders:
+        own = [f for f in loader.folder(folder, False) if not f.globs]
+        out += [Attached(f, core) for f in own]
+        agents = folder / "AGENTS.md", folder / ".claude" / "AGENTS.md"
+        if mode is not None and any(nested_agents(loader, folder, p) for p in agents):
+            out += [Attached(f, "system", "agents")
+                    for f in loader.agents(folder, False, agent_texts([*loaded.files, *own]), False)]
+    for deferred in loaded.deferred:
+        if deferred.reason != "conditional-rule":
+            continue
+        parts = deferred.path.parts
+        base = Path(*parts[: parts.index(".claude")]) if ".claude" in parts and deferred.kind == "project" else loaded.start
+        inside = _relative(target, base)
+        if inside is not None and rule_matches(deferred.paths, inside):
+            pattern = next((p for p in deferred.paths if rule_matches((p,), inside)), deferred.paths[0])
+            out += [Attached(f, core, "conditional-rule", pattern, base)
+                    for f in loader.process(str(deferred.path), deferred.kind, False)]
+    read = {str(target), os.path.normpath(path)}
+    return [a for a in out if str(a.file.path) not in read and os.path.realpath(a.file.path) not in read]
+
+
+def _relative(target: Path, base: Path) -> str | None:
+    """`target` relative to `base` when Claude Code counts it inside (its test is case-folded; a
+    path inside only by case is written from the folder's own spelling)."""
+    if not _within(str(target), str(base)):
+        return None
+    return str(target)[len(str(base).rstrip("/")) + 1 :] if str(base) != "/" else str(target)[1:]

@@ -1,0 +1,381 @@
+"""Claude Code's settings and launch environment, as far as they change what it loads.
+
+Settings files: user (`HOME/.claude/settings.json`), project (`START/.claude/settings.json`), local
+(`START/.claude/settings.local.json`), the `--settings FILE` of the launch ("flag"), and managed
+(`/etc/claude-code/managed-settings.json` and `managed-settings.d/*.json`). Which source counts for
+what was observed with the real CLI (../shared/spec/claude-code-2.1.332-changes.md, C03, C13 and
+section 4):
+
+- `claudeMdExcludes`: every source, arrays merge;
+- `autoMemoryDirectory`: local, then project, then user (the first that has the key); `~/` is HOME;
+- `autoMemoryEnabled`: every source, the last one read wins;
+- `env` (`CLAUDE_CODE_DISABLE_AUTO_MEMORY`): every source, the last one read wins, over the real
+  environment; a true value (`1`, `true`, `yes`, `on`, any case, trimmed) turns auto memory off, a
+  false one (`0`, `false`, `no`, `off`) turns it on whatever `autoMemoryEnabled` says; a non-string
+  value counts as its JSON text (`1` is "1"); anything else leaves `autoMemoryEnabled` to decide
+  (`env_*` cases of tests/differential/cases_layouts.py, the same on 2.1.197 and 2.1.332);
+- the AGENTS.md plugin's `instructionFiles` (or legacy `projectInstructions`): user, flag and
+  managed settings only, never project or local; `enabledPlugins[<id>] = false`: every source;
+- `permissions.deny` `Read(...)` rules: every source;
+- external-include approval: `HOME/.claude.json` `projects[<project root>].hasClaudeMdExternalIncludesApproved`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import posixpath
+import re
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import field
+from pathlib import Path
+from typing import Any, Literal
+
+from memlint.model.cli_js.gitignore import ignores
+from memlint.model.release import Release
+from memlint.model.source.files import read_file
+from memlint.records import dataclass
+
+Source = Literal["user", "project", "local", "flag", "managed"]
+Mode = Literal["claude-md-or-agents-md", "claude-md-and-agents-md", "claude-md", "managed-only"]
+MODES: tuple[Mode, ...] = ("claude-md-or-agents-md", "claude-md-and-agents-md", "claude-md", "managed-only")
+DEFAULT_MODE: Mode = "claude-md-or-agents-md"
+OLD_PLUGIN_ID = "agents-md@builtin"
+FULL_PLUGIN_ID = "cc-plugin-agents-md@builtin"
+# the legacy `projectInstructions` values (read from the bundle); any other value means claude-md
+LEGACY_MODES: dict[str, Mode] = {
+    "none": "managed-only", "claude": "claude-md", "agents-fallback": "claude-md-or-agents-md",
+    "both": "claude-md-and-agents-md",
+}
+# the environment variables that change loading; everything else of the environment is ignored
+ENV_KEYS = (
+    "CLAUDE_CODE_AUTOMOUNT_ROOTS", "CLAUDE_CONFIG_DIR", "CLAUDE_CODE_PROJECT_DIR_NAME",
+    "CLAUDE_CODE_DISABLE_AUTO_MEMORY",
+)
+_DIR_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+@dataclass(frozen=True)
+class Launch:
+    """How Claude Code is started, beyond the folder and HOME: its `--settings` file and environment."""
+
+    settings_file: Path | None = None
+    env: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_environ(cls, environ: Mapping[str, str], settings_file: Path | None = None) -> Launch:
+        """Only the variables that change loading are kept."""
+        return cls(settings_file, {k: environ[k] for k in ENV_KEYS if environ.get(k)})
+
+
+PLAIN_LAUNCH = Launch()  # no --settings file, no environment that changes loading
+
+
+@dataclass(frozen=True)
+class SettingsFile:
+    """One settings file that was read: where, which source, its JSON object."""
+
+    path: Path
+    source: Source
+    data: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class DenyRule:
+    """A `Read(...)` deny rule (`pattern` None: a bare `Read`, every file)."""
+
+    written: str
+    pattern: str | None
+    base: Path  # the folder a relative pattern starts at
+    settings: Path  # the file that holds it
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The parts of Claude Code's settings that change what it loads."""
+
+    excludes: tuple[str, ...] = ()
+    auto_memory_dir: Path | None = None  # `autoMemoryDirectory`, when Claude Code accepts it
+    auto_memory_enabled: bool = True  # `autoMemoryEnabled`, then CLAUDE_CODE_DISABLE_AUTO_MEMORY (`auto_memory`)
+    mode: Mode = DEFAULT_MODE  # the AGENTS.md plugin's `instructionFiles`
+    agents_plugin_enabled: bool = True  # `enabledPlugins[<plugin id>]` is not false
+    deny: tuple[DenyRule, ...] = ()
+    external_includes_approved: bool = False
+    files: tuple[SettingsFile, ...] = ()  # every settings file read, in reading order
+    config_dir: Path | None = None  # CLAUDE_CONFIG_DIR
+
+    def denied(self, path: str) -> DenyRule | None:
+        """The first `Read` deny rule that covers `path`, else None."""
+        for rule in self.deny:
+            if rule.pattern is None or _deny_matches(rule, path):
+                return rule
+        return None
+
+
+def read_json(path: Path | str) -> dict[str, Any] | None:
+    """A settings file's object; None when it is missing, unreadable, binary, not UTF-8 or not a
+    JSON object (read as `Document.read` reads: regular files up to 4 MiB, opened without blocking,
+    so a FIFO is not read)."""
+    raw = read_file(path)
+    if not isinstance(raw, bytes) or b"\x00" in raw:
+        return None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError; RecursionError: arrays nested 100,000 deep
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def memory_dir_setting(value: Any, home: Path) -> Path | None:
+    """Claude Code's validation of `autoMemoryDirectory`: absolute, or `~/...` under HOME."""
+    if not isinstance(value, str) or not value:
+        return None
+    if value.startswith(("~/", "~\\")):
+        rest = value[2:]
+        norm = posixpath.normpath(rest or ".")
+        if norm in (".", "..") or norm.startswith("../"):
+            return None
+        value = posixpath.join(str(home), rest)
+    path = posixpath.normpath(value).rstrip("/")
+    if not path.startswith("/") or len(path) < 3 or path.startswith("//") or "\x00" in path:
+        return None
+    return Path(unicodedata.normalize("NFC", path))
+
+
+def settings_files(
+    start: Path, home: Path, managed_dir: Path, launch: Launch, reads: dict[object, Any] | None = None
+) -> list[SettingsFile]:
+    """Every settings file that exists, in Claude Code's reading order (later wins). `reads`, when
+    given, keeps what was read for the next start folder of the same run: only the start folder's
+    own two files differ between start folders."""
+    reads = {} if reads is None else reads
+    fixed_key = ("fixed-candidates", home, managed_dir, launch.settings_file, launch.env.get("CLAUDE_CONFIG_DIR"))
+    fixed = reads.get(fixed_key)
+    if fixed is None:
+        config_dir = Path(launch.env["CLAUDE_CONFIG_DIR"]) if launch.env.get("CLAUDE_CONFIG_DIR") else home / ".claude"
+        after: list[tuple[Path, Source]] = []
+        if launch.settings_file is not None:
+            after.append((launch.settings_file, "flag"))
+        after.append((managed_dir / "managed-settings.json", "managed"))
+        drop_ins = managed_dir / "managed-settings.d"
+        if drop_ins.is_dir():
+            after += [(p, "managed") for p in sorted(drop_ins.glob("*.json"))]
+        user_file: tuple[Path, Source] = (config_dir / "settings.json", "user")
+        fixed = reads[fixed_key] = (user_file, tuple(after))
+    user: tuple[Path, Source]
+    after_start: tuple[tuple[Path, Source], ...]
+    user, after_start = fixed
+    base = str(start)
+    candidates: tuple[tuple[Path | str, Source], ...] = (
+        user, (os.path.join(base, ".claude", "settings.json"), "project"),
+        (os.path.join(base, ".claude", "settings.local.json"), "local"), *after_start)
+    out = []
+    for path, source in candidates:  # the start folder's two as text: a Path only for a file that is there
+        data = _read_json_once(path, reads)
+        if data is not None:
+            out.append(SettingsFile(Path(path), source, data))
+    return out
+
+
+def _read_json_once(path: Path | str, reads: dict[object, Any]) -> dict[str, Any] | None:
+    """`read_json(path)`, read once per `reads` (one run)."""
+    key = ("json", path)
+    if key not in reads:
+        reads[key] = read_json(path)
+    found: dict[str, Any] | None = reads[key]
+    return found
+
+
+def plugin_ids(release: Release) -> tuple[str, ...]:
+    return (FULL_PLUGIN_ID, OLD_PLUGIN_ID) if release.agents_md_full_plugin_id else (OLD_PLUGIN_ID,)
+
+
+def instruction_mode(data: Mapping[str, Any], release: Release) -> Mode | None:
+    """The mode one settings object sets for the AGENTS.md plugin, or None when it sets none.
+    An unknown `instructionFiles` value counts as set to the default."""
+    configs = data.get("pluginConfigs")
+    if not isinstance(configs, dict):
+        return None
+    for plugin in plugin_ids(release):
+        block = configs.get(plugin)
+        options = block.get("options") if isinstance(block, dict) else None
+        if not isinstance(options, dict):
+            continue
+        value = options.get("instructionFiles")
+        if isinstance(value, str):
+            return value if value in MODES else DEFAULT_MODE
+        legacy = options.get("projectInstructions")
+        if isinstance(legacy, str):
+            return LEGACY_MODES.get(legacy, "claude-md")
+    return None
+
+
+def plugin_disabled(data: Mapping[str, Any], release: Release) -> bool:
+    enabled = data.get("enabledPlugins")
+    return isinstance(enabled, dict) and any(enabled.get(p) is False for p in plugin_ids(release))
+
+
+def _deny_rules(item: SettingsFile, start: Path, home: Path) -> list[DenyRule]:
+    permissions = item.data.get("permissions")
+    deny = permissions.get("deny") if isinstance(permissions, dict) else None
+    out = []
+    for rule in deny if isinstance(deny, list) else []:
+        if not isinstance(rule, str):
+            continue
+        text = rule.strip()
+        if text == "Read" or text == "Read()" or text == "Read(*)" or text == "Read(**)":
+            out.append(DenyRule(rule, None, start, item.path))
+            continue
+        match = re.fullmatch(r"Read\((.+)\)", text)
+        if match is None:
+            continue
+        pattern = match.group(1)
+        if pattern.startswith("//"):
+            out.append(DenyRule(rule, pattern[1:], Path("/"), item.path))
+        elif pattern.startswith("~/"):
+            out.append(DenyRule(rule, "/" + pattern[2:], home, item.path))
+        elif pattern.startswith("/"):
+            base = item.path.parent.parent if item.source in ("project", "local") else start
+            out.append(DenyRule(rule, pattern, base, item.path))
+        else:
+            # gitignore semantics from the start folder: `./CLAUDE.md` is `CLAUDE.md`, which matches at any
+            # depth (it withholds `.claude/CLAUDE.md` too; seen with the real CLI)
+            out.append(DenyRule(rule, pattern.removeprefix("./"), start, item.path))
+    return out
+
+
+def _deny_matches(rule: DenyRule, path: str) -> bool:
+    """gitignore semantics, the pattern anchored at the rule's base folder."""
+    assert rule.pattern is not None
+    base = str(rule.base).rstrip("/")
+    if base and not (path == base or path.startswith(base + "/")):
+        return False
+    relative = path[len(base) + 1 :] if base else path.lstrip("/")
+    return bool(relative) and ignores((rule.pattern,), relative)
+
+
+def _approved(home: Path, config_dir: Path | None, project_root: Path, reads: dict[object, Any]) -> bool:
+    folder = config_dir or home
+    state_key = ("claude-json-path", folder)  # the path made once per run, not once per start folder
+    state_path = reads.get(state_key)
+    if state_path is None:
+        state_path = reads[state_key] = folder / ".claude.json"
+    state = _read_json_once(state_path, reads) or {}  # CLAUDE_CONFIG_DIR holds it when set
+    projects = state.get("projects")
+    entry = projects.get(str(project_root)) if isinstance(projects, dict) else None
+    return isinstance(entry, dict) and entry.get("hasClaudeMdExternalIncludesApproved") is True
+
+
+def read_settings(
+    start: Path, home: Path, project_root: Path, release: Release, managed_dir: Path, launch: Launch = PLAIN_LAUNCH,
+    reads: dict[object, Any] | None = None,
+) -> Settings:
+    """Everything of the settings that changes what Claude Code loads from `start` (`reads`: the
+    files this run read already, see `settings_files`)."""
+    reads = {} if reads is None else reads
+    files = settings_files(start, home, managed_dir, launch, reads)
+    patterns: list[str] = []
+    seen: set[str] = set()
+    enabled = True
+    mode: Mode = DEFAULT_MODE
+    plugin_on = True
+    deny: list[DenyRule] = []
+    for item in files:
+        value = item.data.get("claudeMdExcludes")
+        if isinstance(value, list):
+            for pattern in value:
+                if isinstance(pattern, str) and pattern not in seen:
+                    seen.add(pattern)
+                    patterns.append(pattern)
+        if isinstance(item.data.get("autoMemoryEnabled"), bool):
+            enabled = item.data["autoMemoryEnabled"]
+        if item.source in ("user", "flag", "managed"):
+            mode = instruction_mode(item.data, release) or mode
+        plugin_on = plugin_on and not plugin_disabled(item.data, release)  # every source, project too
+        deny += _deny_rules(item, start, home)
+    memory_dir = None
+    by_source = {item.source: item.data for item in files if item.source in ("user", "project", "local")}
+    for source in ("local", "project", "user"):
+        data = by_source.get(source, {})
+        if "autoMemoryDirectory" in data:
+            memory_dir = memory_dir_setting(data["autoMemoryDirectory"], home)
+            break
+    config_dir = Path(launch.env["CLAUDE_CONFIG_DIR"]) if launch.env.get("CLAUDE_CONFIG_DIR") else None
+    return Settings(
+        _expand_excludes(patterns), memory_dir, auto_memory(enabled, files, launch), mode, plugin_on, tuple(deny),
+        _approved(home, config_dir, project_root, reads), tuple(files), config_dir,
+    )
+
+
+DISABLE_AUTO_MEMORY = "CLAUDE_CODE_DISABLE_AUTO_MEMORY"
+_TRUE = frozenset({"1", "true", "yes", "on"})
+_FALSE = frozenset({"0", "false", "no", "off"})
+
+
+def env_value(files: tuple[SettingsFile, ...] | list[SettingsFile], launch: Launch, key: str) -> str | None:
+    """What Claude Code's process sees for `key`: the `env` block of the last settings file that sets
+    it (settings are applied over the real environment), else the real environment."""
+    value = launch.env.get(key)
+    for item in files:
+        block = item.data.get("env")
+        if isinstance(block, dict) and key in block:
+            text = _js_string(block[key])
+            value = text if text is not None else value
+    return value
+
+
+def _js_string(value: Any) -> str | None:
+    """A settings `env` value as the string Claude Code puts into its environment."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float) and not math.isnan(value) and not math.isinf(value):
+        return str(int(value)) if value.is_integer() and abs(value) < 1e21 else repr(value)
+    return None
+
+
+def auto_memory(enabled: bool, files: tuple[SettingsFile, ...] | list[SettingsFile], launch: Launch) -> bool:
+    """Whether auto memory is on: CLAUDE_CODE_DISABLE_AUTO_MEMORY (settings `env` over the real
+    environment) when it is a true or a false value, else `autoMemoryEnabled` (`enabled`)."""
+    value = env_value(files, launch, DISABLE_AUTO_MEMORY)
+    word = value.strip().lower() if value is not None else ""
+    if word in _TRUE:
+        return False
+    if word in _FALSE:
+        return True
+    return enabled
+
+
+def _expand_excludes(patterns: list[str]) -> tuple[str, ...]:
+    """Absolute patterns also match under their folder's real path."""
+    expanded = [p.replace("\\", "/") for p in patterns]
+    for pattern in list(expanded):
+        if not pattern.startswith("/"):
+            continue
+        cut = min((i for i, ch in enumerate(pattern) if ch in "*?{["), default=len(pattern))
+        folder = posixpath.dirname(pattern[:cut])
+        real = os.path.realpath(folder)
+        if real != folder:
+            expanded.append(real + pattern[len(folder) :])
+    return tuple(p for p in expanded if p)
+
+
+def automem_dir_name(release: Release, launch: Launch) -> str | None:
+    """C16: `CLAUDE_CODE_PROJECT_DIR_NAME` names the project's folder when `CLAUDE_CONFIG_DIR` is set too."""
+    name = launch.env.get("CLAUDE_CODE_PROJECT_DIR_NAME")
+    if not release.project_dir_name_env or not launch.env.get("CLAUDE_CONFIG_DIR") or name is None:
+        return None
+    return name if _DIR_NAME.fullmatch(name) else None
+
+
+def automount_roots(release: Release, launch: Launch) -> frozenset[str]:
+    """C15: folders the walk skips (`CLAUDE_CODE_AUTOMOUNT_ROOTS`, a `:`-separated list)."""
+    if not release.automount_roots_skipped:
+        return frozenset()
+    value = launch.env.get("CLAUDE_CODE_AUTOMOUNT_ROOTS", "")
+    return frozenset(posixpath.normpath(p) for p in value.split(os.pathsep) if p.startswith("/"))

@@ -1,0 +1,57 @@
+"""Which file texts a run keeps in memory.
+
+A run reads each memory file once, but on a large tree holding every text until the end costs
+more memory than everything else memlint builds: a tree of 30,000 memory files holds about
+100 MiB of text. The workspace keeps the texts of the files read most recently up to a budget;
+older texts are let go (`Document.release_text`) and read again from disk when something asks for
+them. A text read again must be the one let go (the same hash): a file that changed while
+memlint was checking it stops the run (`FileChanged`), since what memlint built from the first
+read no longer describes the file.
+
+Runs whose texts fit the budget (most) never let one go: they behave as before, byte for byte.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import deque
+from typing import Protocol
+
+from memlint.errors import MemlintError
+
+DEFAULT_TEXT_BUDGET = 32 * 1024 * 1024  # bytes of text kept; past it the oldest texts are let go
+
+
+class Releasable(Protocol):
+    """What the budget holds: a document that can let its text go (`memlint.model.text.document.Document`,
+    which imports this module: named by what it does, so that this module need not import it)."""
+
+    def release_text(self) -> int: ...
+
+
+class FileChanged(MemlintError):
+    """A file memlint let go of changed before it was read again."""
+
+    def __init__(self, path: object) -> None:
+        super().__init__(f"{path}: the file changed while memlint was checking it; run memlint again")
+
+
+class TextBudget:
+    """The documents keeping their texts, oldest first. A document is let go only from the front,
+    so it sits here at most once: read again, it joins at the end."""
+
+    def __init__(self, limit: int | None = None) -> None:
+        self.limit = DEFAULT_TEXT_BUDGET if limit is None else limit
+        self.held = 0  # bytes of the texts kept
+        self.released = 0  # texts let go so far (a figure for tests and benchmarks)
+        self._queue: deque[Releasable] = deque()
+
+    def hold(self, doc: Releasable, text: str) -> None:
+        """`doc` keeps `text` from now on; older texts are let go while over the budget."""
+        self.held += sys.getsizeof(text)
+        self._queue.append(doc)
+        while self.held > self.limit and len(self._queue) > 1:  # the newest always stays
+            freed = self._queue.popleft().release_text()
+            if freed:
+                self.held -= freed
+                self.released += 1
