@@ -16,6 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from memlint import cli
+from memlint.commands import common
 from memlint.rules import all_rules, plugin_problems
 
 HERE = Path(__file__).resolve().parent
@@ -96,7 +97,7 @@ def with_plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Cal
 
     yield install
     all_rules.cache_clear()
-    cli._REPORTED.clear()
+    common._REPORTED.clear()
 
 
 @pytest.mark.parametrize("kind", sorted(PLUGINS))

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from memlint import cli, progress
+from memlint import progress
+from memlint.commands import run
 
 
 class Terminal(io.StringIO):
@@ -42,7 +43,7 @@ def test_progress_only_for_text_on_a_terminal(
 ) -> None:
     stream = Terminal() if tty else io.StringIO()
     monkeypatch.setattr("sys.stderr", stream)
-    context = cli._progress(fmt)
+    context = run._progress(fmt)
     assert (type(context).__name__ != "nullcontext") is shown
 
 

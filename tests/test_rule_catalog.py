@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memlint import cli, docgen
+from memlint.commands import common
 from memlint.rules import _entry_points, all_rules, plugin_problems
 from memlint.rules import catalog as rule_catalog
 from memlint.rules.catalog import Entry, builtin_entries, page_head
@@ -152,7 +153,7 @@ def plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     all_rules.cache_clear()
     yield
     all_rules.cache_clear()
-    cli._REPORTED.clear()
+    common._REPORTED.clear()
 
 
 @pytest.mark.usefixtures("plugin")

@@ -1,0 +1,48 @@
+"""What the commands share: exit codes, the HOME option, colour, and plugin warnings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from memlint.errors import MemlintError
+from memlint.reporters.escape import for_terminal
+
+EXIT_CLEAN, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
+
+
+def home_option(home: Path | None, no_home: bool) -> Path | None:
+    """The HOME `check`, `fix` and `context` model: `--home DIR`, else $HOME; None with `--no-home`."""
+    from memlint.api import default_home
+
+    if no_home and home is not None:
+        raise MemlintError("--home and --no-home cannot be combined")
+    if no_home:
+        return None
+    return home if home is not None else default_home()
+
+
+def set_colour(on: bool) -> None:
+    """Every click.echo of this run keeps or strips styles as decided (--color, NO_COLOR, FORCE_COLOR)."""
+    ctx: click.Context | None = click.get_current_context()
+    while ctx is not None:
+        ctx.color = on
+        ctx = ctx.parent
+
+
+def codes(values: tuple[str, ...]) -> list[str]:
+    return [part.strip() for value in values for part in value.split(",") if part.strip()]
+
+
+_REPORTED: set[str] = set()
+
+
+def report_plugin_problems() -> None:
+    """Each skipped plugin once per process, on stderr: it never changes the exit code."""
+    from memlint.rules import plugin_problems
+
+    for problem in plugin_problems():
+        if problem not in _REPORTED:
+            _REPORTED.add(problem)
+            click.echo(f"memlint: warning: {for_terminal(problem)}", err=True)
