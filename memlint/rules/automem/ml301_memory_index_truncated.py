@@ -35,8 +35,10 @@ standing instruction (a one-line item whose clause is an order, in any language)
 marked always-on stay, the first 30 of them while the index would still be cut, the rest in one
 feedback file; while the index is still over 160 lines or 20,000 units, older entries of a topic
 listed again later go to one file of superseded entries, and an over-long entry to a missing
-file gets that file (its line as the body) and a short line; while it would still be cut, whole
-groups of entries become second-level index files, historical ones first. New files follow the
+file gets that file (its line as the body) and a short line; whole groups of entries become
+second-level index files, historical ones first, until the index is under 160 lines and 20,000
+units (left between that and the limit, Claude Code's write guard would tell the agent to compact
+it after every write). New files follow the
 folder's frontmatter form and names, stay under a recall's 4,096 bytes (a long block is cut at
 headings and dates), and never replace a file. When no split makes the index load whole,
 nothing changes and the message names the floor: what stays by category, what keeps it, and

@@ -4,7 +4,9 @@
 Reports every topic file of a memory folder that MEMORY.md neither links (`[Title](file.md)`)
 nor names as `[[name]]`. Files that the `split-memory-index` fix is about to link again (written
 by an earlier, interrupted split) are left to that fix. A file MEMORY.md names in its text
-(``see `tmux.md` ``) is not an orphan: Claude reads the name and can open it. When none of two or
+(``see `tmux.md` ``) is not an orphan: Claude reads the name and can open it. Nor is a file linked
+from a topic file that MEMORY.md links (a second-level index, as the split writes for a group of
+entries): Claude opens that file from the index and finds the link there. When none of two or
 more topic files MEMORY.md links is in the folder, the index came from another memory folder:
 ML307 states that cause once, and the files here are not reported one by one.
 
@@ -71,7 +73,7 @@ from memlint.model.run.memory_identity import identity
 from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules.automem._common import MemoryIndex, exists, folder_names, index_of_text, split_fix
-from memlint.rules.automem._index import MAX_LINE_CHARS, heading_text, shorten
+from memlint.rules.automem._index import MAX_LINE_CHARS, heading_text, parse_index, shorten
 from memlint.rules.automem._topics import (
     TYPES,
     Topic,
@@ -100,6 +102,27 @@ def _linked(mem: MemoryIndex) -> tuple[set[str], set[str]]:
     folder = str(mem.path.parent)
     paths = {os.path.normpath(os.path.join(folder, target)) for target in {link.target for link in mem.index.links}}
     return paths, {w.name for w in mem.index.wiki}
+
+
+def _reached(ctx: RuleContext, linked: set[str], topics: set[str]) -> set[str]:
+    """The topic files linked from linked topic files, and from those in turn: a second-level index
+    that MEMORY.md links leads Claude to the entries it holds. Each topic file is parsed at most once."""
+    seen: set[str] = set()
+    todo = [p for p in linked if p in topics]
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        doc = ctx.document(Path(path))
+        if doc.problem is not None or "](" not in doc.text:
+            continue
+        here = os.path.dirname(path)
+        for link in parse_index(doc, 0, cached=False).links:
+            target = os.path.normpath(os.path.join(here, link.target))
+            if target in topics and target not in seen:
+                todo.append(target)
+    return seen
 
 
 def _named(name: str, text: str) -> bool:
@@ -267,6 +290,9 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             if _named(rel(path, folder), text):
                 continue  # named in the index's text: Claude can follow the name
             orphans.append(topic)
+        if orphans:  # (only then are the linked topic files read for their links)
+            reached = _reached(ctx, linked, {os.path.normpath(p) for p in paths})
+            orphans = [t for t in orphans if os.path.normpath(t.path) not in reached]
         if not orphans:
             continue
         writable = mem.doc.problem is None and mem.doc.scan().unclosed_comment_line is None
