@@ -4,7 +4,11 @@
 Reports every topic file of a memory folder that MEMORY.md neither links (`[Title](file.md)`)
 nor names as `[[name]]`. Files that the `split-memory-index` fix is about to link again (written
 by an earlier, interrupted split) are left to that fix. A file MEMORY.md names in its text
-(``see `tmux.md` ``) is not an orphan: Claude reads the name and can open it. When none of two or
+(``see `tmux.md` ``) is not an orphan: Claude reads the name and can open it. Nor is a file that
+documents the folder instead of holding a memory: no frontmatter, and a name that is `README` or
+written in capitals (`README.md`, `SETUP.md`, `SESSION_ANCHOR_0316.md`), the convention for a
+folder's own documents, while Claude Code writes each memory to a lower-case file with
+frontmatter (`feedback_testing.md`). When none of two or
 more topic files MEMORY.md links is in the folder, the index came from another memory folder:
 ML307 states that cause once, and the files here are not reported one by one.
 
@@ -76,6 +80,7 @@ from memlint.rules.automem._topics import (
     TYPES,
     Topic,
     body_sentence,
+    documents_the_folder,
     first_heading,
     folders,
     index_by_folder,
@@ -266,6 +271,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                 continue
             if _named(rel(path, folder), text):
                 continue  # named in the index's text: Claude can follow the name
+            if documents_the_folder(topic, offered=False):
+                continue  # a README or setup note of the folder: no memory to list
             orphans.append(topic)
         if not orphans:
             continue
