@@ -24,29 +24,29 @@ _GLOB = re.compile(r"[*?\[{]")
 _CONFIG_PREFIXES = ("~/.claude/", ".claude/")
 
 
-def pointed_at(ctx: RuleContext, folder: Path) -> bool:
-    """Whether any file Claude Code loads at start names `folder` or a file in it by a path."""
+def pointer(ctx: RuleContext, folder: Path) -> tuple[Path, str] | None:
+    """The first file Claude Code loads at start that names `folder` or a file in it by a path,
+    with the path as written; None when no loaded file does."""
     target = os.path.normpath(str(folder))
-    for base, path in ctx.once(("loaded-paths",), lambda: _loaded_paths(ctx)):
-        for candidate in _candidates(ctx, base, path):
+    for file, path in ctx.once(("loaded-paths",), lambda: _loaded_paths(ctx)):
+        for candidate in _candidates(ctx, os.path.dirname(str(file)), path):
             if candidate == target or candidate.startswith(target + os.sep):
-                return True
-    return False
+                return file, path
+    return None
 
 
-def _loaded_paths(ctx: RuleContext) -> list[tuple[str, str]]:
-    """(the writing file's folder, the path as written) for every path in a loaded file's text,
-    each pair once."""
-    seen: dict[tuple[str, str], None] = {}
+def _loaded_paths(ctx: RuleContext) -> list[tuple[Path, str]]:
+    """(the writing file, the path as written) for every path in a loaded file's text (as Claude
+    sees it: HTML comments are gone), each pair once."""
+    seen: dict[tuple[Path, str], None] = {}
     done: set[Path] = set()
     for loaded in ctx.loads.values():
         for file in loaded.files:
             if file.path in done:
                 continue
             done.add(file.path)
-            base = os.path.dirname(str(file.path))
             for written in _paths(file.content):
-                seen.setdefault((base, written), None)
+                seen.setdefault((file.path, written), None)
     return list(seen)
 
 

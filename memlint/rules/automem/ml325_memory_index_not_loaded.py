@@ -16,8 +16,9 @@ frontmatter) that a loaded file points Claude at: a path in its text (`` `.claud
 notes are and reads them when that file says so, as their author meant. (A path written from the
 project root, `.claude/memory/...`, also counts in a repository that is itself a copy of a
 `.claude` folder, where `memory/` sits at its root.) An index in auto memory's form is reported
-even when a loaded file names it: it was written to load at every start, and naming it does not
-load it.
+even when a loaded file names it, and the finding names that file: the index was written to load
+at every start as auto memory, and naming its folder neither loads it nor makes Claude Code keep
+its auto memory there (that takes `autoMemoryDirectory`).
 
 ## Why is this bad?
 A committed `.claude/memory/MEMORY.md` looks like Claude Code's memory, but Claude Code keeps auto
@@ -49,7 +50,7 @@ from memlint.model.memory_identity import memory_identities
 from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.automem._pointers import pointed_at
+from memlint.rules.automem._pointers import pointer
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -74,13 +75,17 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             continue
         if not _memory_home(ctx, path.parent):
             continue  # a copy kept elsewhere in the repository (backup, dotfiles, ~/.claude export)
-        if found.kind == "hand-kept" and pointed_at(ctx, path.parent):
+        named = pointer(ctx, path.parent)
+        if named is not None and found.kind == "hand-kept":
             continue  # notes kept by hand that a loaded file tells Claude where to find
+        seen = (", so Claude sees it only if it happens to open it" if named is None else
+                f": `{show(ctx, named[0])}` points at this memory (`{named[1]}`), but a path loads nothing, so Claude reads it "
+                "only when it decides to, and Claude Code writes new memories to its own folder")
         yield Finding(
             path,
             1,
             f"Claude Code never loads `{show(ctx, path)}`: it keeps this project's auto memory {where}, and no "
-            "loaded file includes this one, so Claude sees it only if it happens to open it; include it from "
+            f"loaded file includes this one{seen}; include it from "
             "CLAUDE.md (`@" + show(ctx, path) + "`) or point `autoMemoryDirectory` at its folder",
         )
 
