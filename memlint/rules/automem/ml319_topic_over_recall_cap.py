@@ -7,7 +7,9 @@ line where a recall stops and what is left out. A file a few bytes or lines over
 recall shows all but its last line or two, is not reported: Claude reads nearly all of it, is told
 that the rest exists, and trimming a line would change little. What counts is the part cut, not
 how far the size is over: a recall stops at a whole line, so a file 3 bytes over whose last line is
-half the file loses half the file, and is reported.
+half the file loses half the file, and is reported. A file that documents the folder rather than
+holding a memory (a `README.md` or capital-named note without frontmatter that MEMORY.md does not
+link: see ML311) is not recalled as a memory and is left alone.
 
 ## Why is this bad?
 When Claude Code recalls a memory into the conversation it reads at most the first 200 lines and
@@ -55,7 +57,7 @@ from collections.abc import Iterator
 from memlint.model.rule_context import RuleContext
 from memlint.model.topicscan import RECALL_BYTES, RECALL_LINES
 from memlint.rules import RuleMeta
-from memlint.rules.automem._topics import TopicFile, topic_files
+from memlint.rules.automem._topics import TopicFile, documents_the_folder, linked_from_index, topic_files
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -107,6 +109,8 @@ def check_file(ctx: RuleContext, entry: TopicFile) -> Iterator[Finding]:
     over_lines, over_bytes = line_count > RECALL_LINES, len(data) > RECALL_BYTES
     if not over_lines and not over_bytes:
         return
+    if documents_the_folder(topic, linked_from_index(ctx, topic.path)):
+        return  # a README or setup note of the folder, not a memory
     stop = _recall_stop(topic.doc.text, line_count)
     left = _left_out(topic.doc.text, stop, len(data))
     if left * 100 <= float(ctx.options.get("tolerance", 10)) * len(data):
