@@ -132,17 +132,19 @@ def index_by_folder(ctx: RuleContext) -> dict[Path, MemoryIndex]:
     return {mem.path.parent: mem for mem in indexes(ctx)}
 
 
-def documents_the_folder(topic: Topic, offered: bool) -> bool:
+def documents_the_folder(ctx: RuleContext, topic: Topic) -> bool:
     """A file beside MEMORY.md that documents the folder (how it is kept, how to restore it, where a
-    session left off) rather than holding a memory: the index does not offer it as one (`offered`:
-    it links it), it has no frontmatter, and its name is `README` in any case or written in capitals
-    (`SETUP.md`, `SESSION_ANCHOR_0316.md`), the convention for a folder's own documents. Claude
+    session left off) rather than holding a memory: it has no frontmatter, its name is `README` in
+    any case or written in capitals (`SETUP.md`, `SESSION_ANCHOR_0316.md`), the convention for a
+    folder's own documents, and the index does not offer it as a memory (does not link it). Claude
     Code writes each memory to a file named in lower case (`user_role.md`, `feedback_testing.md`)
     with frontmatter; a file of a script without letter case (`部署.md`) never counts."""
-    if offered or topic.doc.frontmatter is not None:
+    if topic.doc.frontmatter is not None:
         return False
     stem = topic.path.name.split(".", 1)[0]
-    return stem.lower() == "readme" or stem.isupper()
+    if stem.lower() != "readme" and not stem.isupper():
+        return False
+    return not linked_from_index(ctx, topic.path)  # the index is asked only about such a name
 
 
 def linked_from_index(ctx: RuleContext, path: Path) -> bool:

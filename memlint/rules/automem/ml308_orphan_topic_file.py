@@ -271,7 +271,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                 continue
             if _named(rel(path, folder), text):
                 continue  # named in the index's text: Claude can follow the name
-            if documents_the_folder(topic, offered=False):
+            if documents_the_folder(ctx, topic):
                 continue  # a README or setup note of the folder: no memory to list
             orphans.append(topic)
         if not orphans:

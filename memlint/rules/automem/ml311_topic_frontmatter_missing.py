@@ -61,7 +61,6 @@ from memlint.rules.automem._topics import (
     body_sentence,
     documents_the_folder,
     first_heading,
-    linked_from_index,
     topic_files,
 )
 from memlint.violations import Applicability, Edit, Finding, Fix
@@ -104,7 +103,7 @@ def check_file(ctx: RuleContext, entry: TopicFile) -> Iterator[Finding]:
     doc = topic.doc
     if doc.frontmatter is not None or not doc.text.strip():
         return
-    if documents_the_folder(topic, linked_from_index(ctx, topic.path)):
+    if documents_the_folder(ctx, topic):
         return  # a README or setup note of the folder, not a memory
     why = "it has no frontmatter"
     stripped = doc.text.lstrip("\ufeff \t\r\n")

@@ -57,7 +57,7 @@ from collections.abc import Iterator
 from memlint.model.rule_context import RuleContext
 from memlint.model.topicscan import RECALL_BYTES, RECALL_LINES
 from memlint.rules import RuleMeta
-from memlint.rules.automem._topics import TopicFile, documents_the_folder, linked_from_index, topic_files
+from memlint.rules.automem._topics import TopicFile, documents_the_folder, topic_files
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -109,7 +109,7 @@ def check_file(ctx: RuleContext, entry: TopicFile) -> Iterator[Finding]:
     over_lines, over_bytes = line_count > RECALL_LINES, len(data) > RECALL_BYTES
     if not over_lines and not over_bytes:
         return
-    if documents_the_folder(topic, linked_from_index(ctx, topic.path)):
+    if documents_the_folder(ctx, topic):
         return  # a README or setup note of the folder, not a memory
     stop = _recall_stop(topic.doc.text, line_count)
     left = _left_out(topic.doc.text, stop, len(data))
