@@ -129,7 +129,7 @@ def _hand_kept(root: Path, entries: int = 0, facts: int = 230) -> Path:
 def test_a_hand_kept_memory_says_how_to_fix_it_and_is_fixed_when_named(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    memory = _hand_kept(tmp_path)
+    memory = _hand_kept(tmp_path, entries=2)  # it links topic files: it may be a copy of an auto memory
     text = memory.read_bytes()
     code, out, _ = _run("check", ".")
     assert code == 0, out  # an info finding: the exit code stays clean
@@ -147,6 +147,15 @@ def test_a_hand_kept_memory_says_how_to_fix_it_and_is_fixed_when_named(
     after = _files(tmp_path)
     code, out, err = _run("fix", "docs/MEMORY.md")
     assert _files(tmp_path) == after and "Applied" not in err
+
+
+def test_a_long_memory_md_that_links_nothing_outside_a_memory_folder_gets_no_note(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A MEMORY.md of plain notes in `docs/` only shares the name: ML301 says nothing about it."""
+    monkeypatch.chdir(tmp_path)
+    _hand_kept(tmp_path)
+    code, out, _ = _run("check", ".", "--select", "ML301")
+    assert code == 0 and "ML301" not in out
 
 
 def test_the_orphan_fix_adds_nothing_to_a_memory_md_that_is_no_index(tmp_path: Path) -> None:

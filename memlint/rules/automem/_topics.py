@@ -4,6 +4,7 @@ Claude Code's memory scan reads their frontmatter (`name`, `description`, and th
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -129,6 +130,35 @@ def topic_files(ctx: RuleContext) -> Sequence[TopicFile]:
 
 def index_by_folder(ctx: RuleContext) -> dict[Path, MemoryIndex]:
     return {mem.path.parent: mem for mem in indexes(ctx)}
+
+
+def documents_the_folder(ctx: RuleContext, topic: Topic) -> bool:
+    """A file beside MEMORY.md that documents the folder (how it is kept, how to restore it, where a
+    session left off) rather than holding a memory: it has no frontmatter, its name is `README` in
+    any case or written in capitals (`SETUP.md`, `SESSION_ANCHOR_0316.md`), the convention for a
+    folder's own documents, and the index does not offer it as a memory (does not link it). Claude
+    Code writes each memory to a file named in lower case (`user_role.md`, `feedback_testing.md`)
+    with frontmatter; a file of a script without letter case (`部署.md`) never counts."""
+    if topic.doc.frontmatter is not None:
+        return False
+    stem = topic.path.name.split(".", 1)[0]
+    if stem.lower() != "readme" and not stem.isupper():
+        return False
+    return not linked_from_index(ctx, topic.path)  # the index is asked only about such a name
+
+
+def linked_from_index(ctx: RuleContext, path: Path) -> bool:
+    """Whether the MEMORY.md beside `path` links it (by a relative link of its folder)."""
+    folder = path.parent
+    linked = ctx.once(("index-links", folder), lambda: _index_links(ctx, folder))
+    return os.path.normpath(path) in linked
+
+
+def _index_links(ctx: RuleContext, folder: Path) -> frozenset[str]:
+    mem = index_by_folder(ctx).get(folder)
+    if mem is None:
+        return frozenset()
+    return frozenset(os.path.normpath(os.path.join(str(folder), link.target)) for link in mem.index.links)
 
 
 def rel(path: Path, folder: Path) -> str:

@@ -5,8 +5,11 @@ Applies Claude Code's cut to MEMORY.md (spec section 5: the first 200 lines, the
 newline before 25,000 UTF-16 units) and reports the first line that is cut, the index entries
 (by title) that Claude never sees, and the exact WARNING line Claude Code appends instead. A
 MEMORY.md that memlint judges kept by hand (`model.memory_identity`: no auto-memory folder, no
-include, no memory topic files beside it) is not cut by Claude Code; when it is over the limit, an
-`info` finding says so and names `memlint fix PATH`, which fixes a MEMORY.md you name as an index.
+include, no memory topic files beside it) is not cut by Claude Code; when it is over the limit and
+looks like a copy of an auto memory (it links a `.md` file, or its folder's name holds `memory`,
+Claude Code's name for the folder: `memory/`, `claude-memory/`), an `info` finding says so and
+names `memlint fix PATH`, which fixes a MEMORY.md you name as an index. A MEMORY.md that is neither
+(a dated log in an archive folder) only shares the name: nothing is said about it.
 
 ## Why is this bad?
 Every entry past the cut is invisible: Claude does not know the memory exists and never reads its
@@ -128,7 +131,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         yield Finding(mem.path, last + 1 if last < total else last, message, fix=fix)
     for mem in indexes(ctx, int(ctx.options.get("intro-lines", 3))):
         found = identity(ctx, mem.path)
-        if found.kind == "hand-kept" and mem.truncation.truncated:
+        if found.kind == "hand-kept" and mem.truncation.truncated and _like_an_index(mem):
             shown = _as_typed(mem.path)
             yield Finding(
                 mem.path, 1,
@@ -138,6 +141,13 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                 "auto-memory index",
                 severity="info",
             )
+
+
+def _like_an_index(mem: MemoryIndex) -> bool:
+    """A MEMORY.md kept by hand that may be installed as auto memory somewhere: it links a `.md`
+    file, or its folder's name holds Claude Code's folder name `memory` (in any case)."""
+    return "memory" in mem.path.parent.name.lower() or any(
+        link.target.lower().endswith(".md") for link in mem.index.links)
 
 
 def _as_typed(path: Path) -> str:

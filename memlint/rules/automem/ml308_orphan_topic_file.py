@@ -6,7 +6,11 @@ nor names as `[[name]]`. Files that the `split-memory-index` fix is about to lin
 by an earlier, interrupted split) are left to that fix. A file MEMORY.md names in its text
 (``see `tmux.md` ``) is not an orphan: Claude reads the name and can open it. Nor is a file linked
 from a topic file that MEMORY.md links (a second-level index, as the split writes for a group of
-entries): Claude opens that file from the index and finds the link there. When none of two or
+entries): Claude opens that file from the index and finds the link there. Nor is a file that
+documents the folder instead of holding a memory: no frontmatter, and a name that is `README` or
+written in capitals (`README.md`, `SETUP.md`, `SESSION_ANCHOR_0316.md`), the convention for a
+folder's own documents, while Claude Code writes each memory to a lower-case file with
+frontmatter (`feedback_testing.md`). When none of two or
 more topic files MEMORY.md links is in the folder, the index came from another memory folder:
 ML307 states that cause once, and the files here are not reported one by one.
 
@@ -78,6 +82,7 @@ from memlint.rules.automem._topics import (
     TYPES,
     Topic,
     body_sentence,
+    documents_the_folder,
     first_heading,
     folders,
     index_by_folder,
@@ -289,6 +294,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                 continue
             if _named(rel(path, folder), text):
                 continue  # named in the index's text: Claude can follow the name
+            if documents_the_folder(ctx, topic):
+                continue  # a README or setup note of the folder: no memory to list
             orphans.append(topic)
         if orphans:  # (only then are the linked topic files read for their links)
             reached = _reached(ctx, linked, {os.path.normpath(p) for p in paths})

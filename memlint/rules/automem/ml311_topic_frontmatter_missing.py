@@ -2,7 +2,10 @@
 
 ## What it does
 Reports topic files beside MEMORY.md that do not start with a `---` frontmatter block (a BOM or a
-blank line before `---` hides the block too).
+blank line before `---` hides the block too). A file that documents the folder is no memory and
+needs none: one that MEMORY.md does not link, named `README` or in capitals (`README.md`,
+`SETUP.md`, `SESSION_ANCHOR_0316.md`), the convention for a folder's own documents, where Claude
+Code writes each memory to a lower-case file (`feedback_testing.md`).
 
 ## Why is this bad?
 Claude Code decides which memories to read from the memory scan: the file name, type and
@@ -51,7 +54,15 @@ from collections.abc import Iterator
 
 from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.automem._topics import TYPES, Topic, TopicFile, body_sentence, first_heading, topic_files
+from memlint.rules.automem._topics import (
+    TYPES,
+    Topic,
+    TopicFile,
+    body_sentence,
+    documents_the_folder,
+    first_heading,
+    topic_files,
+)
 from memlint.violations import Applicability, Edit, Finding, Fix
 
 META = RuleMeta(
@@ -92,6 +103,8 @@ def check_file(ctx: RuleContext, entry: TopicFile) -> Iterator[Finding]:
     doc = topic.doc
     if doc.frontmatter is not None or not doc.text.strip():
         return
+    if documents_the_folder(ctx, topic):
+        return  # a README or setup note of the folder, not a memory
     why = "it has no frontmatter"
     stripped = doc.text.lstrip("\ufeff \t\r\n")
     if stripped.startswith("---") and stripped != doc.text:

@@ -1,8 +1,15 @@
-"""A topic file is over 200 lines or 4,096 bytes, so a recall reads only its start.
+"""A topic file is well over 200 lines or 4,096 bytes, so a recall reads only its start.
 
 ## What it does
-Reports topic files longer than 200 lines or larger than 4,096 bytes (frontmatter included), and
-the line where a recall stops.
+Reports topic files longer than 200 lines or larger than 4,096 bytes (frontmatter included) when
+the part a recall leaves out is more than a tenth of the file (the `tolerance` option), with the
+line where a recall stops and what is left out. A file a few bytes or lines over the cap, whose
+recall shows all but its last line or two, is not reported: Claude reads nearly all of it, is told
+that the rest exists, and trimming a line would change little. What counts is the part cut, not
+how far the size is over: a recall stops at a whole line, so a file 3 bytes over whose last line is
+half the file loses half the file, and is reported. A file that documents the folder rather than
+holding a memory (a `README.md` or capital-named note without frontmatter that MEMORY.md does not
+link: see ML311) is not recalled as a memory and is left alone.
 
 ## Why is this bad?
 When Claude Code recalls a memory into the conversation it reads at most the first 200 lines and
@@ -37,6 +44,10 @@ description: Blue/green deploys, Fridays only.
 
 Blue/green deploys, Fridays only.
 ```
+
+## Options
+- `tolerance` (default `10`): the share of the file, in percent of its bytes, that a recall may
+  leave out without a finding; `0` reports every file over the cap.
 """
 
 from __future__ import annotations
@@ -46,14 +57,16 @@ from collections.abc import Iterator
 from memlint.model.memory.topicscan import RECALL_BYTES, RECALL_LINES
 from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.automem._topics import TopicFile, topic_files
+from memlint.rules.automem._topics import TopicFile, documents_the_folder, topic_files
 from memlint.violations import Finding
 
 META = RuleMeta(
     code="ML319",
     slug="topic-over-recall-cap",
     severity="warning",
-    summary="a topic file is over 200 lines or 4,096 bytes: a recall reads only its start",
+    summary="a topic file is well over 200 lines or 4,096 bytes: a recall leaves out more than a tenth of it",
+    options={"tolerance": 10},
+    ranges={"tolerance": ">= 0, < 100"},
 )
 
 
@@ -96,7 +109,12 @@ def check_file(ctx: RuleContext, entry: TopicFile) -> Iterator[Finding]:
     over_lines, over_bytes = line_count > RECALL_LINES, len(data) > RECALL_BYTES
     if not over_lines and not over_bytes:
         return
+    if documents_the_folder(ctx, topic):
+        return  # a README or setup note of the folder, not a memory
     stop = _recall_stop(topic.doc.text, line_count)
+    left = _left_out(topic.doc.text, stop, len(data))
+    if left * 100 <= float(ctx.options.get("tolerance", 10)) * len(data):
+        return  # all but a line or two is read: nothing worth a change
     what = []
     if over_lines:
         what.append(f"{line_count} lines (cap {RECALL_LINES})")
@@ -106,5 +124,28 @@ def check_file(ctx: RuleContext, entry: TopicFile) -> Iterator[Finding]:
         topic.path,
         max(stop + 1, 1),
         f"the file is {' and '.join(what)}: when Claude recalls this memory, Claude Code reads only up to line "
-        f"{stop} and notes that it was truncated; the rest is seen only if Claude reads the whole file",
+        f"{stop} and notes that it was truncated; the rest ({_lines(stop + 1, line_count)}, {left:,} bytes, "
+        f"{_percent(left, len(data))} of the file) is seen only if Claude reads the whole file",
     )
+
+
+def _left_out(text: str, stop: int, size: int) -> int:
+    """The bytes of the file after the line where a recall stops."""
+    if stop == 0:
+        return size
+    at = -1
+    for _ in range(stop):
+        at = text.find("\n", at + 1)
+        if at < 0:
+            return 0  # the recall reads the whole text
+    kept = len(text[: at + 1].encode("utf-8")) if not text.isascii() else at + 1
+    return max(0, size - kept)
+
+
+def _lines(first: int, last: int) -> str:
+    return f"line {first}" if first >= last else f"lines {first}-{last}"
+
+
+def _percent(part: int, whole: int) -> str:
+    share = 100 * part / whole
+    return f"{share:.0f} %" if share >= 1 else "under 1 %"
