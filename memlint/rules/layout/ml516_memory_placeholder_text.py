@@ -6,8 +6,9 @@ start (CLAUDE.md, CLAUDE.local.md, rules, their includes), told by its shape, in
 words in angle brackets such as `<project name>` or `<プロジェクト名>`, capitals joined by `_` in
 square brackets such as `[PROJECT_NAME]`, and lines that hold only `TODO`, `TBD` or `FIXME`.
 Left alone: code blocks, code spans and HTML comments (Claude Code strips comments: Claude
-never sees them), and a line with two or more fill-ins, or a quoted line (`> ...`): that is
-a format to fill in when Claude writes (`<type>: <one-line summary>`), not a fact left out.
+never sees them), fill-ins inside quotation marks (`"fixed — <what>"`, `「<名前>」`), and a line
+with two or more fill-ins, or a quoted line (`> ...`): that is a format to fill in when Claude
+writes (`<type>: <one-line summary>`), not a fact left out.
 
 ## Why is this bad?
 Claude Code sends the text as it is, in every session: Claude reads `<project name>` literally,
@@ -65,6 +66,8 @@ _TODO = re.compile(r"^\s{0,3}(?:[-*+]\s+)?(?:\*\*|__)?(?:TODO|TBD|FIXME)(?:\*\*|
 _TODO_TEXT = re.compile(r"^\s{0,3}(?:[-*+]\s+)?(?:\*\*|__)?(?:TODO|TBD|FIXME)(?:\*\*|__)?\b\s*[:.-]?\s*.{0,200}$",
                         re.IGNORECASE)
 _QUOTED = re.compile(r"^\s{0,3}>")
+# Quoted text on a line: a sample of what to say or write, with its fill-ins (`"done — <what>"`).
+_QUOTE_SPAN = re.compile(r'"[^"\n]{1,300}"|“[^”\n]{1,300}”|„[^“”\n]{1,300}[“”]|«[^»\n]{1,300}»|「[^」\n]{1,300}」|『[^』\n]{1,300}』')
 _CODE_SPAN = re.compile(r"(`+).*?\1")
 _SHOWN = 4
 
@@ -89,6 +92,8 @@ def placeholders(text: str, todo_text: bool = False) -> list[tuple[int, str]]:
             found.append((number, visible.strip().lstrip("-*+ ").strip("*_")))
             continue
         fills = []
+        if '"' in visible or not visible.isascii():
+            visible = _QUOTE_SPAN.sub(lambda m: " " * len(m.group(0)), visible)
         if "<" in visible:
             fills += [m.group(0) for m in _ANGLE.finditer(visible)]
         if "[" in visible:
