@@ -3,24 +3,31 @@
 ## What it does
 Reports, once per file Claude Code loads or may load, absolute paths into a user's home folder,
 `/Users/<name>/...`, `/home/<name>/...` and `C:\\Users\\<name>\\...`, that do not exist on the
-machine memlint runs on. Left alone: user names shaped as stand-ins (`<name>`, `{user}`, `$USER`,
-`%USERNAME%`, `...`, one character repeated as `xxx`, capitals as `USERNAME` or `YOUR_NAME`);
-accounts that software makes (`root`, `runner`, `ubuntu`, `vscode`, `node`, `ec2-user`,
-Windows' `Public` and `Default`); a server's service account, whose name the file also gives to a
-system folder (`/etc/NAME`, `/var/lib/NAME`, `/opt/NAME`, `/srv/NAME`) or uses to log in to a
-host (`NAME@203.0.113.7`): its home is a deploy path everyone who works on that server shares;
-and paths that exist here (in your own home folder: memlint looks up no other user's folder,
-which could trigger an automount). memlint reads no words: a name that is only a word for
-"you" or "user" in some language (`/Users/you/...`) is reported unless the `placeholder-names`
-option lists it. Personal files
-are left alone too: CLAUDE.local.md, `.claude/agent-memory-local/`, auto memory (a MEMORY.md and
-its topic files are Claude's notes for one person's machine, also when a repository keeps a copy
-of them, as dotfiles or an exported `~/.claude` do), a user-scope subagent memory outside a
-`.claude` folder, and files outside the checked folders (your `~/.claude` memory) are where such
-paths belong (ML605 reports a personal file that git shares). A project's subagent memory in
-`.claude/agent-memory/` is shared and is checked. `C:/Users/<name>/...` counts once, not again as
-`/Users/<name>/...`. A file whose whole text is one path is a symbolic link checked out as text,
-reported once by ML525. It is a warning: the path may be right on one machine.
+machine memlint runs on. `C:/Users/<name>/...` counts once, not again as `/Users/<name>/...`.
+It is a warning: the path may be right on one machine. memlint reads no words: the user names
+and files left alone are told by their shape and place.
+
+User names left alone:
+- stand-ins by their shape: `<name>`, `{user}`, `$USER`, `%USERNAME%`, `...`, one character
+  repeated (`xxx`), capitals (`USERNAME`, `YOUR_NAME`); a name that is a word for "you" or "user"
+  in some language (`/Users/you/...`) is reported unless the `placeholder-names` option lists it;
+- accounts that software makes: `root`, `runner`, `ubuntu`, `vscode`, `node`, `ec2-user`,
+  Windows' `Public` and `Default`;
+- a server's service account, whose name the file also gives to a system folder (`/etc/NAME`,
+  `/var/lib/NAME`, `/opt/NAME`, `/srv/NAME`) or uses to log in to a host (`NAME@203.0.113.7`):
+  its home is a deploy path everyone who works on that server shares.
+
+Paths that exist here are left alone (in your own home folder: memlint looks up no other user's
+folder, which could trigger an automount). So are files where such paths belong: CLAUDE.local.md,
+`.claude/agent-memory-local/`, auto memory (a MEMORY.md and its topic files are Claude's notes for
+one person's machine, also when a repository keeps a copy of them), a folder laid out as a
+`~/.claude` (a CLAUDE.md with a `rules/` folder beside it that it does not include, or two of
+`settings.json`, `agents/`, `commands/`, `skills/`, `hooks/`, `projects/`: a dotfiles or config
+repository's copy of one person's user memory, loaded on that person's machine only), a
+user-scope subagent memory outside a `.claude` folder, and files outside the checked folders
+(your `~/.claude` memory). ML605 reports a personal file that git shares. A project's subagent
+memory in `.claude/agent-memory/` is shared and is checked. A file whose whole text is one path
+is a symbolic link checked out as text, reported once by ML525.
 
 ## Why is this bad?
 Claude is told to read, run or write files that exist on one person's machine only. Everyone
@@ -56,6 +63,7 @@ from pathlib import Path
 
 from memlint.model.rule_context import RuleContext
 from memlint.rules import RuleMeta
+from memlint.rules._homecopy import in_home_copy
 from memlint.rules._linktext import link_text
 from memlint.rules._paths import show
 from memlint.rules.security._exposure import ExposedFile, exposed_files, line_col, where
@@ -172,6 +180,8 @@ def check_file(ctx: RuleContext, entry: ExposedFile) -> Iterator[Finding]:
         named = [n for n in named if n[2] not in served and not (extra and stand_in(n[2], extra))]
     if not named or not _shared(ctx, item.path, item.memory_index or item.topic) or link_text(doc) is not None:
         return  # (a file that is only a path is a symbolic link checked out as text: ML525's one finding)
+    if in_home_copy(ctx, item.path):
+        return  # a copy of one person's ~/.claude: its paths are right on the one machine that loads it
     missing: dict[str, bool] = {}
     for _, path, _ in named:
         if path not in missing and len(missing) <= MAX_PER_FILE:
