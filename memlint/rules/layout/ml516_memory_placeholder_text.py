@@ -6,9 +6,10 @@ start (CLAUDE.md, CLAUDE.local.md, rules, their includes), told by its shape, in
 words in angle brackets such as `<project name>` or `<プロジェクト名>`, capitals joined by `_` in
 square brackets such as `[PROJECT_NAME]`, and lines that hold only `TODO`, `TBD` or `FIXME`.
 Left alone: code blocks, code spans and HTML comments (Claude Code strips comments: Claude
-never sees them), fill-ins inside quotation marks (`"fixed — <what>"`, `「<名前>」`), and a line
-with two or more fill-ins, or a quoted line (`> ...`): that is a format to fill in when Claude
-writes (`<type>: <one-line summary>`), not a fact left out.
+never sees them), fill-ins inside quotation marks (`"fixed — <what>"`, `「<名前>」`), a fill-in that is part of
+a name or path (`docs/<page name>.md`, `#<issue number>`), and a line with two or more fill-ins
+or a quoted line (`> ...`): that is a format to fill in when Claude writes
+(`<type>: <one-line summary>`), not a fact left out.
 
 ## Why is this bad?
 Claude Code sends the text as it is, in every session: Claude reads `<project name>` literally,
@@ -69,7 +70,18 @@ _QUOTED = re.compile(r"^\s{0,3}>")
 # Quoted text on a line: a sample of what to say or write, with its fill-ins (`"done — <what>"`).
 _QUOTE_SPAN = re.compile(r'"[^"\n]{1,300}"|“[^”\n]{1,300}”|„[^“”\n]{1,300}[“”]|«[^»\n]{1,300}»|「[^」\n]{1,300}」|『[^』\n]{1,300}』')
 _CODE_SPAN = re.compile(r"(`+).*?\1")
+# Any fill-in, one word too (`<owner>`, `[ID]`): counted to tell a format line from a missing fact.
+_ANY_FILL = re.compile(r"<(?!https?:|mailto:|!|/)[^<>\s][^<>]{0,80}>|\[[A-Z][A-Z0-9_]*\](?![(\[:])")
+_GLUE = set("/\\#._-@:=+~")
 _SHOWN = 4
+
+
+def _glued(line: str, fill: re.Match[str]) -> bool:
+    """The fill-in is part of a longer name or path (`docs/<page name>.md`, `#<issue number>`): a
+    pattern for names, not a fact left out."""
+    before = line[fill.start() - 1] if fill.start() > 0 else " "
+    after = line[fill.end()] if fill.end() < len(line) else " "
+    return any(c.isalnum() or c in _GLUE for c in (before, after))
 
 
 def placeholders(text: str, todo_text: bool = False) -> list[tuple[int, str]]:
@@ -91,15 +103,16 @@ def placeholders(text: str, todo_text: bool = False) -> list[tuple[int, str]]:
         if todo and _may_be_todo(visible) and marker.match(visible) and visible.strip():
             found.append((number, visible.strip().lstrip("-*+ ").strip("*_")))
             continue
-        fills = []
         if '"' in visible or not visible.isascii():
             visible = _QUOTE_SPAN.sub(lambda m: " " * len(m.group(0)), visible)
+        fills = []
         if "<" in visible:
-            fills += [m.group(0) for m in _ANGLE.finditer(visible)]
+            fills += [m for m in _ANGLE.finditer(visible)]
         if "[" in visible:
-            fills += [m.group(0) for m in _BRACKET.finditer(visible)]
-        if len(fills) == 1 and not _QUOTED.match(visible):
-            found.append((number, fills[0]))  # (two or more, or a quote: a format to fill in)
+            fills += [m for m in _BRACKET.finditer(visible)]
+        if len(fills) == 1 and not _QUOTED.match(visible) and len(_ANY_FILL.findall(visible)) == 1 \
+                and not _glued(visible, fills[0]):
+            found.append((number, fills[0].group(0)))  # (two or more, a quote, a name: a format to fill in)
     return found
 
 
