@@ -60,7 +60,7 @@ EXAMPLES = [
     "Authorization: Bearer eyJhbGciOi...", "-----BEGIN RSA PRIVATE KEY-----\nMIIE...\n-----END RSA PRIVATE KEY-----",
     "sk-this-is-a-very-long-kebab-case-name-for-a-skill-2024", "api_key: 123e4567-e89b-12d3-a456-426614174000",
     'DB_PASSWORD = "MyS3cr3tP@ssw0rd"', "SERVICE_TOKEN=QuickBrownF0x2024", "amqp://svc:W1nterIsC0ming!@mq:5672",
-    "API_TOKEN=zq9x8765mnbvcxzl0k2j", "CLIENT_SECRET=r4Nd0mLOOKINGbutABCDval", "https://bot:Kf93abcdQx@git.host/r",
+    "API_TOKEN=zq9x8765mnbvcxzl0k2j", "GH_TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a", "CLIENT_SECRET=r4Nd0mLOOKINGbutABCDval", "https://bot:Kf93abcdQx@git.host/r",
 ]
 
 

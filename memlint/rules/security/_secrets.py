@@ -43,10 +43,12 @@ def mask(value: str) -> str:
 # Marks of a stand-in, by shape (no words: memory is written in every language): `***`, an ellipsis,
 # a fill-in (`<...>`, `{...}`), a variable or command reference (`$(...)`, `$VAR`, `%VAR%`).
 _PLACEHOLDER = re.compile(r"\*\*\*|\.\.\.|…|<|>|\{|\}|\$\(|\$[A-Z_]|%[A-Z_]+%")
-# Values that documentation publishes as examples (AWS's keys, the UUID of RFC 4122's example).
+# Values that documentation publishes as examples (AWS's keys, GitHub's token in its docs, the UUID
+# of RFC 4122's example).
 _DOC_VALUES = frozenset({
     "AKIAIOSFODNN7EXAMPLE",
     "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    "ghp_16C7e42F292c6912E7710c838347Ae178B4a",
 })
 _DOC_PARTS = ("123e4567",)
 _LEET = str.maketrans("013457@$!", "oleastasi")
