@@ -107,15 +107,20 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         yield Finding(item.origin.path, item.origin.line, message, column=ref.column)
 
 
+_CLAUDE_FAMILY = ("CLAUDE.md", "CLAUDE.local.md")
+
+
 def _claude_starts_here(ctx: RuleContext, start: Path) -> bool:
-    """The start folder has a CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md of its own (a folder
-    that is a start folder only by its AGENTS.md, below a CLAUDE.md, is kept for other agents)."""
+    """A Claude session may start here: the folder is a checked root, has a CLAUDE.md,
+    .claude/CLAUDE.md or CLAUDE.local.md of its own, or loads none from above (a repository that
+    keeps AGENTS.md only). A folder that is a start folder only by its AGENTS.md, below a CLAUDE.md,
+    is kept for other agents."""
     context = ctx.loads.get(start)
-    if context is None:
+    if context is None or start in ctx.roots:
         return True
     own = (start, start / ".claude")
-    return any(f.depth == 0 and f.path.name in ("CLAUDE.md", "CLAUDE.local.md") and f.path.parent in own
-               for f in context.files) or start in ctx.roots
+    claude = [f for f in context.files if f.depth == 0 and f.path.name in _CLAUDE_FAMILY]
+    return not claude or any(f.path.parent in own for f in claude)
 
 
 def _loads_copy(ctx: RuleContext, start: Path, target: Path) -> bool:

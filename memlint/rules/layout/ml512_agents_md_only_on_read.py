@@ -83,4 +83,5 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
 def _keeps_claude_md(ctx: RuleContext) -> bool:
     """The checked folders hold a CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md somewhere."""
     roots = [Path(r) for r in ctx.roots]
-    return any(any(r == item.path or r in item.path.parents for r in roots) for item in ctx.by_role("claude-md", "local"))
+    return any(any(r == item.path or r in item.path.parents for r in roots)
+               for item in ctx.by_role("claude-md", "local"))

@@ -73,9 +73,9 @@ _LINK = re.compile(r"(?<!!)\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\
 _TICKED = re.compile(r"`([A-Za-z0-9_.@-]+(?:/[A-Za-z0-9_.@-]+)+\.[A-Za-z0-9]{1,8})`")
 _SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
 _SHOWN = 4
-# A path segment that shows a shape instead of naming a file: a fill-in, one character repeated, a
-# name programmers use for "any" in every language.
-_PLACEHOLDER = re.compile(r"[<>{}$]|\.\.\.|(?:^|[/_.-])(.)\1\1+(?=[/_.-]|$)|"
+# A path segment that shows a shape instead of naming a file (a backticked path holds no `<`, `{`
+# or `$`): an ellipsis, one character repeated, a name programmers use for "any" in every language.
+_PLACEHOLDER = re.compile(r"\.\.\.|(?:^|[/_.-])([a-vx-zA-Z0-9])\1\1+(?=[/_.-]|$)|"  # (not `www`)
                           r"(?i:(?:^|[/_.-])(?:foo|bar|baz|qux|quux|hoge|fuga|piyo)(?=[/_.-]|$))")
 # A folder written below a fill-in root (`<app-dir>/ledger/`, `{root}/docs/`, `$DIR/state/`).
 _FILLED_ROOT = re.compile(r"(?:<[^<>\s/]{1,40}>|\{[^{}\s/]{1,40}\}|\$\{?[A-Za-z_]\w{0,40}\}?)/([^/\s`'\"<>{}()]+)/")
