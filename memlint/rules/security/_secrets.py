@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import binascii
 import bisect
+import itertools
 import json
 import math
 import re
@@ -68,7 +69,7 @@ def stand_in(value: str) -> bool:
 def _sequence(value: str) -> bool:
     """Four digits or letters of one case in a row, each one after (or before) the last."""
     run, step = 1, 0
-    for a, b in zip(value, value[1:]):
+    for a, b in itertools.pairwise(value):
         diff = ord(b) - ord(a)
         same = (a.isdigit() and b.isdigit()) or (a.islower() and b.islower()) or (a.isupper() and b.isupper())
         if same and a.isascii() and b.isascii() and diff in (1, -1) and (run == 1 or diff == step):
@@ -260,8 +261,8 @@ def find_secrets(text: str) -> Iterator[Secret]:
                 continue
             value = match.group(group)
             rand = value[4:]
-            if value not in _DOC_VALUES and looks_random(rand, 3.0) and re.search(r"[0-9]", rand) and re.search(r"[A-Za-z]", rand) \
-                    and not _wordy(rand):
+            if value not in _DOC_VALUES and looks_random(rand, 3.0) and re.search(r"[0-9]", rand) \
+                    and re.search(r"[A-Za-z]", rand) and not _wordy(rand):
                 add(kind, match.start(group), match.end(group), value)
     # The whole text lower-cased only when needed: an ASCII text lower-cases each run of lines on its
     # own (`_key_word_starts`), to the same offsets.
