@@ -172,6 +172,8 @@ def _check_option(rule: Rule, key: str, option: str, value: Any) -> None:
         not isinstance(value, type(default)) and not (isinstance(default, float) and isinstance(value, int))
     ):
         raise ConfigError(f"{key}: expected {type(default).__name__}, got {value!r}")
+    if isinstance(default, list) and not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{key}: expected a list of strings, got {value!r}")
     allowed = rule.meta.choices.get(option)
     if allowed and value not in allowed:
         raise ConfigError(f"{key}: {value!r} is not one of {', '.join(allowed)}")

@@ -36,6 +36,8 @@ SECRETS = {
     "password in a `mongodb+srv://` URL": f"mongodb+srv://svc:{_rand(16)}@cluster0.mongodb.net/app",
     "value of `STRIPE_WEBHOOK_SECRET`": f"STRIPE_WEBHOOK_SECRET={_rand(32)}",
     "value of `apiKey`": f'"apiKey": "{_rand(28)}"',
+    "JWT": ("eyJhbGciOiAiSFMyNTYiLCAidHlwIjogIkpXVCJ9.eyJzdWIiOiAic3ZjLWJpbGxpbmciLCAiaWF0IjogMTc2NzIyNTYwMCwgIn"
+            "Njb3BlIjogImFkbWluIn0.yen7W_afT6SAE8PIYCE4fXFaeiYUyG-ilFnIP5BdgVF"),
 }
 
 EXAMPLES = [
@@ -57,6 +59,8 @@ EXAMPLES = [
     "fQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"),
     "Authorization: Bearer eyJhbGciOi...", "-----BEGIN RSA PRIVATE KEY-----\nMIIE...\n-----END RSA PRIVATE KEY-----",
     "sk-this-is-a-very-long-kebab-case-name-for-a-skill-2024", "api_key: 123e4567-e89b-12d3-a456-426614174000",
+    'DB_PASSWORD = "MyS3cr3tP@ssw0rd"', "SERVICE_TOKEN=QuickBrownF0x2024", "amqp://svc:W1nterIsC0ming!@mq:5672",
+    "API_TOKEN=zq9x8765mnbvcxzl0k2j", "GH_TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a", "CLIENT_SECRET=r4Nd0mLOOKINGbutABCDval", "https://bot:Kf93abcdQx@git.host/r",
 ]
 
 

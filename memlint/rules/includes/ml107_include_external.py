@@ -10,9 +10,16 @@ it was started in (unless the user approved external includes). This rule report
 - includes outside the checked repository altogether (`@../shared/rules.md`, `@~/notes.md` from a
   project file), which load only after the user approves external includes.
 
-Includes in user memory (`~/.claude/CLAUDE.md`) are always followed and never reported, and a
-start folder where the target loads anyway (an unconditional rule in an ancestor's
-`.claude/rules/`, which loads from every folder below) is left out: nothing is lost there.
+Includes in user memory (`~/.claude/CLAUDE.md`) are always followed and never reported. Start
+folders where nothing is lost, or where no Claude session starts, are left out:
+
+- the target loads there anyway (an unconditional rule in an ancestor's `.claude/rules/`, which
+  loads from every folder below);
+- the folder loads its own copy of the target: a file of the same name whose code spans and
+  paths are largely the target's (a translated or copied template, `i18n/de/AGENTS.md` beside
+  `AGENTS.md`), told without reading its words;
+- the folder has no CLAUDE.md or CLAUDE.local.md of its own, only an AGENTS.md, below a CLAUDE.md:
+  that AGENTS.md is kept for other agents (as ML510 and ML512 take it), not a place to start Claude.
 
 ## Why is this bad?
 People starting Claude in a package, and everyone who has not approved external includes, get
@@ -43,13 +50,20 @@ Use pnpm.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 from memlint.model.run.include_problems import include_problems
 from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.violations import Finding
+
+_CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
+_PATHISH = re.compile(r"[A-Za-z0-9_./-]*[./][A-Za-z0-9_./-]+")
+_COMMENT = re.compile(r"<!--[\s\S]*?-->")
+_COPY = 0.3  # the share of code spans and paths two files have in common, past which one is a copy
 
 META = RuleMeta(
     code="ML107",
@@ -72,6 +86,9 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         lost = [s for s in item.starts if target not in loaded.get(str(s), set())]
         if item.starts and not lost:
             continue  # it loads there anyway (an ancestor's unconditional rule): nothing is lost
+        lost = [s for s in lost if _claude_starts_here(ctx, s) and not _loads_copy(ctx, s, item.target)]
+        if item.starts and not lost:
+            continue  # only folders kept for other agents, or folders with their own copy
         inside = any(target == r or target.startswith(r.rstrip("/") + "/") for r in roots)
         if inside:
             starts = sorted(show(ctx, s) + "/" for s in lost)
@@ -88,3 +105,47 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                 "external includes; move the file into the repository or into ~/.claude/CLAUDE.md"
             )
         yield Finding(item.origin.path, item.origin.line, message, column=ref.column)
+
+
+_CLAUDE_FAMILY = ("CLAUDE.md", "CLAUDE.local.md")
+
+
+def _claude_starts_here(ctx: RuleContext, start: Path) -> bool:
+    """A Claude session may start here: the folder is a checked root, has a CLAUDE.md,
+    .claude/CLAUDE.md or CLAUDE.local.md of its own, or loads none from above (a repository that
+    keeps AGENTS.md only). A folder that is a start folder only by its AGENTS.md, below a CLAUDE.md,
+    is kept for other agents."""
+    context = ctx.loads.get(start)
+    if context is None or start in ctx.roots:
+        return True
+    own = (start, start / ".claude")
+    claude = [f for f in context.files if f.depth == 0 and f.path.name in _CLAUDE_FAMILY]
+    return not claude or any(f.path.parent in own for f in claude)
+
+
+def _loads_copy(ctx: RuleContext, start: Path, target: Path) -> bool:
+    """A file loaded in `start` shares most of the target's code spans and paths: a copy or a
+    translation of it (words differ from language to language; code and paths do not)."""
+    mine = _marks(ctx, target)
+    if len(mine) < 5:
+        return False
+    context = ctx.loads.get(start)
+    for f in context.files if context is not None else ():
+        if f.path == target or f.path.name != target.name:
+            continue
+        theirs = _marks(ctx, f.path)
+        if len(mine & theirs) >= _COPY * len(mine | theirs):
+            return True
+    return False
+
+
+def _marks(ctx: RuleContext, path: Path) -> frozenset[str]:
+    """The code spans and path-like tokens of a file, outside HTML comments (once per file and run)."""
+    def read() -> frozenset[str]:
+        doc = ctx.document(path)
+        if doc.problem is not None:
+            return frozenset()
+        text = _COMMENT.sub("", doc.text) if "<!--" in doc.text else doc.text
+        return frozenset(_CODE_SPAN.findall(text)) | frozenset(_PATHISH.findall(text))
+
+    return ctx.once(("ml107.marks", str(path)), read)

@@ -1,23 +1,27 @@
-"""A loaded memory file still holds template placeholders (`<project name>`, `TODO: describe ...`).
+"""A loaded memory file still holds template placeholders (`<project name>`, `[PROJECT_NAME]`, a bare `TODO`).
 
 ## What it does
 Reports, once per file, placeholder text left from a template in a file Claude Code loads at
-start (CLAUDE.md, CLAUDE.local.md, rules, their includes): words in angle brackets such as
-`<project name>` or `<describe the architecture>`, bracketed fill-ins such as `[Your Name]`, and
-lines that are only `TODO: describe ...`, `TODO: fill in ...` or `TBD`. Code blocks and code spans are
-left alone.
+start (CLAUDE.md, CLAUDE.local.md, rules, their includes), told by its shape, in any language:
+words in angle brackets such as `<project name>` or `<プロジェクト名>`, capitals joined by `_` in
+square brackets such as `[PROJECT_NAME]`, and lines that hold only `TODO`, `TBD` or `FIXME`.
+Left alone: code blocks, code spans and HTML comments (Claude Code strips comments: Claude
+never sees them), fill-ins inside quotation marks (`"fixed — <what>"`, `「<名前>」`), a fill-in that is part of
+a name or path (`docs/<page name>.md`, `#<issue number>`), and a line with two or more fill-ins
+or a quoted line (`> ...`): that is a format to fill in when Claude writes
+(`<type>: <one-line summary>`), not a fact left out.
 
 ## Why is this bad?
 Claude Code sends the text as it is, in every session: Claude reads `<project name>` literally,
-and a section that says only `TODO: describe the architecture` tells it nothing while looking
-like it does. The file was generated from a template and never finished.
+and a section that says only `TODO` tells it nothing while looking like it does. The file was
+generated from a template and never finished.
 
 ## Example
 ```md CLAUDE.md
 # <project name>
 
 Architecture:
-TODO: describe the architecture
+TODO
 ```
 
 Use instead:
@@ -27,6 +31,11 @@ Use instead:
 Architecture:
 A Flask API in `api/`, workers in `jobs/`, Postgres for everything.
 ```
+
+## Options
+- `todo-text` (default `false`): also report a line that starts with `TODO`, `TBD` or `FIXME`
+  and goes on with text (`TODO: describe the architecture`). Off by default: without reading the
+  words memlint cannot tell a template's fill-in from a real open task noted on purpose.
 """
 
 from __future__ import annotations
@@ -35,6 +44,7 @@ import re
 from collections.abc import Iterator
 
 from memlint.model.run.rule_context import RuleContext
+from memlint.model.text.markdown import COMMENT_SPAN
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.layout._common import InstructionFile, listed, loaded_instruction_files, prose_lines
@@ -44,23 +54,45 @@ META = RuleMeta(
     code="ML516",
     slug="memory-placeholder-text",
     severity="warning",
-    summary="A loaded memory file still holds template placeholders such as <project name> or TODO: describe",
+    summary="A loaded memory file still holds template placeholders such as <project name> or [PROJECT_NAME]",
+    options={"todo-text": False},
 )
 
-_ANGLE = re.compile(r"<(?!https?:|mailto:|!)([A-Za-z][A-Za-z'/-]*(?: [A-Za-z][A-Za-z'/-]*){1,5})>")
-_BRACKET = re.compile(r"\[((?:your|insert|project|describe|add|enter)\b[A-Za-z '/-]{0,40}|[A-Za-z ]{0,20}\bname)\](?![(\[:])",
-                      re.IGNORECASE)
-_TODO = re.compile(r"^\s{0,3}(?:[-*+]\s+)?(?:\*\*|__)?(?:TODO|TBD|FIXME)(?:\*\*|__)?\b\s*[:.-]?\s*"
-                   r"(?:(?:describe|fill|write|document|explain|insert)\b.{0,80})?$", re.IGNORECASE)
+# Words in angle brackets: two to six words of letters, or one run of letters outside ASCII (a
+# script written without spaces: `<プロジェクト名>`); an HTML tag is one ASCII word, a link or a
+# comment starts with a scheme or `!`.
+_ANGLE = re.compile(r"<(?!https?:|mailto:|!)((?:[^\W\d_][\w'/-]*(?: [^\W\d_][\w'/-]*){1,5})|[^\W\d_\x00-\x7f][^\W_]*)>")
+_BRACKET = re.compile(r"\[([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\](?![(\[:])")  # [PROJECT_NAME], not a link
+_TODO = re.compile(r"^\s{0,3}(?:[-*+]\s+)?(?:\*\*|__)?(?:TODO|TBD|FIXME)(?:\*\*|__)?\b\s*[:.-]?\s*$", re.IGNORECASE)
+_TODO_TEXT = re.compile(r"^\s{0,3}(?:[-*+]\s+)?(?:\*\*|__)?(?:TODO|TBD|FIXME)(?:\*\*|__)?\b\s*[:.-]?\s*.{0,200}$",
+                        re.IGNORECASE)
+_QUOTED = re.compile(r"^\s{0,3}>")
+# Quoted text on a line: a sample of what to say or write, with its fill-ins (`"done — <what>"`).
+_QUOTE_SPAN = re.compile(r'"[^"\n]{1,300}"|“[^”\n]{1,300}”|„[^“”\n]{1,300}[“”]|«[^»\n]{1,300}»|「[^」\n]{1,300}」|『[^』\n]{1,300}』')
 _CODE_SPAN = re.compile(r"(`+).*?\1")
+# Any fill-in, one word too (`<owner>`, `[ID]`): counted to tell a format line from a missing fact.
+_ANY_FILL = re.compile(r"<(?!https?:|mailto:|!|/)[^<>\s][^<>]{0,80}>|\[[A-Z][A-Z0-9_]*\](?![(\[:])")
+_GLUE = set("/\\#._-@:=+~")
 _SHOWN = 4
 
 
-def placeholders(text: str) -> list[tuple[int, str]]:
-    """(line, placeholder) for each placeholder outside code."""
+def _glued(line: str, fill: re.Match[str]) -> bool:
+    """The fill-in is part of a longer name or path (`docs/<page name>.md`, `#<issue number>`): a
+    pattern for names, not a fact left out."""
+    before = line[fill.start() - 1] if fill.start() > 0 else " "
+    after = line[fill.end()] if fill.end() < len(line) else " "
+    return any(c.isalnum() or c in _GLUE for c in (before, after))
+
+
+def placeholders(text: str, todo_text: bool = False) -> list[tuple[int, str]]:
+    """(line, placeholder) for each placeholder outside code and comments (`todo_text`: a line that
+    starts with TODO and goes on counts too)."""
     todo = _may_hold_todo(text)
     if not todo and "<" not in text and "[" not in text:
         return []  # most files: nothing to look at, line by line
+    if "<!--" in text:  # Claude Code strips comments: blank them, keeping the line numbers
+        text = COMMENT_SPAN.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+    marker = _TODO_TEXT if todo_text else _TODO
     found: list[tuple[int, str]] = []
     for number, line in prose_lines(text):
         if not todo and "<" not in line and "[" not in line:
@@ -68,13 +100,19 @@ def placeholders(text: str) -> list[tuple[int, str]]:
         visible = line.rstrip("\r")
         if "`" in line:
             visible = _CODE_SPAN.sub(lambda m: " " * len(m.group(0)), visible)
-        if todo and _may_be_todo(visible) and _TODO.match(visible) and visible.strip():
+        if todo and _may_be_todo(visible) and marker.match(visible) and visible.strip():
             found.append((number, visible.strip().lstrip("-*+ ").strip("*_")))
             continue
+        if '"' in visible or not visible.isascii():
+            visible = _QUOTE_SPAN.sub(lambda m: " " * len(m.group(0)), visible)
+        fills = []
         if "<" in visible:
-            found += [(number, m.group(0)) for m in _ANGLE.finditer(visible)]
+            fills += [m for m in _ANGLE.finditer(visible)]
         if "[" in visible:
-            found += [(number, m.group(0)) for m in _BRACKET.finditer(visible)]
+            fills += [m for m in _BRACKET.finditer(visible)]
+        if len(fills) == 1 and not _QUOTED.match(visible) and len(_ANY_FILL.findall(visible)) == 1 \
+                and not _glued(visible, fills[0]):
+            found.append((number, fills[0].group(0)))  # (two or more, a quote, a name: a format to fill in)
     return found
 
 
@@ -108,7 +146,7 @@ FILES = loaded_instruction_files
 
 def check_file(ctx: RuleContext, entry: InstructionFile) -> Iterator[Finding]:
     file, doc, _base = entry
-    found = placeholders(doc.text)
+    found = placeholders(doc.text, bool(ctx.options.get("todo-text", False)))
     if not found:
         return
     shown = listed([f"line {n} `{text}`" for n, text in found[:_SHOWN]], len(found))

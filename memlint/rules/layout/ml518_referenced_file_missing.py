@@ -4,15 +4,21 @@
 Reports, once per file, markdown links (`[API](docs/api.md)`) and backticked paths
 (`` `src/billing/invoice.ts` ``) in a file Claude Code loads at start that name a file which is
 not there, while its folder is there with other files in it (so the file was renamed or deleted,
-not left out of a partial checkout). Links
-resolve from the linking file's folder; a backticked path from the project folder or the file's
-folder. URLs, anchors, globs, placeholders, example paths ("e.g. `src/foo.ts`"), code blocks, paths outside the project and paths
-whose folder is missing are left alone. MEMORY.md links are ML307's. A missing file named by several
-loaded files is one cause: it is reported on the first of them, which names the others. Also left alone: paths inside
-HTML comments (Claude Code strips them: Claude never sees the pointer), name templates such as
-`memory/YYYY-MM-DD.md` (a run of one capital letter stands for a value), Claude Code's own personal
-files (`CLAUDE.local.md`, `.claude/settings.local.json`), paths the repository's `.gitignore`
-ignores, and paths on a line that names `.gitignore`: such files are absent from a clone by design.
+not left out of a partial checkout: memory files and their variants such as `CLAUDE.ko.md` do
+not count as other files). Links resolve from the linking file's folder; a backticked path from
+the project folder or the file's folder. URLs, anchors, globs, code blocks, paths outside the
+project and paths whose folder is missing are left alone. MEMORY.md links are ML307's. A missing
+file named by several loaded files is one cause: it is reported on the first of them, which names
+the others. Also left alone: paths inside HTML comments (Claude Code strips them: Claude never
+sees the pointer); paths that show a shape rather than name a file, told without reading words:
+a fill-in segment (`docs/<page>.md`, `{name}`, `$DIR`, `xxx`), a name template such as
+`memory/YYYY-MM-DD.md` or `specs/PROJ-X-title.md` (a run of one capital letter, or a lone `X`
+or `N`, stands for a value), or a metasyntactic name
+programmers use in every language (`foo`, `bar`, `baz`, `qux`, `hoge`, `fuga`, `piyo`); paths
+below a folder that the same file also writes below a fill-in root (`<app-dir>/ledger/` makes
+`ledger/log.md` relative to that root, not to the project); Claude Code's own personal files
+(`CLAUDE.local.md`, `.claude/settings.local.json`), paths the repository's `.gitignore` ignores,
+and paths on a line that names `.gitignore`: such files are absent from a clone by design.
 
 ## Why is this bad?
 Claude Code loads the pointer into every session and Claude trusts it: it opens the file, the
@@ -31,6 +37,11 @@ Use instead:
 ```md CLAUDE.md
 Error codes are listed in [the API guide](docs/api.md).
 ```
+
+## Options
+- `example-words` (default `[]`): words your memory files put before an example path
+  (`["e.g.", "z. B.", "例えば"]`, compared without case): a backticked path on a line that holds
+  one is taken as an example, not a pointer. memlint reads no words of its own.
 """
 
 from __future__ import annotations
@@ -55,17 +66,29 @@ META = RuleMeta(
     slug="referenced-file-missing",
     severity="warning",
     summary="A loaded memory file links or names a project file that does not exist",
+    options={"example-words": []},
 )
 
 _LINK = re.compile(r"(?<!!)\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 _TICKED = re.compile(r"`([A-Za-z0-9_.@-]+(?:/[A-Za-z0-9_.@-]+)+\.[A-Za-z0-9]{1,8})`")
 _SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
 _SHOWN = 4
-_ILLUSTRATIVE = re.compile(r"\be\.g\.|\bfor example\b|\bsuch as\b|\bfor instance\b|\blike `", re.IGNORECASE)
-_PLACEHOLDER = re.compile(r"(?i)\b(?:foo|bar|baz|example|sample|my[-_]|your[-_]|xxx|yyy|name)\b|\b(?:my|your)[-_]")
+# A path segment that shows a shape instead of naming a file (a backticked path holds no `<`, `{`
+# or `$`): an ellipsis, one character repeated, a name programmers use for "any" in every language.
+_PLACEHOLDER = re.compile(r"\.\.\.|(?:^|[/_.-])([a-vx-zA-Z0-9])\1\1+(?=[/_.-]|$)|"  # (not `www`)
+                          r"(?i:(?:^|[/_.-])(?:foo|bar|baz|qux|quux|hoge|fuga|piyo)(?=[/_.-]|$))")
+# A folder written below a fill-in root (`<app-dir>/ledger/`, `{root}/docs/`, `$DIR/state/`).
+_FILLED_ROOT = re.compile(r"(?:<[^<>\s/]{1,40}>|\{[^{}\s/]{1,40}\}|\$\{?[A-Za-z_]\w{0,40}\}?)/([^/\s`'\"<>{}()]+)/")
 _MEMORY_NAMES = frozenset({"CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "MEMORY.md"})
+
+
+def _memory_name(name: str) -> bool:
+    """A memory file or a variant of one (`CLAUDE.ko.md`, `AGENTS.override.md`): not a project file."""
+    return name in _MEMORY_NAMES or name.endswith(".md") and name.startswith(("CLAUDE.", "AGENTS."))
 _PERSONAL = frozenset({"CLAUDE.local.md", "settings.local.json"})  # gitignored by design
-_TEMPLATE = re.compile(r"(?:^|[^A-Za-z])([A-Z])\1+(?=[^A-Za-z]|$)")  # YYYY-MM-DD, NNN
+# A name template: a run of one capital letter, or a lone X or N, stands for a value (YYYY-MM-DD,
+# NNN, PROJ-X-title).
+_TEMPLATE = re.compile(r"(?:^|[^A-Za-z0-9])(?:([A-Z])\1+|[XN])(?=[^A-Za-z0-9]|$)")
 
 
 def _by_design(ctx: RuleContext, target: str, path: Path, base: Path) -> bool:
@@ -102,7 +125,7 @@ def _folder(ctx: RuleContext, folder: str) -> tuple[frozenset[str], bool] | None
         if listing is None:
             return None
         names = frozenset(name for name, _, _ in listing)
-        return names, any(is_file and name not in _MEMORY_NAMES for name, _, is_file in listing)
+        return names, any(is_file and not _memory_name(name) for name, _, is_file in listing)
 
     return ctx.once(("ml518.folder", folder), read)
 
@@ -110,12 +133,14 @@ def _folder(ctx: RuleContext, folder: str) -> tuple[frozenset[str], bool] | None
 def _references(ctx: RuleContext, file: LoadedFile, base: Path) -> list[tuple[int, str, str]]:
     """(line, path as written, the missing file it names) for each stale pointer of a loaded file."""
     text = ctx.document(file.path).text
+    words = tuple(str(w).lower() for w in ctx.options.get("example-words", ()) if str(w).strip())
     out: list[tuple[int, str, str]] = []
     if "](" not in text and "`" not in text:
         return out  # no link and no code span: nothing can name a file
     if "<!--" in text:  # Claude Code strips comments: blank them, keeping the line numbers
         text = COMMENT_SPAN.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
     here = file.path.parent
+    rooted = {m.group(1) for m in _FILLED_ROOT.finditer(text)} if "/" in text else set()
     for number, line in prose_lines(text):
         if ".gitignore" in line:
             continue  # names files to ignore: they are absent from a clone on purpose
@@ -130,9 +155,9 @@ def _references(ctx: RuleContext, file: LoadedFile, base: Path) -> list[tuple[in
         for m in _TICKED.finditer(line) if "`" in line else ():
             target = m.group(1)
             if illustrative is None:
-                illustrative = bool(_ILLUSTRATIVE.search(line))
-            if illustrative or _PLACEHOLDER.search(target):
-                continue  # an example path ("e.g. `src/foo/bar.ts`"), not a pointer
+                illustrative = bool(words) and any(w in line.lower() for w in words)
+            if illustrative or _PLACEHOLDER.search(target) or target.split("/", 1)[0] in rooted:
+                continue  # an example path (`src/foo/bar.ts`), or one below a fill-in root
             if target.startswith(("~", ".")) and not target.startswith(".claude/"):
                 continue
             paths = [Path(os.path.normpath(base / target)), Path(os.path.normpath(here / target))]

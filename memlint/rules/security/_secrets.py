@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import binascii
 import bisect
+import itertools
 import json
 import math
 import re
@@ -40,16 +41,54 @@ def mask(value: str) -> str:
     return f"`{value[:4]}…` ({len(value)} chars)"
 
 
-# Words that mark a value as an example or a stand-in, never a real credential.
-_PLACEHOLDER = re.compile(
-    r"example|sample|dummy|placeholder|redacted|your|fake|changeme|change[_-]?me|replace|insert|"
-    r"xxxx|\*\*\*|\.\.\.|…|<|>|\{|\}|\$\(|\$[A-Z_]|%[A-Z_]+%|0000|1234|abcd|123e4567|test|todo|secret_here|here$",
-    re.IGNORECASE,
-)
+# Marks of a stand-in, by shape (no words: memory is written in every language): `***`, an ellipsis,
+# a fill-in (`<...>`, `{...}`), a variable or command reference (`$(...)`, `$VAR`, `%VAR%`).
+_PLACEHOLDER = re.compile(r"\*\*\*|\.\.\.|…|<|>|\{|\}|\$\(|\$[A-Z_]|%[A-Z_]+%")
+# Values that documentation publishes as examples (AWS's keys, GitHub's token in its docs, the UUID
+# of RFC 4122's example).
 _DOC_VALUES = frozenset({
     "AKIAIOSFODNN7EXAMPLE",
     "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    "ghp_16C7e42F292c6912E7710c838347Ae178B4a",
 })
+_DOC_PARTS = ("123e4567",)
+_LEET = str.maketrans("013457@$!", "oleastasi")
+# Letters as a person types a phrase: lower case, or words that each start with a capital
+# (`MySecretPassword`), once digits and signs that stand for letters are read as those letters.
+_TYPED = re.compile(r"[A-Za-z][a-z]+(?:[A-Z][a-z]+)*")
+
+
+def stand_in(value: str) -> bool:
+    """A value shaped as a stand-in: a fill-in mark, one character four times in a row (`xxxx`,
+    `0000`), four characters in sequence (`1234`, `abcd`, `9876`), or a published example."""
+    if value in _DOC_VALUES or _PLACEHOLDER.search(value) or any(part in value for part in _DOC_PARTS):
+        return True
+    return re.search(r"(.)\1{3,}", value) is not None or _sequence(value)
+
+
+def _sequence(value: str) -> bool:
+    """Four digits or letters of one case in a row, each one after (or before) the last."""
+    run, step = 1, 0
+    for a, b in itertools.pairwise(value):
+        diff = ord(b) - ord(a)
+        same = (a.isdigit() and b.isdigit()) or (a.islower() and b.islower()) or (a.isupper() and b.isupper())
+        if same and a.isascii() and b.isascii() and diff in (1, -1) and (run == 1 or diff == step):
+            run, step = run + 1, diff
+            if run >= 4:
+                return True
+        else:
+            run, step = (2, diff) if same and a.isascii() and b.isascii() and diff in (1, -1) else (1, 0)
+    return False
+
+
+def typed(value: str) -> bool:
+    """A value a person made up rather than a generator: its letters read as lower-case words or
+    capitalised words (`rootpass123`, `MyS3cr3tP@ssw0rd`), up to four digits or signs at the end."""
+    core = re.sub(r"[^A-Za-z]{1,4}\Z", "", value).translate(_LEET)
+    if len(core) < 6 or _TYPED.fullmatch(core) is None:
+        return False
+    words = 1 + sum(c.isupper() for c in core[1:])
+    return len(core) >= 4 * words  # words of four letters or more on average: few random values pass
 
 
 def entropy(value: str) -> float:
@@ -59,12 +98,8 @@ def entropy(value: str) -> float:
 
 
 def looks_random(value: str, minimum: float = 3.0) -> bool:
-    """High entropy, no long run of one character, no placeholder word."""
-    if value in _DOC_VALUES or _PLACEHOLDER.search(value):
-        return False
-    if re.search(r"(.)\1{3,}", value):
-        return False
-    return entropy(value) >= minimum
+    """High entropy and no stand-in shape."""
+    return not stand_in(value) and entropy(value) >= minimum
 
 
 # Each shape with the literal text every match contains: a pattern runs only on text that holds
@@ -134,9 +169,6 @@ _ASSIGNED = re.compile(
 # only lines where one of these stands can hold an assigned value.
 _VALUE_AFTER = tuple(re.compile(sep + r"[ \t]{0,8}[\"'`]?[^\s\"'`,;)\]}]{16}") for sep in ("=>?", ":"))
 _NAME_CHARS = re.compile(r"[A-Za-z0-9_.-]{0,60}\Z")
-_URL_WORDS = re.compile(r"pass|pwd|secret|admin|user|root|dev|local|demo|guest|default|sample|token", re.IGNORECASE)
-_WEAK_PASSWORDS = frozenset({"password", "pass", "passwd", "secret", "root", "admin", "postgres", "mysql",
-                             "guest", "user", "test", "dev", "local", "changeme", "example", "pwd", "123456"})
 
 
 def is_private_key(label: str, block: str) -> bool:
@@ -192,10 +224,11 @@ def _jwt_is_example(token: str) -> bool:
         data = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
     except (ValueError, UnicodeDecodeError, RecursionError):
         return True  # not a JWT after all (or arrays nested past Python's recursion limit)
-    text = json.dumps(data).lower()
     if isinstance(data, dict) and data.get("role") == "anon":
         return True  # a public "anon" key (Supabase and the like): meant to ship to browsers
-    return "john doe" in text or "1234567890" in text or bool(_PLACEHOLDER.search(text))
+    # (jwt.io's sample has `"sub": "1234567890"`: a sequence)
+    values = data.values() if isinstance(data, dict) else ()
+    return any(isinstance(v, str) and stand_in(v) for v in values)
 
 
 def find_secrets(text: str) -> Iterator[Secret]:
@@ -228,8 +261,8 @@ def find_secrets(text: str) -> Iterator[Secret]:
                 continue
             value = match.group(group)
             rand = value[4:]
-            if looks_random(rand, 3.0) and re.search(r"[0-9]", rand) and re.search(r"[A-Za-z]", rand) \
-                    and not _wordy(rand):
+            if value not in _DOC_VALUES and looks_random(rand, 3.0) and re.search(r"[0-9]", rand) \
+                    and re.search(r"[A-Za-z]", rand) and not _wordy(rand):
                 add(kind, match.start(group), match.end(group), value)
     # The whole text lower-cased only when needed: an ASCII text lower-cases each run of lines on its
     # own (`_key_word_starts`), to the same offsets.
@@ -250,9 +283,7 @@ def find_secrets(text: str) -> Iterator[Secret]:
         if scheme is None or url is None:
             continue
         user, password = url.group(1), url.group(2)
-        if password.lower() in _WEAK_PASSWORDS or password == user or _PLACEHOLDER.search(password):
-            continue
-        if len(password) < 8 or not looks_random(password, 3.0) or _URL_WORDS.search(password):
+        if password == user or len(password) < 8 or not looks_random(password, 3.0) or typed(password):
             continue
         if sum(bool(re.search(c, password)) for c in ("[a-z]", "[A-Z]", "[0-9]", "[^A-Za-z0-9]")) < 2:
             continue
@@ -362,8 +393,8 @@ def _credential_value(value: str) -> bool:
         return False  # an index or a call (`pages[1:`, `cumsum(x`): code, not a key
     if not (re.search(r"[0-9]", value) and re.search(r"[A-Za-z]", value)):
         return False
-    if _wordy(value):
-        return False  # snake-case or kebab-case words: an identifier, not a key
+    if _wordy(value) or typed(value):
+        return False  # snake-case or kebab-case words, or a phrase a person typed: not a generated key
     return looks_random(value, 3.5)
 
 

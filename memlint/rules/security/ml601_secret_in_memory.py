@@ -21,18 +21,23 @@ length): memlint never prints a secret. A `<!-- memlint: disable-next-line ML601
 silences the one occurrence below it (a test key you mean to keep); the file's other secrets are
 still reported. At most 10,000 findings are counted per file.
 
-Documentation examples are left alone. A key block whose body decodes to a key's structure is
-always a secret (its base64 has runs like `AAAA` and may spell any word); any other value is only
-a secret when the random part of it has high Shannon entropy (3 bits per character for a known
-token shape, 3.5 for an assigned value, 4 for a key body that does not decode), holds both
-letters and digits, has no run of four equal characters (`AKIAXXXXXXXXXXXXXXXX`) and no stand-in
-word: `example`, `sample`, `dummy`, `placeholder`,
-`redacted`, `your`, `fake`, `test`, `changeme`, `replace`, `xxxx`, `***`, `...`, `<...>`, `{...}`,
-`${VAR}`, `$VAR`, `%VAR%`, `1234`, `abcd`. AWS's documented keys (`AKIAIOSFODNN7EXAMPLE`) and the
-jwt.io sample token (`John Doe`) are known examples. Assigned values that are paths, URLs,
-variable or code references (`process.env.X`, `secrets.X`, `op://`) or lower-case words joined by
-`-` or `_` (`your_token_here`, `github-token-name`) are names, not keys. A password in a URL is
-skipped when it is a default (`postgres`, `password`, `root`, `admin`...) or equals the user name.
+Documentation examples are left alone, told by their shape, never by words (memory is written in
+every language). A key block whose body decodes to a key's structure is always a secret (its
+base64 has runs like `AAAA` and may spell any word); any other value is only a secret when the
+random part of it has high Shannon entropy (3 bits per character for a known token shape, 3.5
+for an assigned value, 4 for a key body that does not decode), holds both letters and digits, and
+has no stand-in shape: one character four times in a row (`AKIAXXXXXXXXXXXXXXXX`, `0000`), four
+characters in sequence (`1234`, `abcd`, `9876`), `***`, `...`, `<...>`, `{...}`, `${VAR}`, `$VAR`,
+`%VAR%`. Published examples are known: AWS's documented keys (`AKIAIOSFODNN7EXAMPLE`), GitHub's
+documented token, RFC 4122's example UUID, and a JWT whose claims hold a stand-in (jwt.io's
+`"sub": "1234567890"`) or that is a public `anon` key. Assigned values that are paths, URLs,
+variable or code references (`process.env.X`, `secrets.X`, `op://`), lower-case words joined by
+`-` or `_` (`github-token-name`), or a phrase a person typed (letters in lower-case or capitalised
+words, digits and signs read as the letters they stand for, a few of them at the end:
+`MyS3cr3tP@ssw0rd`, `rootpass123`) are not generated keys. A password in a URL is skipped when it
+equals the user name, is shorter than 8 characters, uses one kind of character only, or is such
+a phrase. Secret-like names (`token`, `password`, `api_key`...) are read as the identifiers of
+code and configuration they are, the same in a file written in any language.
 
 ## Why is this bad?
 Claude Code sends these files to the model provider at the start of every session (or when it
