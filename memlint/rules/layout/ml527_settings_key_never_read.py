@@ -101,7 +101,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         yield Finding(
             item.path, line_of(ctx, item.path, found[0][0]),
             f"{'; '.join(why)}, so the instructions under {'it' if len(found) == 1 else 'them'} in "
-            f"`{show(ctx, item.path)}` (\"{quoted}\"{f' and more' if len(found) > 1 else ''}) never reach Claude; "
+            f"`{show(ctx, item.path)}` (\"{quoted}\"{' and more' if len(found) > 1 else ''}) never reach Claude; "
             "move them to CLAUDE.md or a rule file under `.claude/rules/`",
         )
 
