@@ -15,7 +15,8 @@ A key being unknown is not enough: settings have many keys, and other tools add 
 an unknown key that holds instruction-like text is reported (its string, the strings of its list,
 or of one object in it: `{"memory": {"rules": [...]}}`, not a server's `{"db": {"description":
 ...}}`). Keys Claude Code reads (`language`, `companyAnnouncements`, `env`, `permissions` ...) are
-never reported. One finding per file names every such key.
+never reported, nor is a key that does not start with a letter (`//`, `_comment`, `$comment`: the
+ways JSON files hold notes for people). One finding per file names every such key.
 
 ## Why is this bad?
 The author believes Claude follows these instructions; Claude never sees them. Settings are not
@@ -77,6 +78,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         for key, value in item.data.items():
             if key in SETTINGS_KEYS and not (key in MANAGED_ONLY_KEYS and item.source != "managed"):
                 continue
+            if not key[:1].isalpha():
+                continue  # `//`, `_comment`, `$comment`: JSON's comment conventions, notes for people
             texts = [t.strip() for t in _strings(value, 2, 1) if t.strip()]
             orders = [t for t in texts if _holds_instruction(t)]
             managed_only = key in SETTINGS_KEYS
