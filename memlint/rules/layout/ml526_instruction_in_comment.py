@@ -11,8 +11,8 @@ Claude Code removes every `<!-- ... -->` of an HTML comment block (a comment tha
 own lines, outside paragraphs, lists and quotes) before it sends a memory file to the model. This
 rule reports, once per memory file Claude Code loads (at start, or later as a nested CLAUDE.md or a
 conditional rule), the comment blocks whose lines read as instructions to the agent, as the
-instruction detector reads them in any language. Lines tagged for people (`TODO:`, `FIXME:`) are
-not counted. A comment inside a paragraph line, a list item or a block quote is sent as written
+instruction detector reads them in any language. Lines tagged for people (`TODO:`, `FIXME:`) and
+lines that end in a colon (a lead-in to a list left for people to fill) are not counted. A comment inside a paragraph line, a list item or a block quote is sent as written
 and is not reported; nor is an unclosed `<!--`, which Claude Code keeps to the end of the file.
 
 ## Why is this bad?
@@ -112,8 +112,8 @@ def _instructions(comment: HiddenComment) -> Iterator[str]:
 
     for raw in comment.text.splitlines():
         line = raw.strip()
-        if not line:
-            continue
+        if not line or line.endswith((":", "：")):
+            continue  # a lead-in to a list the comment leaves for people to fill ("What must be tested:")
         tag = _TAG.match(line)
         if tag is not None and not is_instruction(tag.group(1) + ": x"):
             continue
