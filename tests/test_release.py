@@ -141,7 +141,8 @@ def test_managed_settings_exclude_and_set_the_agents_mode(tmp_path: Path) -> Non
         "options": {"instructionFiles": "claude-md-and-agents-md"}}}}), encoding="utf-8")
     data = context(tree, home=tmp_path / "none", managed_dir=managed).to_dict("chars4")
     assert [Path(f["path"]).name for f in data["files"]] == ["CLAUDE.md", "AGENTS.md"]
-    assert {"path": str(tree / "CLAUDE.local.md"), "reason": "excluded", "included_from": None} in data["skipped"]
+    assert {"path": str(tree / "CLAUDE.local.md"), "reason": "excluded", "included_from": None,
+            "names_no_file": False} in data["skipped"]
     old = context(tree, home=tmp_path / "none", managed_dir=managed, release=pick("2.1.197")).to_dict("chars4")
     assert [Path(f["path"]).name for f in old["files"]] == ["CLAUDE.md"]
 

@@ -12,6 +12,7 @@ from memlint.lsp import includes
 from memlint.lsp.positions import Lines
 from memlint.lsp.rule_matches import matching_files
 from memlint.model.memory.automem import MAX_LINES, MAX_UNITS, cut_index
+from memlint.model.run.include_problems import looks_like_a_file
 from memlint.model.text.markdown import IncludeRef
 from memlint.rules._paths import show
 
@@ -40,6 +41,9 @@ def include_hover(ctx: RuleContext, path: Path, ref: IncludeRef) -> str:
             reasons.setdefault(why.replace(f"outside {o.start}", "outside the start folder"), []).append(o.start)
     for why, starts in reasons.items():
         out.append(f"Not loaded from {_names(ctx, starts)}: {why}")
+    if not where.exists() and not looks_like_a_file(ref.path):
+        out.append("An @-word that names no file (a package or a handle): Claude Code tries it as a path, finds "
+                   "nothing and loads nothing; harmless, so check reports nothing for it")
     if not results:
         out.append("Not loaded: no start folder of this run loads this file at start, so Claude Code "
                    "follows none of its includes then")

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from memlint.model.loading.loader import LoadedContext, Origin
+from memlint.model.loading.loader import LoadedContext, Origin, Skipped
 from memlint.model.loading.windows import DEFAULT_WINDOW, Window
 from memlint.model.memory.automem import hidden_titles, list_topics
 from memlint.model.run.include_problems import looks_like_a_file
@@ -55,7 +55,9 @@ def as_dict(ctx: LoadedContext, tokenizer: str = "cl100k", window: Window = DEFA
         "deferred_format": "user-system-reminder-per-file" if release.deferred_as_user_blocks else "system-message",
         "files": files,
         "skipped": [
-            {"path": str(s.path), "reason": s.reason, "included_from": _origin(s.origin)} for s in ctx.skipped
+            {"path": str(s.path), "reason": s.reason, "included_from": _origin(s.origin),
+             # an `@scope/pkg` or `@handle` tried as a path: reported by no rule (the text output says so once)
+             "names_no_file": _names_no_file(s)} for s in ctx.skipped
         ],
         "deferred": [{"path": str(d.path), "reason": d.reason, "paths": list(d.paths)} for d in ctx.deferred],
         "settings": [{"path": str(s.path), "source": s.source} for s in ctx.settings.files],
@@ -108,8 +110,7 @@ def render_text(ctx: LoadedContext, tokenizer: str = "cl100k", echo: Callable[[s
     _render_notes(ctx, out)
     if ctx.skipped:
         # `@scope/pkg`, `@handle`: Claude Code tries such a word as a path and finds nothing; said once
-        words = [s for s in ctx.skipped if s.reason == "missing" and s.origin is not None
-                 and not looks_like_a_file(s.origin.ref.path)]
+        words = [s for s in ctx.skipped if _names_no_file(s)]
         listed = [s for s in ctx.skipped if s not in words]
         out(click.style(f"Skipped ({len(ctx.skipped)}):", bold=True))
         for s in listed:
@@ -124,6 +125,12 @@ def render_text(ctx: LoadedContext, tokenizer: str = "cl100k", echo: Callable[[s
                 f"check reports {'none of them' if many else 'nothing'}")
     render_deferred(ctx, show_all, out, _short)
     render_after_compact(ctx, data["files"], unit, out)
+
+
+def _names_no_file(skipped: Skipped) -> bool:
+    """A missing include written as a word, not a file (`@types/node`, `@octocat`): Claude Code tries it
+    as a path and loads nothing; ML101 leaves it alone (model.include_problems.looks_like_a_file)."""
+    return skipped.reason == "missing" and skipped.origin is not None and not looks_like_a_file(skipped.origin.ref.path)
 
 
 def _render_memory(ctx: LoadedContext, out: Callable[[str], None]) -> None:

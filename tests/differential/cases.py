@@ -983,11 +983,13 @@ CASES: list[Case] = [
 
 from cases_2_1_332 import CASES_2_1_332
 from cases_layouts import CASES_LAYOUTS
+from cases_misses import CASES_MISSES
 from cases_reads import CASES_READS
 
 CASES += CASES_2_1_332
 CASES += CASES_READS
 CASES += CASES_LAYOUTS
+CASES += CASES_MISSES
 BY_NAME: dict[str, Case] = {c.name: c for c in CASES}
 assert len(BY_NAME) == len(CASES), "duplicate case names"
 

@@ -20,6 +20,7 @@ from memlint.config import load_config
 from memlint.model.loading.loader import load
 from memlint.model.loading.workspace import Workspace
 from memlint.model.release import DEFAULT
+from memlint.model.run.include_problems import looks_like_a_file
 
 DIFFERENTIAL = Path(__file__).resolve().parents[1] / "differential"
 sys.path.insert(0, str(DIFFERENTIAL))
@@ -119,6 +120,8 @@ def _unloaded_meant_includes(name: str, tree: Path, home: Path) -> list[tuple[st
         for ref in doc.scan().includes:
             if "`" in ref.written:
                 continue  # code a list item's code span exposed (`@db.Uuid`.`): nobody meant it as an include
+            if not looks_like_a_file(ref.path):
+                continue  # `@types/react.`, `@octocat.`: a package or a handle, not meant as a file (mi02)
             if ref.path.startswith("~/"):
                 target = os.path.join(str(home), ref.path[2:])
             else:

@@ -2,7 +2,7 @@
 
 Owns: `document` (a file's bytes, its decoded text, its parses, made lazily), `markdown` (`@include`
 references and HTML-comment stripping as Claude Code does them), `frontmatter` (YAML frontmatter as
-Claude Code finds and parses it), `tokens` (token counts from the bundled cl100k_base table) and
+Claude Code finds and parses it), `comments` (the HTML comments Claude Code cuts), `tokens` (token counts from the bundled cl100k_base table) and
 `instructions` (the one multilingual detector of a standing instruction, shared by the split and the
 rules).
 

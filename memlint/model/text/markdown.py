@@ -124,7 +124,7 @@ def _parser() -> MarkdownIt:
     return md
 
 
-def _comment_residue(raw: str) -> str | None:
+def comment_residue(raw: str) -> str | None:
     """marked's test for a comment HTML token: the text left after removing comments, else None."""
     trimmed = js_trim_start(raw)
     if trimmed.startswith("<!--") and "-->" in trimmed:
@@ -542,7 +542,7 @@ def scan_body(
             containers.pop()
         block_line = token.map[0] if token.map else 0
         if token.type == "html_block":
-            residue = _comment_residue(token.content)
+            residue = comment_residue(token.content)
             if residue is not None and js_trim(residue):
                 locator.start(block_line)
                 scan(residue)
@@ -598,7 +598,7 @@ def _scan_inline(children: Sequence[AnyToken], scan: Callable[[str], None]) -> N
         if isinstance(child, str):
             scan(child)
         elif child.type == "html_inline":
-            residue = _comment_residue(child.content)
+            residue = comment_residue(child.content)
             if residue is not None and js_trim(residue):
                 scan(residue)
 
@@ -632,7 +632,7 @@ def _strip_comments(tokens: Sequence[AnyToken], lines: list[str], keep_definitio
             continue
         end = _eat_newlines(lines, end)
         raw = "\n".join(lines[start:end]) + ("\n" if end < len(lines) else "")
-        residue = _comment_residue(raw)
+        residue = comment_residue(raw)
         if residue is not None:
             removals.append((start, end, residue if js_trim(residue) else ""))
     index = len(lines) if keep_definitions else 0
@@ -647,7 +647,7 @@ def _strip_comments(tokens: Sequence[AnyToken], lines: list[str], keep_definitio
     if not any(r for r in removals if r[0] != r[1]):
         return "\n".join(lines), False
     removals.sort()
-    stripped = any(_comment_residue("\n".join(lines[a:b])) is not None for a, b, _ in removals)
+    stripped = any(comment_residue("\n".join(lines[a:b])) is not None for a, b, _ in removals)
     out: list[str] = []
     cursor = 0
     for start, end, replacement in removals:

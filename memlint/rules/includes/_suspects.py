@@ -21,7 +21,7 @@ from typing import Literal
 from memlint.model.cli_js.jstext import js_trim_start
 from memlint.model.run.include_problems import TRAILING_PUNCTUATION
 from memlint.model.text.document import Document
-from memlint.model.text.markdown import COMMENT_SPAN, _comment_residue, accepted_include, normalize_newlines
+from memlint.model.text.markdown import COMMENT_SPAN, accepted_include, comment_residue, normalize_newlines
 from memlint.records import dataclass
 
 Where = Literal["code-block", "code-span", "html-block", "unclosed-comment", "glued", "backslash", "rejected",
@@ -66,7 +66,7 @@ def suspects(doc: Document, home: Path | None, realpath: Callable[[str], str] = 
         if token.type in ("fence", "code_block"):
             regions: list[tuple[Where, int, int]] = [("code-block", first, last)]
         elif token.type == "html_block":
-            residue = _comment_residue(token.content)
+            residue = comment_residue(token.content)
             if residue is not None:
                 continue  # a closed comment: commenting an include out is deliberate
             unclosed = js_trim_start(token.content).startswith("<!--")

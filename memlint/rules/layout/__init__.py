@@ -25,8 +25,10 @@ from memlint.rules.layout import ml520_read_deny_withholds_claude_md as _520
 from memlint.rules.layout import ml521_memory_file_withheld as _521
 from memlint.rules.layout import ml524_rules_readme_loaded as _524
 from memlint.rules.layout import ml525_memory_file_is_link_text as _525
+from memlint.rules.layout import ml526_instruction_in_comment as _526
+from memlint.rules.layout import ml527_settings_key_never_read as _527
 
 RULES = (
     _501, _502, _503, _504, _505, _506, _507, _508, _509, _510, _511, _512, _513, _514, _515, _516, _517, _518,
-    _519, _520, _521, _524, _525,
+    _519, _520, _521, _524, _525, _526, _527,
 )

@@ -6,7 +6,9 @@ and every folder with its own CLAUDE.md): user and project memory, rules, includ
 auto-memory index. When the total is over the budget (by default 10% of the model's context
 window), it reports once per start folder, on that folder's CLAUDE.md, naming the biggest files.
 A start folder that is over only because of files over Claude Code's own large-file threshold
-(which ML201 reports, once per file) is left out: the cause is already stated where it is.
+(which ML201 reports, once per file) is left out: the cause is already stated where it is. So is a
+start folder inside another project's copy (a git submodule, a folder with its own `.git`, or
+`node_modules`, `vendor/`, `third_party/`): nobody starts a session of this project there.
 
 ## Why is this bad?
 Start-up memory is paid for on every request and leaves less room for the conversation and the
@@ -48,6 +50,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from memlint.model.loading.loader import LoadedContext, LoadedFile
+from memlint.model.loading.vendored import vendored_by
 from memlint.model.run.rule_context import RuleContext
 from memlint.model.text.tokens import TOKENIZERS, counter
 from memlint.rules import RuleMeta
@@ -117,6 +120,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                         if f.kind != "automem" and f.chars > large and owned(ctx, f.path))
         if oversized and total - oversized <= budget:
             continue  # the files over the large-file threshold explain it, and ML201 names each
+        if _vendored(ctx, loaded.start):
+            continue  # another project's folder (a submodule, a copy): its own sessions start elsewhere
         anchor = _anchor(ctx, loaded)
         if anchor is None or str(anchor) in reported:
             continue
@@ -130,6 +135,10 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             f"over memlint's budget of {budget:,} ({basis}; Claude Code sets none, and sends these tokens with every "
             f"request); biggest: {names}",
         )
+
+
+def _vendored(ctx: RuleContext, start: Path) -> bool:
+    return any(vendored_by(ctx.workspace, root, start) is not None for root in ctx.roots)
 
 
 def _anchor(ctx: RuleContext, loaded: LoadedContext) -> Path | None:
