@@ -43,7 +43,6 @@ import time
 import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 from memlint import __version__
 from memlint.cache_folders import (
@@ -126,9 +125,6 @@ def _sign_entries(entries: list[os.DirEntry[str]]) -> Signature:
 def _listing(path: str, scandir: Callable[..., Any]) -> Signature:
     with scandir(path) as entries:
         return _sign_entries(list(entries))
-
-
-_PATH_TYPE = type(Path())  # what `Path(...)` makes here: its text is `__fspath__()`, read without `note`
 
 
 class _Listed:
@@ -231,6 +227,9 @@ class Recorder:
     @contextmanager
     def active(self) -> Iterator[Recorder]:
         """Wrap the file-system entry points for the duration of the block."""
+        from pathlib import Path  # imported here: a replay never needs it (2-3 ms of imports at start)
+
+        path_type = type(Path())  # what `Path(...)` makes here: its text is `__fspath__()`, read without `note`
         recorder = self
         stats, lstats, own, real_stat = self.seen["stat"], self.seen["lstat"], self.own_folder, _Real.stat
         real_scandir: Callable[..., Any] = _Real.scandir
@@ -245,7 +244,7 @@ class Recorder:
             except OSError as exc:
                 recorder.note(operation, path, sign_error(exc))
                 raise
-            text = path if type(path) is str else path.__fspath__() if type(path) is _PATH_TYPE else None
+            text = path if type(path) is str else path.__fspath__() if type(path) is path_type else None
             if type(text) is str and (own is None or not text.startswith(own)):  # `note`, inlined: the hot case
                 signature = sign_stat(result)
                 if (stats if follow_symlinks else lstats).setdefault(text, signature) != signature:

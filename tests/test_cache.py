@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -388,3 +389,26 @@ def test_the_user_cache_keeps_a_bounded_number_of_folders(
         runs = xdg / "memlint" / "runs"
         os.utime(runs / os.path.basename(cache.cache_folder(str(folder)) or ""), ns=(n * 10**9, n * 10**9 + 10**12))
     assert sorted(p.name.split("-")[0] for p in (xdg / "memlint" / "runs").iterdir()) == ["notes3", "notes4", "notes5"]
+
+
+_REPLAY_PROBE = """
+import json, sys
+import memlint.cache
+memlint.cache.RACY_NS = 0  # the tree was just written: trust it (the racy-file guard is tested above)
+from memlint.__main__ import _run
+code = _run(sys.argv[1:])
+print(json.dumps([code, sorted(sys.modules)]), file=sys.stderr)
+"""
+
+
+def test_a_replay_imports_neither_the_command_line_nor_pathlib(tree: Path) -> None:
+    """A replay is the start-up, the stat calls and the output: pathlib (and what it imports) is
+    left to the runs that compute (`python -S`: the site hooks of an editable install import it)."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    runs = [subprocess.run([sys.executable, "-S", "-c", _REPLAY_PROBE, "check", "."], cwd=tree, env=env,
+                           capture_output=True, text=True, check=False) for _ in range(2)]
+    (code, computed), (again, replayed) = (json.loads(r.stderr.strip().splitlines()[-1]) for r in runs)
+    assert code == again == 1 and runs[0].stdout == runs[1].stdout
+    assert "memlint.cli" in computed and "pathlib" in computed
+    assert "memlint.cli" not in replayed, "the second run was not replayed"
+    assert "pathlib" not in replayed
