@@ -336,17 +336,15 @@ class Recorder:
 def _unimplied(table: Table, other: Table, listings: Table) -> Table:
     """`table` without the paths found missing that the other probes say are missing: a folder
     above them was found missing (by `stat` or `lstat`), or was listed without the next name on
-    the way down. A path with `.` or `..` in it is always kept."""
+    the way down. The search up stops at a `.` or `..` (no listing names them, yet they are there)."""
     missing = sign_error(FileNotFoundError(errno.ENOENT, "missing"))
     names: dict[str, set[str]] = {}
 
     def implied(path: str) -> bool:
-        if "/./" in path or "/../" in path or path.endswith(("/.", "/..")):
-            return False
         child = path
         while True:
             folder, name = os.path.split(child)
-            if folder == child or not name:
+            if folder == child or name in ("", ".", ".."):
                 return False
             if table.get(folder) == missing or other.get(folder) == missing:
                 return True

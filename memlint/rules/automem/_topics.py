@@ -139,8 +139,8 @@ def rel(path: Path, folder: Path) -> str:
 
 
 def _lines(text: str) -> Iterator[str]:
-    """`text.split("\\n")`, one line at a time: the callers stop at the first line they want, and
-    splitting a whole 30 KB topic file for it cost more time and memory than the rest of the rule."""
+    """`text.split("\\n")`, one line at a time: the callers stop at the first line they want, where
+    splitting made a list of every line of the file first."""
     start = 0
     while True:
         end = text.find("\n", start)
