@@ -32,10 +32,10 @@ def main() -> int:
     modelled = time.perf_counter()
     timings: list[tuple[float, str, int]] = []
     for rule in rules:
-        if rule.code not in config.selected:
+        if rule.code not in ctx.selection.selected:
             continue
         began = time.perf_counter()
-        ctx.options = config.rule_options(rule)
+        ctx.options = dict(ctx.selection.rule_options(rule))
         found = list(rule.check(ctx))  # as engine.run_rules does, without its once-per-run suppression pass
         timings.append((time.perf_counter() - began, f"{rule.code} {rule.slug}", len(found)))
     began = time.perf_counter()

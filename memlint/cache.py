@@ -33,6 +33,7 @@ cache. This module imports nothing heavy: a replay costs the stat calls and the 
 from __future__ import annotations
 
 import builtins
+import errno
 import io
 import marshal
 import os
@@ -43,7 +44,6 @@ import time
 import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 from memlint import __version__
 from memlint.cache_folders import (
@@ -126,9 +126,6 @@ def _sign_entries(entries: list[os.DirEntry[str]]) -> Signature:
 def _listing(path: str, scandir: Callable[..., Any]) -> Signature:
     with scandir(path) as entries:
         return _sign_entries(list(entries))
-
-
-_PATH_TYPE = type(Path())  # what `Path(...)` makes here: its text is `__fspath__()`, read without `note`
 
 
 class _Listed:
@@ -231,6 +228,9 @@ class Recorder:
     @contextmanager
     def active(self) -> Iterator[Recorder]:
         """Wrap the file-system entry points for the duration of the block."""
+        from pathlib import Path  # imported here: a replay never needs it (2-3 ms of imports at start)
+
+        path_type = type(Path())  # what `Path(...)` makes here: its text is `__fspath__()`, read without `note`
         recorder = self
         stats, lstats, own, real_stat = self.seen["stat"], self.seen["lstat"], self.own_folder, _Real.stat
         real_scandir: Callable[..., Any] = _Real.scandir
@@ -245,7 +245,7 @@ class Recorder:
             except OSError as exc:
                 recorder.note(operation, path, sign_error(exc))
                 raise
-            text = path if type(path) is str else path.__fspath__() if type(path) is _PATH_TYPE else None
+            text = path if type(path) is str else path.__fspath__() if type(path) is path_type else None
             if type(text) is str and (own is None or not text.startswith(own)):  # `note`, inlined: the hot case
                 signature = sign_stat(result)
                 if (stats if follow_symlinks else lstats).setdefault(text, signature) != signature:
@@ -310,11 +310,15 @@ class Recorder:
     def probes(self) -> list[Table]:
         """What to check again before a replay, one table per operation of `OPERATIONS`: a `stat`
         of a path whose `lstat` found no symbolic link is implied by that `lstat` (the same
-        answer), so it is left out."""
-        lstats = self.seen["lstat"]
+        answer), so it is left out; so is a path found missing (ENOENT) under a folder found
+        missing, or under a folder whose listing (checked as well) does not name the next step
+        down: on bigtree 1,774 of the 4,026 probes (a `CLAUDE.local.md`, a `.claude/settings.json`
+        looked for in each of 300 packages). What is left out is implied by what is kept: every
+        listing is kept, and a missing path is left out only for a shorter one."""
+        lstats, listings = self.seen["lstat"], self.seen["list"]
         stats = {path: signature for path, signature in self.seen["stat"].items()
                  if lstats.get(path) != signature or stat.S_ISLNK(_mode(signature) or 0)}
-        return [stats, lstats, self.seen["list"]]
+        return [_unimplied(stats, lstats, listings), _unimplied(lstats, stats, listings), listings]
 
     def trustworthy(self) -> bool:
         """No path gave two answers and no file read changed too close to the run's start."""
@@ -327,6 +331,33 @@ class Recorder:
                 if changed is not None and changed >= limit:
                     return False
         return True
+
+
+def _unimplied(table: Table, other: Table, listings: Table) -> Table:
+    """`table` without the paths found missing that the other probes say are missing: a folder
+    above them was found missing (by `stat` or `lstat`), or was listed without the next name on
+    the way down. The search up stops at a `.` or `..` (no listing names them, yet they are there)."""
+    missing = sign_error(FileNotFoundError(errno.ENOENT, "missing"))
+    names: dict[str, set[str]] = {}
+
+    def implied(path: str) -> bool:
+        child = path
+        while True:
+            folder, name = os.path.split(child)
+            if folder == child or name in ("", ".", ".."):
+                return False
+            if table.get(folder) == missing or other.get(folder) == missing:
+                return True
+            listing = listings.get(folder)
+            if isinstance(listing, str) and name != CACHE_DIR:  # (a listing's signature leaves CACHE_DIR out)
+                listed = names.get(folder)
+                if listed is None:
+                    listed = names[folder] = set(listing.split("\0")[0::2])
+                if name not in listed:
+                    return True
+            child = folder
+
+    return {path: signature for path, signature in table.items() if signature != missing or not implied(path)}
 
 
 class _Tee(io.TextIOBase):

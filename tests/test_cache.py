@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -105,6 +106,12 @@ CHANGES: dict[str, Callable[[Path], None]] = {
     "local memory created where a probe found nothing": lambda root: write(root / "CLAUDE.local.md", "# Mine\n"),
     "nested CLAUDE.md removed": lambda root: (root / "packages" / "web" / "CLAUDE.md").unlink(),
     "file mode changed": lambda root: (root / "docs" / "style.md").chmod(0o600),
+    # found missing in a folder that was listed, or under a folder found missing (not re-probed one by one)
+    "local memory created in a package": lambda root: write(root / "packages" / "web" / "CLAUDE.local.md", "# Mine\n"),
+    "package settings created with their folder": lambda root: write(
+        root / "packages" / "web" / ".claude" / "settings.json", '{"claudeMdExcludes": ["**/web/CLAUDE.md"]}\n'),
+    "local settings created": lambda root: write(root / ".claude" / "settings.local.json", '{"claudeMdExcludes": []}\n'),
+    "a package becomes a repository": lambda root: (root / "packages" / "web" / ".git").mkdir(),
 }
 
 
@@ -388,3 +395,46 @@ def test_the_user_cache_keeps_a_bounded_number_of_folders(
         runs = xdg / "memlint" / "runs"
         os.utime(runs / os.path.basename(cache.cache_folder(str(folder)) or ""), ns=(n * 10**9, n * 10**9 + 10**12))
     assert sorted(p.name.split("-")[0] for p in (xdg / "memlint" / "runs").iterdir()) == ["notes3", "notes4", "notes5"]
+
+
+_REPLAY_PROBE = """
+import json, sys
+import memlint.cache
+memlint.cache.RACY_NS = 0  # the tree was just written: trust it (the racy-file guard is tested above)
+from memlint.__main__ import _run
+code = _run(sys.argv[1:])
+print(json.dumps([code, sorted(sys.modules)]), file=sys.stderr)
+"""
+
+
+def test_a_replay_imports_neither_the_command_line_nor_pathlib(tree: Path) -> None:
+    """A replay is the start-up, the stat calls and the output: pathlib (and what it imports) is
+    left to the runs that compute (`python -S`: the site hooks of an editable install import it)."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    runs = [subprocess.run([sys.executable, "-S", "-c", _REPLAY_PROBE, "check", "."], cwd=tree, env=env,
+                           capture_output=True, text=True, check=False) for _ in range(2)]
+    (code, computed), (again, replayed) = (json.loads(r.stderr.strip().splitlines()[-1]) for r in runs)
+    assert code == again == 1 and runs[0].stdout == runs[1].stdout
+    assert "memlint.cli" in computed and "pathlib" in computed
+    assert "memlint.cli" not in replayed, "the second run was not replayed"
+    assert "pathlib" not in replayed
+
+
+def test_a_path_found_missing_is_not_probed_again_when_its_folder_answers_for_it() -> None:
+    """A missing path under a folder found missing, or in a folder whose listing is checked and
+    does not name it, is implied; any other answer is kept."""
+    recorder = cache.Recorder(None)
+    gone = cache.sign_error(FileNotFoundError(2, "missing"))
+    denied = cache.sign_error(PermissionError(13, "denied"))
+    recorder.seen["list"] = {"/r/pkg": "CLAUDE.md\0f\0link\0l\0"}
+    recorder.seen["lstat"] = {
+        "/r/pkg/.claude": gone, "/r/pkg/CLAUDE.local.md": gone, "/r/other/CLAUDE.local.md": gone,
+        "/r/pkg/.memlint_cache": gone, "/r/pkg/secret": denied, "/r/pkg/../pkg/AGENTS.md": gone,
+    }
+    recorder.seen["stat"] = {"/r/pkg/.claude/settings.json": gone, "/r/pkg/.claude/x/y.json": gone,
+                             "/r/pkg/link": gone, "/r/pkg/nothing/settings.json": gone}
+    stats, lstats, listings = recorder.probes()
+    assert listings == recorder.seen["list"]
+    assert sorted(lstats) == ["/r/other/CLAUDE.local.md", "/r/pkg/../pkg/AGENTS.md", "/r/pkg/.memlint_cache",
+                              "/r/pkg/secret"]
+    assert sorted(stats) == ["/r/pkg/link"]  # a dangling link the listing names: asked again

@@ -74,3 +74,27 @@ def test_ranks_decoded_a_slice_at_a_time_are_the_table_whatever_the_slicing(slic
     # ranks not counted from 0 up to the end of the file: parsed
     shifted = data.replace(b" 0\n", b" 70\n").replace(b" 19\n", b" 90\n")
     assert tokens.decode_ranks(shifted, slices=slices) == {bytes([i, i]): {0: 70, 19: 90}.get(i, i) for i in range(20)}
+
+
+def test_the_memory_of_a_freed_encoding_is_handed_back_once_and_never_while_it_lives(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import ctypes
+
+    trims: list[int] = []
+
+    class Libc:
+        def malloc_trim(self, pad: int) -> int:
+            trims.append(pad)
+            return 1
+
+    monkeypatch.setattr(ctypes, "CDLL", lambda name: Libc())
+    monkeypatch.setattr(tokens, "_LIVE", None)
+    monkeypatch.setattr(tokens, "_TRIMMED", [True])
+    monkeypatch.setattr(tokens, "REMEMBERED", None)  # (a language-server test may leave counts remembered)
+    count = tokens.counter("cl100k")
+    assert count("hello world") == 2
+    tokens.give_back()
+    assert trims == []  # the counter still holds the encoding
+    del count
+    tokens.give_back()
+    tokens.give_back()
+    assert trims == [0]  # freed: handed back, once

@@ -263,6 +263,8 @@ def default_codes() -> frozenset[str]:
     Read from the generated catalog when it describes every registered rule (no plugin, nothing
     edited since): a configuration that names no rule is then built without importing them all,
     which `memlint hook` after a write to a memory file cannot afford."""
+    if all_rules.cache_info().currsize:  # the rules are imported already (a check): their META says it
+        return frozenset(r.code for r in all_rules() if r.meta.default)
     entries = builtin_entries()
     if entries is not None:
         return frozenset(e.code for e in entries if e.meta.default)

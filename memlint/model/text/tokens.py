@@ -43,7 +43,29 @@ def _cl100k() -> Any:
     if live is None:
         live = _build_cl100k()
         _LIVE = weakref.ref(live)
+        _TRIMMED[0] = False
     return live
+
+
+_TRIMMED: list[bool] = [True]  # the memory of the last encoding freed was handed back (or none was built)
+
+
+def give_back() -> None:
+    """Once the encoding a run built is freed, hand the memory it held back to the system. Its
+    tables (26 MiB in Rust, 10 MiB of Python rank table while it is built) are freed into the C
+    heap, which keeps most of them: without this, the rest of a run (the per-file rules, the
+    report) is stacked on 20 MiB that nothing uses. glibc's `malloc_trim`; elsewhere nothing."""
+    if _TRIMMED[0] or _LIVE is None or _LIVE() is not None:
+        return
+    _TRIMMED[0] = True
+    try:
+        import ctypes  # imported here: only a run that built the encoding gets here
+
+        trim = getattr(ctypes.CDLL(None), "malloc_trim", None)
+    except (ImportError, OSError):
+        return
+    if trim is not None:
+        trim(0)
 
 
 def ever_built() -> bool:

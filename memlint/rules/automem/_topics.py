@@ -168,11 +168,24 @@ def rel(path: Path, folder: Path) -> str:
         return path.as_posix()
 
 
+def _lines(text: str) -> Iterator[str]:
+    """`text.split("\\n")`, one line at a time: the callers stop at the first line they want, where
+    splitting made a list of every line of the file first."""
+    start = 0
+    while True:
+        end = text.find("\n", start)
+        if end < 0:
+            yield text[start:]
+            return
+        yield text[start:end]
+        start = end + 1
+
+
 def body_sentence(body: str) -> str | None:
     """The first sentence of a topic file's text (headings and code skipped), at most 150
     characters, or None when it has no words."""
     in_code = False
-    for line in body.split("\n"):
+    for line in _lines(body):
         stripped = line.strip()
         if stripped.startswith(("```", "~~~")):
             in_code = not in_code
@@ -189,7 +202,7 @@ def body_sentence(body: str) -> str | None:
 
 def first_heading(body: str) -> str | None:
     """The text of the file's first line when it is a heading."""
-    for line in body.split("\n"):
+    for line in _lines(body):
         if line.strip():
             level, text = heading_text(line.rstrip("\r"))
             return text if level and text else None
