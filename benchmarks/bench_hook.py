@@ -26,6 +26,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bytecode import ensure_bytecode
+
 HERE = Path(__file__).resolve().parent
 MAKER = HERE / "make_tree.py"
 
@@ -55,6 +57,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--tree", type=Path)
     args = parser.parse_args()
+    ensure_bytecode()  # time what a user runs: an installed memlint has its .pyc files
     base = Path(tempfile.mkdtemp(prefix="memlint-bench-hook-"))
     tree = (args.tree or base / "bigtree").resolve()
     if not tree.exists():

@@ -139,6 +139,7 @@ def _findings(write: Write, text: str | None, codes: list[str], config: Any, hom
     """The findings of `codes` on the touched file (with `text` in place of the disk's, if given)."""
     from memlint import engine
     from memlint.model.settings import Launch
+    from memlint.rules.families import builtin_rules
     from memlint.model.workspace import Workspace
 
     workspace = Workspace(config.release, config.limits)
@@ -146,7 +147,7 @@ def _findings(write: Write, text: str | None, codes: list[str], config: Any, hom
         workspace.put(write.path, text)
     launch = Launch.from_environ(dict(environ), None)
     with engine.settled_heap():
-        rules = _rules(codes)
+        rules = builtin_rules(codes)  # their modules only, not their families
         ctx = engine.build_context(list(roots), config, home, workspace, launch, rules=rules)
         if write.cwd.is_dir() and write.cwd not in ctx.loads:
             # the session's own start folder, without listing the tree below it: what loads at start
@@ -157,22 +158,6 @@ def _findings(write: Write, text: str | None, codes: list[str], config: Any, hom
         # memory, auto memory) is shown from HOME and is in no repository
         ctx.roots = (write.cwd,) if write.cwd in write.path.parents else ()
         return [v for v in engine.run_rules(ctx, rules) if v.path == write.path]
-
-
-_FAMILIES = {"1": "includes", "3": "automem", "5": "layout", "6": "security"}
-
-
-def _rules(codes: list[str]) -> list[Any]:
-    """The built-in rules of `codes`, importing only their families (all of them cost twice as much)."""
-    import importlib
-
-    from memlint.rules import Rule
-
-    out = []
-    for family in sorted({_FAMILIES[c[2]] for c in codes}):
-        module = importlib.import_module(f"memlint.rules.{family}")
-        out += [Rule(m.META, m, None) for m in module.RULES if m.META.code in codes]
-    return sorted(out, key=lambda r: r.code)
 
 
 _NUMBER = re.compile(r"\d[\d,.]*")

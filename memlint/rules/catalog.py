@@ -4,7 +4,7 @@ Importing every rule module imports the whole model with it (loader, parsers, ma
 0.1 s that listing or explaining rules does not need. Each page exists once, as its rule module's
 docstring; this module reads it from the module's source with `ast`, with the module's META:
 
-- a family's `RULES` (in `rules/<family>/__init__.py`) names its rule modules;
+- a family's `MODULES` (in `rules/<family>/__init__.py`) names its rule modules;
 - of each rule module only the head is parsed (`page_head`: the docstring, the `__doc__` edits and
   META come first in every rule module);
 - nothing is run: literals are read as they are, a name as the literal it is bound to in memlint's
@@ -95,21 +95,17 @@ def _parse(module: str, head_only: bool) -> ast.Module:
 
 
 def _family(module: str) -> list[str]:
-    """The rule modules a family's `RULES` lists, in its order."""
+    """The rule modules a family's `MODULES` names (memlint.rules.families), in its order."""
     tree = _source(module)
-    aliases: dict[str, str] = {}
-    listed: list[str] = []
     for node in tree.body:
-        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            for alias in node.names:
-                aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
-        elif isinstance(node, ast.Assign) and _assigns(node, "RULES"):
-            if not isinstance(node.value, (ast.Tuple, ast.List)):
-                raise Unreadable(f"{module}.RULES")
-            listed = [aliases[_name(item)] for item in node.value.elts]
-    if not listed:
-        raise Unreadable(f"{module}.RULES")
-    return listed
+        if isinstance(node, ast.Assign) and _assigns(node, "MODULES"):
+            if not isinstance(node.value, (ast.Tuple, ast.List)) or not node.value.elts:
+                raise Unreadable(f"{module}.MODULES")
+            names = [item.value for item in node.value.elts if isinstance(item, ast.Constant)]
+            if len(names) != len(node.value.elts) or not all(isinstance(name, str) for name in names):
+                raise Unreadable(f"{module}.MODULES")
+            return [f"{module}.{name}" for name in names]
+    raise Unreadable(f"{module}.MODULES")
 
 
 def _entry(module: str) -> Entry:
