@@ -77,14 +77,23 @@ def _source(module: str, head_only: bool = False) -> ast.Module:
     return _PARSED[key]
 
 
-def _parse(module: str, head_only: bool) -> ast.Module:
+def _path(module: str) -> str:
     parts = module.split(".")
     if parts[0] != "memlint":
         raise Unreadable(module)
     base = os.path.join(PACKAGE, *parts[1:])
-    path = os.path.join(base, "__init__.py") if os.path.isdir(base) else base + ".py"
-    with open(path, "rb") as handle:
-        text = handle.read().replace(b"\r\n", b"\n")
+    return os.path.join(base, "__init__.py") if os.path.isdir(base) else base + ".py"
+
+
+def _read(module: str) -> bytes:
+    """The source of a memlint module, with CRLF as LF."""
+    with open(_path(module), "rb") as handle:
+        return handle.read().replace(b"\r\n", b"\n")
+
+
+def _parse(module: str, head_only: bool) -> ast.Module:
+    path = _path(module)
+    text = _read(module)
     if head_only:
         head = page_head(text)
         try:
@@ -256,10 +265,34 @@ def _present(key: ast.expr | None) -> ast.expr:
 
 def default_codes() -> frozenset[str]:
     """The rules selected when nothing is selected: every rule whose finding states a consequence.
-    Read from the generated catalog when it describes every registered rule (no plugin, nothing
-    edited since): a configuration that names no rule is then built without importing them all,
-    which `memlint hook` after a write to a memory file cannot afford."""
-    entries = builtin_entries()
-    if entries is not None:
-        return frozenset(e.code for e in entries if e.meta.default)
+    Read from the built-in rules' sources when they are all there is (no plugin): a configuration
+    that names no rule is then built without importing them, which `memlint hook` after a write to
+    a memory file cannot afford. Only each module's META statement is parsed, not its page."""
+    families = [ep.value for ep in _entry_points()]
+    if families and all(_is_builtin(value) and ":" not in value for value in families):
+        try:
+            return frozenset(code for family in families for module in _family(family)
+                             for code, default in [_code_and_default(module)] if default)
+        except (OSError, SyntaxError, UnicodeDecodeError, Unreadable, ValueError):
+            pass
     return frozenset(r.code for r in all_rules() if r.meta.default)
+
+
+def _code_and_default(module: str) -> tuple[str, bool]:
+    """The code and the `default` of a rule module's META, read from the `META = RuleMeta(...)`
+    statement alone, when both are written as literals."""
+    text = page_head(_read(module))
+    start = text.find(b"\nMETA = ")
+    if start < 0:
+        raise Unreadable(f"{module}: no META")
+    node = ast.parse(text[start + 1:].decode("utf-8")).body[0]
+    call = node.value if isinstance(node, ast.Assign) else None
+    if not (isinstance(call, ast.Call) and _name(call.func) == "RuleMeta"):
+        raise Unreadable(f"{module}.META")
+    given = {kw.arg: kw.value for kw in call.keywords}
+    code = call.args[0] if call.args else given.get("code")
+    default = given.get("default", ast.Constant(True))
+    if not (isinstance(code, ast.Constant) and isinstance(code.value, str)
+            and isinstance(default, ast.Constant) and isinstance(default.value, bool)):
+        raise Unreadable(f"{module}.META")
+    return code.value, default.value
