@@ -125,29 +125,32 @@ def check(write: Write, environ: Mapping[str, str]) -> str | None:
     codes = [c for c in CODES.get(kind, OTHER) if c in config.selected and c not in ignored]
     if not codes:
         return None
-    after = _findings(write, None, codes, config, home, roots, environ)
+    from memlint.model.workspace import Workspace
+
+    # one workspace for both checks: the files the write did not touch are read once
+    workspace = Workspace(config.release, config.limits)
+    after = _findings(write, workspace, codes, config, home, roots, environ)
     if not after:
         return None
-    before = _findings(write, write.before, codes, config, home, roots, environ) \
-        if write.before_known and write.before else []
+    before: list[Any] = []
+    if write.before_known and write.before:
+        workspace.put(write.path, write.before)  # its text before the write (the model's memo is cleared)
+        before = _findings(write, workspace, codes, config, home, roots, environ)
     new = _worse(before, after, write)
     return _message(write, new) if new else None
 
 
-def _findings(write: Write, text: str | None, codes: list[str], config: Any, home: Path,
+def _findings(write: Write, workspace: Any, codes: list[str], config: Any, home: Path,
               roots: tuple[Path, ...], environ: Mapping[str, str]) -> list[Any]:
-    """The findings of `codes` on the touched file (with `text` in place of the disk's, if given)."""
+    """The findings of `codes` on the touched file, as `workspace` holds it."""
     from memlint import engine
     from memlint.model.settings import Launch
     from memlint.rules.families import builtin_rules
-    from memlint.model.workspace import Workspace
 
-    workspace = Workspace(config.release, config.limits)
-    if text is not None:
-        workspace.put(write.path, text)
     launch = Launch.from_environ(dict(environ), None)
     with engine.settled_heap():
-        rules = builtin_rules(codes)  # their modules only, not their families
+        # their modules only, not their families; a rule of one file at a time on the touched file alone
+        rules = [_on_file(rule, write.path) for rule in builtin_rules(codes)]
         ctx = engine.build_context(list(roots), config, home, workspace, launch, rules=rules)
         if write.cwd.is_dir() and write.cwd not in ctx.loads:
             # the session's own start folder, without listing the tree below it: what loads at start
@@ -158,6 +161,22 @@ def _findings(write: Write, text: str | None, codes: list[str], config: Any, hom
         # memory, auto memory) is shown from HOME and is in no repository
         ctx.roots = (write.cwd,) if write.cwd in write.path.parents else ()
         return [v for v in engine.run_rules(ctx, rules) if v.path == write.path]
+
+
+def _on_file(rule: Any, path: Path) -> Any:
+    """`rule`, looking only at `path` when it looks at files one at a time (its findings on a file
+    come from that file: the others' would be dropped after checking every file the start folder loads)."""
+    if not rule.per_file:
+        return rule
+    from types import ModuleType
+
+    from memlint.rules import Rule
+
+    module = ModuleType(rule.module.__name__, rule.module.__doc__)
+    module.META, module.check_file = rule.meta, rule.module.check_file  # type: ignore[attr-defined]
+    module.FILES = lambda ctx: [item for item in rule.files(ctx)  # type: ignore[attr-defined]
+                                if Path(getattr(item, "path", item)) == path]
+    return Rule(rule.meta, module, None)
 
 
 _NUMBER = re.compile(r"\d[\d,.]*")
