@@ -80,10 +80,12 @@ def parse(data: Any) -> Write | None:
     return Write(str(tool), path, Path(cwd), before, known)
 
 
-def role(path: Path, cwd: Path, home: Path, release: Any) -> tuple[str | None, tuple[Path, ...]]:
+def role(path: Path, cwd: Path, home: Path, release: Any, workspace: Any = None,
+         launch: Any = None) -> tuple[str | None, tuple[Path, ...]]:
     """The touched file's memory role (None: no memory file) and the paths to check it by: the
     file with the files that include it (as `release` loads them at start in `cwd`), or a topic
-    file's folder (a topic file is one only beside its index)."""
+    file's folder (a topic file is one only beside its index). `workspace` keeps what was read for
+    the checks that follow (with the same `launch`: Claude Code's environment and settings file)."""
     from memlint.model.discovery import classify
 
     found = classify(path)
@@ -97,7 +99,7 @@ def role(path: Path, cwd: Path, home: Path, release: Any) -> tuple[str | None, t
     from memlint.model.loader import load
 
     try:  # an include target of what loads at start in the session's folder
-        loaded = load(cwd, home, None, NO_MANAGED, False, release)
+        loaded = load(cwd, home, workspace, NO_MANAGED, False, release, launch)
     except OSError:
         return None, ()
     real = os.path.realpath(path)
@@ -118,36 +120,36 @@ def check(write: Write, environ: Mapping[str, str]) -> str | None:
     selection = select(config, ())  # its paths only: the rules are imported below, as few as needed
     if selection.excluded(write.path):
         return None
-    kind, roots = role(write.path, write.cwd, home, config.release)
+    from memlint.model.settings import Launch
+    from memlint.model.workspace import Workspace
+
+    # one workspace for the role and both checks: the files the write did not touch are read once
+    workspace = Workspace(config.release, config.limits)
+    launch = Launch.from_environ(dict(environ), None)
+    kind, roots = role(write.path, write.cwd, home, config.release, workspace, launch)
     if kind is None:
         return None
     ignored = selection.ignored(write.path)
     codes = [c for c in CODES.get(kind, OTHER) if c in config.selected and c not in ignored]
     if not codes:
         return None
-    from memlint.model.workspace import Workspace
-
-    # one workspace for both checks: the files the write did not touch are read once
-    workspace = Workspace(config.release, config.limits)
-    after = _findings(write, workspace, codes, config, home, roots, environ)
+    after = _findings(write, workspace, codes, config, home, roots, launch)
     if not after:
         return None
     before: list[Any] = []
     if write.before_known and write.before:
         workspace.put(write.path, write.before)  # its text before the write (the model's memo is cleared)
-        before = _findings(write, workspace, codes, config, home, roots, environ)
+        before = _findings(write, workspace, codes, config, home, roots, launch)
     new = _worse(before, after, write)
     return _message(write, new) if new else None
 
 
 def _findings(write: Write, workspace: Any, codes: list[str], config: Any, home: Path,
-              roots: tuple[Path, ...], environ: Mapping[str, str]) -> list[Any]:
+              roots: tuple[Path, ...], launch: Any) -> list[Any]:
     """The findings of `codes` on the touched file, as `workspace` holds it."""
     from memlint import engine
-    from memlint.model.settings import Launch
     from memlint.rules.families import builtin_rules
 
-    launch = Launch.from_environ(dict(environ), None)
     with engine.settled_heap():
         # their modules only, not their families; a rule of one file at a time on the touched file alone
         rules = [_on_file(rule, write.path) for rule in builtin_rules(codes)]

@@ -110,8 +110,9 @@ def _family(module: str) -> list[str]:
         if isinstance(node, ast.Assign) and _assigns(node, "MODULES"):
             if not isinstance(node.value, (ast.Tuple, ast.List)) or not node.value.elts:
                 raise Unreadable(f"{module}.MODULES")
-            names = [item.value for item in node.value.elts if isinstance(item, ast.Constant)]
-            if len(names) != len(node.value.elts) or not all(isinstance(name, str) for name in names):
+            names = [item.value for item in node.value.elts
+                     if isinstance(item, ast.Constant) and isinstance(item.value, str)]
+            if len(names) != len(node.value.elts):
                 raise Unreadable(f"{module}.MODULES")
             return [f"{module}.{name}" for name in names]
     raise Unreadable(f"{module}.MODULES")

@@ -30,7 +30,7 @@ def lazy_rules(package: str, modules: tuple[str, ...]) -> Callable[[str], tuple[
         if name != "RULES":
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
         rules = tuple(importlib.import_module(f"{package}.{module}") for module in modules)
-        setattr(sys.modules[package], "RULES", rules)
+        vars(sys.modules[package])["RULES"] = rules
         return rules
 
     return __getattr__

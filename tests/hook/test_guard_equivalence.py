@@ -1,8 +1,8 @@
 """The hook's shortcuts change no finding: it imports only the rule modules of its codes, runs the
-rules that look at files one at a time on the touched file alone, and checks the text before the
-write in the workspace of the check after it (memlint/hook/guard.py). Here its findings, after the
-write and before it, are compared with those of the plain way: the rules as `all_rules` registers
-them, over every file, each check in a fresh workspace."""
+rules that look at files one at a time on the touched file alone, and finds the file's role and
+checks the text after the write and before it in one workspace (memlint/hook/guard.py). Here its
+findings after the write and before it are compared with those of the plain way: the rules as
+`all_rules` registers them, over every file, each check in a fresh workspace."""
 from __future__ import annotations
 
 import os
@@ -88,13 +88,15 @@ def test_the_hooks_findings_are_those_of_the_plain_way(tree: Path, touched: str,
         path.write_text(after)
         write = guard.Write("Edit", path, tree, before, True)
         config = load_config(tree)
-        kind, roots = guard.role(path, tree, home, config.release)
+        workspace = Workspace(config.release, config.limits)  # as `guard.check` shares it
+        launch = Launch.from_environ(environ, None)
+        kind, roots = guard.role(path, tree, home, config.release, workspace, launch)
+        assert (kind, roots) == guard.role(path, tree, home, config.release)
         codes = list(guard.CODES.get(kind, guard.OTHER)) if kind else list(guard.OTHER)
         roots = roots or (path,)
-        workspace = Workspace(config.release, config.limits)
-        got_after = guard._findings(write, workspace, codes, config, home, roots, environ)
+        got_after = guard._findings(write, workspace, codes, config, home, roots, launch)
         workspace.put(path, before)
-        got_before = guard._findings(write, workspace, codes, config, home, roots, environ)
+        got_before = guard._findings(write, workspace, codes, config, home, roots, launch)
         assert _shown(got_after) == _shown(_reference(write, None, codes, home, roots, environ))
         assert _shown(got_before) == _shown(_reference(write, before, codes, home, roots, environ))
     finally:
@@ -109,5 +111,5 @@ def test_the_comparison_sees_findings(tree: Path) -> None:
     codes = list(guard.CODES["rule"])
     config = load_config(tree)
     found = guard._findings(write, Workspace(config.release, config.limits), codes, config, home, (path,),
-                            dict(os.environ, HOME=str(home)))
+                            Launch.from_environ(dict(os.environ, HOME=str(home)), None))
     assert {"ML507", "ML601"} <= {v.code for v in found}
