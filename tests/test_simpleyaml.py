@@ -38,9 +38,9 @@ def _agrees(text: str) -> bool:
 
 _TRICKY = list("aZ09 -_:#'\"[]{},.?!&*|>%@`~+=/\\<\t\r") + ["\x85", "\u2028", "\ufeff", "\u00a0", "\u00e9", "\u2014",
                                                                "\x00", "\x7f", "\U0001f600"]
-_WORDS = ["true", "True", "false", "null", "Null", "NULL", "~", "yes", "off", "y", "1", "0x1F", "0o7", "1e3", ".5",
-          ".inf", "-.inf", ".nan", "+1", "1_000", "2024-01-01", "<<", "0", "-", "--", "---", "...", "name",
-          "description", "type", "paths", "topic 9 of agent 8", "project"]
+_WORDS = ["true", "True", "TRUE", "false", "False", "FALSE", "tRUE", "null", "Null", "NULL", "~", "yes", "off", "y",
+          "1", "0x1F", "0o7", "1e3", ".5", ".inf", "-.inf", ".nan", "+1", "1_000", "2024-01-01", "<<", "0", "-", "--",
+          "---", "...", "name", "description", "type", "paths", "topic 9 of agent 8", "project"]
 _pieces = st.one_of(st.sampled_from(_TRICKY), st.sampled_from(_WORDS))
 _scalar_text = st.lists(_pieces, max_size=6).map("".join)
 _key = st.one_of(st.sampled_from(["name", "description", "type", "paths", "true", "null", "Y", "a-b", "_x", "x1",
@@ -101,12 +101,14 @@ def test_fast_path_takes_the_common_shapes() -> None:
         "name: Pillar 3 — 6 partners, 12+ ventures\noriginSessionId: 2ccbe833-32ed\n": {
             "name": "Pillar 3 — 6 partners, 12+ ventures", "originSessionId": "2ccbe833-32ed"},
         "name: a\nname: b\ntype: c\n": {"name": "b", "type": "c"},
+        'alwaysApply: false\npaths:\n  - "src/**"\n': {"alwaysApply": False, "paths": ["src/**"]},
+        "a: TRUE\nb: False\nc: \"true\"\n": {"a": True, "b": False, "c": "true"},
     }
     for text, expected in common.items():
         assert simple_load(text) == expected
         assert _agrees(text)
-    for declined in ("type: true\n", "n: 12\n", "a: b: c\n", "paths:\n", "a: x # c\n", "metadata:\n  type: x\n",
-                     "a:\n  - \"x\"\n - \"y\"\n", "a: 'x'\n", "a: x\r\n", ""):
+    for declined in ("true: x\n", "type: null\n", "type: ~\n", "n: 12\n", "a: b: c\n", "paths:\n", "a: x # c\n",
+                     "metadata:\n  type: x\n", "a:\n  - \"x\"\n - \"y\"\n", "a: 'x'\n", "a: x\r\n", ""):
         assert simple_load(declined) is None, declined
 
 

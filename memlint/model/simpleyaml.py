@@ -12,7 +12,9 @@ Why each shape reads the same as the loader:
   a line as one key and one plain scalar, kept as written;
 - a plain scalar becomes something other than a string only through an implicit resolver
   (`bunyaml._BunLoader`: booleans, nulls, numbers, the merge key, the empty value), and those
-  resolvers' patterns (`_RESOLVED`, shared with bunyaml) are tried here: a match falls back;
+  resolvers' patterns (`_RESOLVED`, shared with bunyaml) are tried here: a match falls back, but
+  for the six spellings of a boolean the bool resolver takes (`true`, `True`, `TRUE`, `false`, ...),
+  read as the boolean it makes (`alwaysApply: false` heads most rules written for other tools);
 - a double-quoted scalar without `\\` or `"` inside is its text, and stays a string;
 - a block list (`key:` then `- "glob"` lines, all at one indent) or a flow list
   (`key: ["a", "b"]`) of such scalars is a list of those strings;
@@ -73,11 +75,17 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
     )
 
 
-def _scalar(text: str, resolved: re.Pattern[str]) -> str | None:
-    """The string a plain or simple double-quoted scalar reads as, or None when the loader might
-    read it as something else."""
+# The plain scalars the bool resolver of CORE_RESOLVERS takes, and what the loader makes of them.
+_BOOLEANS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+
+
+def _scalar(text: str, resolved: re.Pattern[str]) -> str | bool | None:
+    """The string (or boolean) a plain or simple double-quoted scalar reads as, or None when the
+    loader might read it as something else."""
     if text.startswith('"'):
         return text[1:-1]
+    if text in _BOOLEANS:
+        return _BOOLEANS[text]
     return None if resolved.fullmatch(text) else text
 
 
