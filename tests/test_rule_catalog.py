@@ -238,7 +238,8 @@ def test_the_default_codes_read_from_the_sources_are_the_imported_rules_defaults
 
 @pytest.mark.parametrize("meta", ['RuleMeta(CODE, "empty-file", "warning", "s")',
                                   'RuleMeta("ML203", "empty-file", "warning", "s", default=OFF)',
-                                  'make_meta("ML203")'])
+                                  'make_meta("ML203")', 'RuleMeta("ML203", "empty-file", "warning", "s", **OFF)',
+                                  'RuleMeta(*ARGS)'])
 def test_a_meta_not_written_in_literals_has_the_default_codes_read_from_the_imported_rules(
         meta: str, monkeypatch: pytest.MonkeyPatch) -> None:
     real = rule_catalog._read

@@ -288,7 +288,8 @@ def _code_and_default(module: str) -> tuple[str, bool]:
         raise Unreadable(f"{module}: no META")
     node = ast.parse(text[start + 1:].decode("utf-8")).body[0]
     call = node.value if isinstance(node, ast.Assign) else None
-    if not (isinstance(call, ast.Call) and _name(call.func) == "RuleMeta"):
+    if not (isinstance(call, ast.Call) and _name(call.func) == "RuleMeta"
+            and all(kw.arg is not None for kw in call.keywords)):  # no `**options`
         raise Unreadable(f"{module}.META")
     given = {kw.arg: kw.value for kw in call.keywords}
     code = call.args[0] if call.args else given.get("code")
