@@ -21,9 +21,10 @@ import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
-from memlint.records import dataclass
+TYPE_CHECKING = False  # neither typing nor dataclasses is imported: most writes are answered at once
+if TYPE_CHECKING:
+    from typing import Any
 
 TOOLS = ("Write", "Edit", "MultiEdit")
 SIZE = ("ML301", "ML302")  # MEMORY.md cut, or past the write guard's warning point
@@ -50,15 +51,17 @@ WHAT_TO_DO = {
 }
 
 
-@dataclass(frozen=True)
 class Write:
     """One write the hook was told about."""
 
-    tool: str
-    path: Path
-    cwd: Path
-    before: str | None  # the text before the write ("" when it created the file)
-    before_known: bool
+    __slots__ = ("before", "before_known", "cwd", "path", "tool")
+
+    def __init__(self, tool: str, path: Path, cwd: Path, before: str | None, before_known: bool) -> None:
+        self.tool = tool
+        self.path = path
+        self.cwd = cwd
+        self.before = before  # the text before the write ("" when it created the file)
+        self.before_known = before_known
 
 
 def parse(data: Any) -> Write | None:
