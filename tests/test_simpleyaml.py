@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import yaml
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from memlint.model.bunyaml import load
-from memlint.model.frontmatter import parse_frontmatter
-from memlint.model.simpleyaml import simple_load
+from memlint.model.frontmatter import _LEADING_TABS, _as_mapping, _quote_simple_values, parse_frontmatter
+from memlint.model.simpleyaml import never_loads, simple_load
 
 
 def _typed(value: Any) -> Any:
@@ -140,3 +141,58 @@ def test_safe_class_is_the_documented_set() -> None:
         char = chr(code)
         assert bool(safe.fullmatch(char)) == bool(spelled.fullmatch(char)), hex(code)
         assert bool(safe_or_space.fullmatch(char)) == bool(spelled_or_space.fullmatch(char)), hex(code)
+
+
+# A flow list opened and perhaps never closed, among the other lines (how a broken rule often starts).
+_flow_open = st.builds(lambda k, gap, items: f"{k}:{gap}[{items}", _key, st.sampled_from([" ", "  ", "", "\t"]),
+                       st.lists(st.one_of(_pieces, st.sampled_from(["]", ", ", '"a"', "[", "#"])), max_size=5).map("".join))
+_with_flow_open = st.builds(lambda head, flow, tail, end: "\n".join([*head, flow, *tail]) + end,
+                            st.lists(st.one_of(_near_scalar, _near_flow, _line), max_size=3), _flow_open,
+                            st.lists(st.one_of(_line, _flow_open, st.sampled_from(["  - x]", "]", "---", "  b"])),
+                                     max_size=3),
+                            st.sampled_from(["\n", "", "\n\n"]))
+
+# ... and nearer the shape `never_loads` answers for: simple lines, then `key: [` and no `]` after it.
+_near_open = st.builds(lambda head, k, items, tail, end: "\n".join([*head, f"{k}: [{items}", *tail]) + end,
+                       st.lists(st.one_of(_near_scalar, _near_flow), max_size=3), _good_key,
+                       _ordinary.map(lambda s: s.replace("]", "")),
+                       st.lists(st.one_of(_near_scalar, _ordinary.map(lambda s: "  " + s.replace("]", ""))), max_size=3),
+                       st.sampled_from(["\n", "", "\n\n"]))
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.one_of(_with_flow_open, _near_open))
+def test_what_the_fast_path_calls_broken_the_loader_cannot_read(text: str) -> None:
+    if never_loads(text):
+        with pytest.raises((yaml.YAMLError, ValueError, RecursionError)):
+            load(text)
+
+
+def _slow_frontmatter(raw: str) -> tuple[Any, bool, bool]:
+    """The frontmatter as PyYAML alone reads it: the text, then its quoting retry (data, retried, failed)."""
+    try:
+        return _typed(_as_mapping(load(raw))), False, False
+    except (yaml.YAMLError, ValueError, RecursionError):
+        pass
+    retry = _LEADING_TABS.sub(lambda m: "  " * len(m.group(0)), _quote_simple_values(raw))
+    try:
+        return _typed(_as_mapping(load(retry))), True, False
+    except (yaml.YAMLError, ValueError, RecursionError):
+        return _typed({}), False, True
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.one_of(_with_flow_open, _near_open, _near, _document))
+def test_frontmatter_reads_what_pyyaml_alone_reads(raw: str) -> None:
+    assume("---" not in raw)
+    found = parse_frontmatter(f"---\n{raw}\n---\nbody\n")
+    assert found is not None
+    assert (_typed(found.data), found.retried, found.error is not None) == _slow_frontmatter(found.raw)
+
+
+def test_a_flow_list_never_closed_is_read_without_pyyaml() -> None:
+    assert never_loads("paths: [src/**\n") and never_loads("name: x\npaths: [a, b\nmore: y\n")
+    for unsure in ("paths: [a]\n", 'a: "x\npaths: [b\n', "paths: [a\n  - b]\n", "paths:[a\n", "a: |\n  x\npaths: [b\n"):
+        assert not never_loads(unsure), unsure
+    found = parse_frontmatter("---\npaths: [src/**\n---\nbody\n")
+    assert found is not None and found.data == {"paths": "[src/**"} and found.retried and found.error is None

@@ -142,3 +142,24 @@ def simple_load(text: str) -> dict[str, Any] | None:
             return None  # `key:` with nothing under it is null: left to the loader
         out[key] = items
     return out
+
+
+@cache
+def _flow_start() -> re.Pattern[str]:
+    return re.compile(rf"{_KEY}: +\[")
+
+
+def never_loads(text: str) -> bool:
+    """True when `bunyaml.load(text)` certainly fails without running it (False says nothing): the
+    lines are, up to one `key: [`, simple entries as `simple_load` reads them, and no `]` follows
+    that `[`. The `[` opens a flow list (no earlier line leaves a scalar or a collection open), and
+    a flow list ends only at its `]` (a document end or the text's end inside it is an error).
+    `paths: [src/**` is how a broken rule often starts; its quoting retry is then simple."""
+    _, scalar_line, flow_list_line, _, _, _ = _patterns()
+    offset = 0
+    for line in text.split("\n"):
+        if scalar_line.fullmatch(line) is None and flow_list_line.fullmatch(line) is None:
+            start = _flow_start().match(line)
+            return start is not None and "]" not in text[offset + start.end():]
+        offset += len(line) + 1
+    return False
