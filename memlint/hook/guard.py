@@ -180,8 +180,12 @@ def _on_file(rule: Any, path: Path) -> Any:
     module = ModuleType(rule.module.__name__, rule.module.__doc__)
     module.META, module.check_file = rule.meta, rule.module.check_file  # type: ignore[attr-defined]
     module.FILES = lambda ctx: [item for item in rule.files(ctx)  # type: ignore[attr-defined]
-                                if Path(getattr(item, "path", item)) == path]
+                                if _as_path(getattr(item, "path", item)) == path]
     return Rule(rule.meta, module, None)
+
+
+def _as_path(found: Any) -> Path:
+    return found if isinstance(found, Path) else Path(found)  # (a Path compares at once: made again it costs)
 
 
 _NUMBER = re.compile(r"\d[\d,.]*")
