@@ -154,7 +154,7 @@ def never_loads(text: str) -> bool:
     lines are, up to one `key: [`, simple entries as `simple_load` reads them, and no `]` follows
     that `[`. The `[` opens a flow list (no earlier line leaves a scalar or a collection open), and
     a flow list ends only at its `]` (a document end or the text's end inside it is an error).
-    `paths: [src/**` is how a broken rule often starts; its quoting retry is then simple."""
+    Of a rule's `paths: [src/**` with its `]` forgotten, Claude Code's quoting retry is then simple."""
     _, scalar_line, flow_list_line, _, _, _ = _patterns()
     offset = 0
     for line in text.split("\n"):
