@@ -7,8 +7,10 @@ benchmarks/make_tree.py. Goal: under 150 ms wall per write.
 Each case feeds one hook input on stdin to a fresh `memlint hook` process, as Claude Code does
 after every Write or Edit, and prints the best and median wall time:
 - a write to a source file (no memory file: the commonest write, answered without a model);
+- an Edit of a README.md (a Markdown file, but no memory file: the start folder is loaded to tell);
 - an Edit of the root CLAUDE.md that breaks nothing (its checks run on it);
 - an Edit of a rule file that breaks nothing;
+- an Edit of a file the root CLAUDE.md includes that breaks nothing;
 - a Write of the project's MEMORY.md that stays under the write guard's warning point.
 Each must print nothing (a harmless write is silent); the script says so when one does not.
 """
@@ -25,6 +27,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from bytecode import ensure_bytecode
 
 HERE = Path(__file__).resolve().parent
 MAKER = HERE / "make_tree.py"
@@ -55,6 +59,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--tree", type=Path)
     args = parser.parse_args()
+    ensure_bytecode()  # time what a user runs: an installed memlint has its .pyc files
     base = Path(tempfile.mkdtemp(prefix="memlint-bench-hook-"))
     tree = (args.tree or base / "bigtree").resolve()
     if not tree.exists():
@@ -78,10 +83,18 @@ def main() -> int:
     rule_old = rule.read_text() if rule.exists() else ""
     rule.parent.mkdir(parents=True, exist_ok=True)
     rule.write_text(rule_old + "\nAnother harmless line.\n")
+    readme = tree / "README.md"
+    readme_old = readme.read_text() if readme.exists() else ""
+    readme.write_text(readme_old + "A line for readers.\n")
+    included = tree / "docs" / "doc0003.md"  # the root CLAUDE.md includes it
+    included_old = included.read_text()
+    included.write_text(included_old + "\nA harmless line.\n")
     cases = {
         "source file (no memory)": hook_input(tree, source, "Write", "x = 1\n"),
+        "README.md edit (no memory)": hook_input(tree, readme, "Edit", readme_old),
         "CLAUDE.md edit": hook_input(tree, claude, "Edit", claude_old),
         "rule file edit": hook_input(tree, rule, "Edit", rule_old),
+        "included file edit": hook_input(tree, included, "Edit", included_old),
         "MEMORY.md write (80 lines)": hook_input(tree, index, "Write", entries[: entries.rfind("- [Note 80]")]),
     }
     memlint = str(Path(sys.executable).parent / "memlint")

@@ -226,3 +226,34 @@ def test_memlint_registered_twice_alike_is_one_registration(tmp_path: Path, monk
     assert builtin_entries() is not None and calls == []
     (info / "entry_points.txt").write_text(f"[memlint.rules]\n{section}stale = memlint.rules.gone\n", encoding="utf-8")
     assert builtin_entries() is None and calls == ["asked"]
+
+
+def _defaults() -> frozenset[str]:
+    return frozenset(r.code for r in all_rules() if r.meta.default)
+
+
+def test_the_default_codes_read_from_the_sources_are_the_imported_rules_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert rule_catalog.default_codes() == _defaults()
+    assert any(not r.meta.default for r in all_rules())  # the opt-in rules are left out
+    read: list[str] = []
+    real = rule_catalog._code_and_default
+    monkeypatch.setattr(rule_catalog, "_code_and_default", lambda module: read.append(module) or real(module))
+    monkeypatch.setattr(rule_catalog, "all_rules", lambda: pytest.fail("imported the rules"))
+    assert rule_catalog.default_codes() == _defaults() and len(read) == len(all_rules.__wrapped__())
+
+
+@pytest.mark.parametrize("meta", ['RuleMeta(CODE, "empty-file", "warning", "s")',
+                                  'RuleMeta("ML203", "empty-file", "warning", "s", default=OFF)',
+                                  'make_meta("ML203")', 'RuleMeta("ML203", "empty-file", "warning", "s", **OFF)',
+                                  'RuleMeta(*ARGS)'])
+def test_a_meta_not_written_in_literals_has_the_default_codes_read_from_the_imported_rules(
+        meta: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = rule_catalog._read
+    edited = "memlint.rules.size.ml203_empty_file"
+    monkeypatch.setattr(rule_catalog, "_read", lambda module: b'"""Page."""\n\nMETA = ' + meta.encode() + b"\n"
+                        if module == edited else real(module))
+    with pytest.raises(rule_catalog.Unreadable):
+        rule_catalog._code_and_default(edited)
+    imported: list[bool] = []
+    monkeypatch.setattr(rule_catalog, "all_rules", lambda: imported.append(True) or all_rules())
+    assert rule_catalog.default_codes() == _defaults() and imported == [True]

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import yaml
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from memlint.model.cli_js.bunyaml import load
-from memlint.model.cli_js.simpleyaml import simple_load
-from memlint.model.text.frontmatter import parse_frontmatter
+from memlint.model.cli_js.simpleyaml import never_loads, simple_load
+from memlint.model.text.frontmatter import _LEADING_TABS, _as_mapping, _quote_simple_values, parse_frontmatter
 
 
 def _typed(value: Any) -> Any:
@@ -38,9 +39,9 @@ def _agrees(text: str) -> bool:
 
 _TRICKY = list("aZ09 -_:#'\"[]{},.?!&*|>%@`~+=/\\<\t\r") + ["\x85", "\u2028", "\ufeff", "\u00a0", "\u00e9", "\u2014",
                                                                "\x00", "\x7f", "\U0001f600"]
-_WORDS = ["true", "True", "false", "null", "Null", "NULL", "~", "yes", "off", "y", "1", "0x1F", "0o7", "1e3", ".5",
-          ".inf", "-.inf", ".nan", "+1", "1_000", "2024-01-01", "<<", "0", "-", "--", "---", "...", "name",
-          "description", "type", "paths", "topic 9 of agent 8", "project"]
+_WORDS = ["true", "True", "TRUE", "false", "False", "FALSE", "tRUE", "null", "Null", "NULL", "~", "yes", "off", "y",
+          "1", "0x1F", "0o7", "1e3", ".5", ".inf", "-.inf", ".nan", "+1", "1_000", "2024-01-01", "<<", "0", "-", "--",
+          "---", "...", "name", "description", "type", "paths", "topic 9 of agent 8", "project"]
 _pieces = st.one_of(st.sampled_from(_TRICKY), st.sampled_from(_WORDS))
 _scalar_text = st.lists(_pieces, max_size=6).map("".join)
 _key = st.one_of(st.sampled_from(["name", "description", "type", "paths", "true", "null", "Y", "a-b", "_x", "x1",
@@ -101,12 +102,14 @@ def test_fast_path_takes_the_common_shapes() -> None:
         "name: Pillar 3 — 6 partners, 12+ ventures\noriginSessionId: 2ccbe833-32ed\n": {
             "name": "Pillar 3 — 6 partners, 12+ ventures", "originSessionId": "2ccbe833-32ed"},
         "name: a\nname: b\ntype: c\n": {"name": "b", "type": "c"},
+        'alwaysApply: false\npaths:\n  - "src/**"\n': {"alwaysApply": False, "paths": ["src/**"]},
+        "a: TRUE\nb: False\nc: \"true\"\n": {"a": True, "b": False, "c": "true"},
     }
     for text, expected in common.items():
         assert simple_load(text) == expected
         assert _agrees(text)
-    for declined in ("type: true\n", "n: 12\n", "a: b: c\n", "paths:\n", "a: x # c\n", "metadata:\n  type: x\n",
-                     "a:\n  - \"x\"\n - \"y\"\n", "a: 'x'\n", "a: x\r\n", ""):
+    for declined in ("true: x\n", "type: null\n", "type: ~\n", "n: 12\n", "a: b: c\n", "paths:\n", "a: x # c\n",
+                     "metadata:\n  type: x\n", "a:\n  - \"x\"\n - \"y\"\n", "a: 'x'\n", "a: x\r\n", ""):
         assert simple_load(declined) is None, declined
 
 
@@ -138,3 +141,58 @@ def test_safe_class_is_the_documented_set() -> None:
         char = chr(code)
         assert bool(safe.fullmatch(char)) == bool(spelled.fullmatch(char)), hex(code)
         assert bool(safe_or_space.fullmatch(char)) == bool(spelled_or_space.fullmatch(char)), hex(code)
+
+
+# A flow list opened and perhaps never closed, among the other lines (how a broken rule often starts).
+_flow_open = st.builds(lambda k, gap, items: f"{k}:{gap}[{items}", _key, st.sampled_from([" ", "  ", "", "\t"]),
+                       st.lists(st.one_of(_pieces, st.sampled_from(["]", ", ", '"a"', "[", "#"])), max_size=5).map("".join))
+_with_flow_open = st.builds(lambda head, flow, tail, end: "\n".join([*head, flow, *tail]) + end,
+                            st.lists(st.one_of(_near_scalar, _near_flow, _line), max_size=3), _flow_open,
+                            st.lists(st.one_of(_line, _flow_open, st.sampled_from(["  - x]", "]", "---", "  b"])),
+                                     max_size=3),
+                            st.sampled_from(["\n", "", "\n\n"]))
+
+# ... and nearer the shape `never_loads` answers for: simple lines, then `key: [` and no `]` after it.
+_near_open = st.builds(lambda head, k, items, tail, end: "\n".join([*head, f"{k}: [{items}", *tail]) + end,
+                       st.lists(st.one_of(_near_scalar, _near_flow), max_size=3), _good_key,
+                       _ordinary.map(lambda s: s.replace("]", "")),
+                       st.lists(st.one_of(_near_scalar, _ordinary.map(lambda s: "  " + s.replace("]", ""))), max_size=3),
+                       st.sampled_from(["\n", "", "\n\n"]))
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.one_of(_with_flow_open, _near_open))
+def test_what_the_fast_path_calls_broken_the_loader_cannot_read(text: str) -> None:
+    if never_loads(text):
+        with pytest.raises((yaml.YAMLError, ValueError, RecursionError)):
+            load(text)
+
+
+def _slow_frontmatter(raw: str) -> tuple[Any, bool, bool]:
+    """The frontmatter as PyYAML alone reads it: the text, then its quoting retry (data, retried, failed)."""
+    try:
+        return _typed(_as_mapping(load(raw))), False, False
+    except (yaml.YAMLError, ValueError, RecursionError):
+        pass
+    retry = _LEADING_TABS.sub(lambda m: "  " * len(m.group(0)), _quote_simple_values(raw))
+    try:
+        return _typed(_as_mapping(load(retry))), True, False
+    except (yaml.YAMLError, ValueError, RecursionError):
+        return _typed({}), False, True
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.one_of(_with_flow_open, _near_open, _near, _document))
+def test_frontmatter_reads_what_pyyaml_alone_reads(raw: str) -> None:
+    assume("---" not in raw)
+    found = parse_frontmatter(f"---\n{raw}\n---\nbody\n")
+    assert found is not None
+    assert (_typed(found.data), found.retried, found.error is not None) == _slow_frontmatter(found.raw)
+
+
+def test_a_flow_list_never_closed_is_read_without_pyyaml() -> None:
+    assert never_loads("paths: [src/**\n") and never_loads("name: x\npaths: [a, b\nmore: y\n")
+    for unsure in ("paths: [a]\n", 'a: "x\npaths: [b\n', "paths: [a\n  - b]\n", "paths:[a\n", "a: |\n  x\npaths: [b\n"):
+        assert not never_loads(unsure), unsure
+    found = parse_frontmatter("---\npaths: [src/**\n---\nbody\n")
+    assert found is not None and found.data == {"paths": "[src/**"} and found.retried and found.error is None

@@ -33,23 +33,3 @@ def test_a_small_check_imports_none_of_the_machinery_it_does_not_use(tmp_path: P
     assert code == 0, done.stdout + done.stderr
     assert [m for m in NOT_AT_START if m in modules] == []
 
-
-_PARSED_PROBE = """
-import json, sys
-from memlint.__main__ import _invoke
-from memlint.rules import catalog
-code = _invoke(sys.argv[1:])
-print(json.dumps([code, len(catalog._PARSED)]), file=sys.stderr)
-"""
-
-
-def test_a_check_takes_the_default_rules_from_the_rules_it_imports_not_from_their_sources(tmp_path: Path) -> None:
-    """`check` imports every rule to run it: the configuration's default selection comes from their
-    META, and no rule source is parsed for it (what the write-time hook does, which imports few)."""
-    (tmp_path / "CLAUDE.md").write_text("# P\nBuild with make.\n", encoding="utf-8")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
-    done = subprocess.run([sys.executable, "-c", _PARSED_PROBE, "check", str(tmp_path), "--no-cache", "--home", str(tmp_path)],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, check=False)
-    code, parsed = json.loads(done.stderr.strip().splitlines()[-1])
-    assert code == 0, done.stdout + done.stderr
-    assert parsed == 0

@@ -21,9 +21,10 @@ import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
-from memlint.records import dataclass
+TYPE_CHECKING = False  # neither typing nor dataclasses is imported: most writes are answered at once
+if TYPE_CHECKING:
+    from typing import Any
 
 TOOLS = ("Write", "Edit", "MultiEdit")
 SIZE = ("ML301", "ML302")  # MEMORY.md cut, or past the write guard's warning point
@@ -50,15 +51,17 @@ WHAT_TO_DO = {
 }
 
 
-@dataclass(frozen=True)
 class Write:
     """One write the hook was told about."""
 
-    tool: str
-    path: Path
-    cwd: Path
-    before: str | None  # the text before the write ("" when it created the file)
-    before_known: bool
+    __slots__ = ("before", "before_known", "cwd", "path", "tool")
+
+    def __init__(self, tool: str, path: Path, cwd: Path, before: str | None, before_known: bool) -> None:
+        self.tool = tool
+        self.path = path
+        self.cwd = cwd
+        self.before = before  # the text before the write ("" when it created the file)
+        self.before_known = before_known
 
 
 def parse(data: Any) -> Write | None:
@@ -80,10 +83,12 @@ def parse(data: Any) -> Write | None:
     return Write(str(tool), path, Path(cwd), before, known)
 
 
-def role(path: Path, cwd: Path, home: Path, release: Any) -> tuple[str | None, tuple[Path, ...]]:
+def role(path: Path, cwd: Path, home: Path, release: Any, workspace: Any = None,
+         launch: Any = None) -> tuple[str | None, tuple[Path, ...]]:
     """The touched file's memory role (None: no memory file) and the paths to check it by: the
     file with the files that include it (as `release` loads them at start in `cwd`), or a topic
-    file's folder (a topic file is one only beside its index)."""
+    file's folder (a topic file is one only beside its index). `workspace` keeps what was read for
+    the checks that follow (with the same `launch`: Claude Code's environment and settings file)."""
     from memlint.model.loading.discovery import classify
 
     found = classify(path)
@@ -97,7 +102,7 @@ def role(path: Path, cwd: Path, home: Path, release: Any) -> tuple[str | None, t
     from memlint.model.loading.loader import load
 
     try:  # an include target of what loads at start in the session's folder
-        loaded = load(cwd, home, None, NO_MANAGED, False, release)
+        loaded = load(cwd, home, workspace, NO_MANAGED, False, release, launch)
     except OSError:
         return None, ()
     real = os.path.realpath(path)
@@ -118,35 +123,39 @@ def check(write: Write, environ: Mapping[str, str]) -> str | None:
     selection = select(config, ())  # its paths only: the rules are imported below, as few as needed
     if selection.excluded(write.path):
         return None
-    kind, roots = role(write.path, write.cwd, home, config.release)
+    from memlint.model.loading.settings import Launch
+    from memlint.model.loading.workspace import Workspace
+
+    # one workspace for the role and both checks: the files the write did not touch are read once
+    workspace = Workspace(config.release, config.limits)
+    launch = Launch.from_environ(dict(environ), None)
+    kind, roots = role(write.path, write.cwd, home, config.release, workspace, launch)
     if kind is None:
         return None
     ignored = selection.ignored(write.path)
     codes = [c for c in CODES.get(kind, OTHER) if c in config.selected and c not in ignored]
     if not codes:
         return None
-    after = _findings(write, None, codes, config, home, roots, environ)
+    after = _findings(write, workspace, codes, config, home, roots, launch)
     if not after:
         return None
-    before = _findings(write, write.before, codes, config, home, roots, environ) \
-        if write.before_known and write.before else []
+    before: list[Any] = []
+    if write.before_known and write.before:
+        workspace.put(write.path, write.before)  # its text before the write (the model's memo is cleared)
+        before = _findings(write, workspace, codes, config, home, roots, launch)
     new = _worse(before, after, write)
     return _message(write, new) if new else None
 
 
-def _findings(write: Write, text: str | None, codes: list[str], config: Any, home: Path,
-              roots: tuple[Path, ...], environ: Mapping[str, str]) -> list[Any]:
-    """The findings of `codes` on the touched file (with `text` in place of the disk's, if given)."""
+def _findings(write: Write, workspace: Any, codes: list[str], config: Any, home: Path,
+              roots: tuple[Path, ...], launch: Any) -> list[Any]:
+    """The findings of `codes` on the touched file, as `workspace` holds it."""
     from memlint import engine
-    from memlint.model.loading.settings import Launch
-    from memlint.model.loading.workspace import Workspace
+    from memlint.rules.families import builtin_rules
 
-    workspace = Workspace(config.release, config.limits)
-    if text is not None:
-        workspace.put(write.path, text)
-    launch = Launch.from_environ(dict(environ), None)
     with engine.settled_heap():
-        rules = _rules(codes)
+        # their modules only, not their families; a rule of one file at a time on the touched file alone
+        rules = [_on_file(rule, write.path) for rule in builtin_rules(codes)]
         ctx = engine.build_context(list(roots), config, home, workspace, launch, rules=rules)
         if write.cwd.is_dir() and write.cwd not in ctx.loads:
             # the session's own start folder, without listing the tree below it: what loads at start
@@ -159,20 +168,24 @@ def _findings(write: Write, text: str | None, codes: list[str], config: Any, hom
         return [v for v in engine.run_rules(ctx, rules) if v.path == write.path]
 
 
-_FAMILIES = {"1": "includes", "3": "automem", "5": "layout", "6": "security"}
-
-
-def _rules(codes: list[str]) -> list[Any]:
-    """The built-in rules of `codes`, importing only their families (all of them cost twice as much)."""
-    import importlib
+def _on_file(rule: Any, path: Path) -> Any:
+    """`rule`, looking only at `path` when it looks at files one at a time (its findings on a file
+    come from that file: the others' would be dropped after checking every file the start folder loads)."""
+    if not rule.per_file:
+        return rule
+    from types import ModuleType
 
     from memlint.rules import Rule
 
-    out = []
-    for family in sorted({_FAMILIES[c[2]] for c in codes}):
-        module = importlib.import_module(f"memlint.rules.{family}")
-        out += [Rule(m.META, m, None) for m in module.RULES if m.META.code in codes]
-    return sorted(out, key=lambda r: r.code)
+    module = ModuleType(rule.module.__name__, rule.module.__doc__)
+    module.META, module.check_file = rule.meta, rule.module.check_file  # type: ignore[attr-defined]
+    module.FILES = lambda ctx: [item for item in rule.files(ctx)  # type: ignore[attr-defined]
+                                if _as_path(getattr(item, "path", item)) == path]
+    return Rule(rule.meta, module, None)
+
+
+def _as_path(found: Any) -> Path:
+    return found if isinstance(found, Path) else Path(found)  # (a Path compares at once: made again it costs)
 
 
 _NUMBER = re.compile(r"\d[\d,.]*")

@@ -4,7 +4,7 @@ Importing every rule module imports the whole model with it (loader, parsers, ma
 0.1 s that listing or explaining rules does not need. Each page exists once, as its rule module's
 docstring; this module reads it from the module's source with `ast`, with the module's META:
 
-- a family's `RULES` (in `rules/<family>/__init__.py`) names its rule modules;
+- a family's `MODULES` (in `rules/<family>/__init__.py`) names its rule modules;
 - of each rule module only the head is parsed (`page_head`: the docstring, the `__doc__` edits and
   META come first in every rule module);
 - nothing is run: literals are read as they are, a name as the literal it is bound to in memlint's
@@ -77,14 +77,23 @@ def _source(module: str, head_only: bool = False) -> ast.Module:
     return _PARSED[key]
 
 
-def _parse(module: str, head_only: bool) -> ast.Module:
+def _path(module: str) -> str:
     parts = module.split(".")
     if parts[0] != "memlint":
         raise Unreadable(module)
     base = os.path.join(PACKAGE, *parts[1:])
-    path = os.path.join(base, "__init__.py") if os.path.isdir(base) else base + ".py"
-    with open(path, "rb") as handle:
-        text = handle.read().replace(b"\r\n", b"\n")
+    return os.path.join(base, "__init__.py") if os.path.isdir(base) else base + ".py"
+
+
+def _read(module: str) -> bytes:
+    """The source of a memlint module, with CRLF as LF."""
+    with open(_path(module), "rb") as handle:
+        return handle.read().replace(b"\r\n", b"\n")
+
+
+def _parse(module: str, head_only: bool) -> ast.Module:
+    path = _path(module)
+    text = _read(module)
     if head_only:
         head = page_head(text)
         try:
@@ -95,21 +104,18 @@ def _parse(module: str, head_only: bool) -> ast.Module:
 
 
 def _family(module: str) -> list[str]:
-    """The rule modules a family's `RULES` lists, in its order."""
+    """The rule modules a family's `MODULES` names (memlint.rules.families), in its order."""
     tree = _source(module)
-    aliases: dict[str, str] = {}
-    listed: list[str] = []
     for node in tree.body:
-        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            for alias in node.names:
-                aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
-        elif isinstance(node, ast.Assign) and _assigns(node, "RULES"):
-            if not isinstance(node.value, (ast.Tuple, ast.List)):
-                raise Unreadable(f"{module}.RULES")
-            listed = [aliases[_name(item)] for item in node.value.elts]
-    if not listed:
-        raise Unreadable(f"{module}.RULES")
-    return listed
+        if isinstance(node, ast.Assign) and _assigns(node, "MODULES"):
+            if not isinstance(node.value, (ast.Tuple, ast.List)) or not node.value.elts:
+                raise Unreadable(f"{module}.MODULES")
+            names = [item.value for item in node.value.elts
+                     if isinstance(item, ast.Constant) and isinstance(item.value, str)]
+            if len(names) != len(node.value.elts):
+                raise Unreadable(f"{module}.MODULES")
+            return [f"{module}.{name}" for name in names]
+    raise Unreadable(f"{module}.MODULES")
 
 
 def _entry(module: str) -> Entry:
@@ -260,12 +266,35 @@ def _present(key: ast.expr | None) -> ast.expr:
 
 def default_codes() -> frozenset[str]:
     """The rules selected when nothing is selected: every rule whose finding states a consequence.
-    Read from the generated catalog when it describes every registered rule (no plugin, nothing
-    edited since): a configuration that names no rule is then built without importing them all,
-    which `memlint hook` after a write to a memory file cannot afford."""
-    if all_rules.cache_info().currsize:  # the rules are imported already (a check): their META says it
-        return frozenset(r.code for r in all_rules() if r.meta.default)
-    entries = builtin_entries()
-    if entries is not None:
-        return frozenset(e.code for e in entries if e.meta.default)
+    Read from the built-in rules' sources when they are all there is (no plugin): a configuration
+    that names no rule is then built without importing them, which `memlint hook` after a write to
+    a memory file cannot afford. Only each module's META statement is parsed, not its page (4 ms)."""
+    families = [ep.value for ep in _entry_points()]
+    if families and all(_is_builtin(value) and ":" not in value for value in families):
+        try:
+            return frozenset(code for family in families for module in _family(family)
+                             for code, default in [_code_and_default(module)] if default)
+        except (OSError, SyntaxError, UnicodeDecodeError, Unreadable, ValueError):
+            pass
     return frozenset(r.code for r in all_rules() if r.meta.default)
+
+
+def _code_and_default(module: str) -> tuple[str, bool]:
+    """The code and the `default` of a rule module's META, read from the `META = RuleMeta(...)`
+    statement alone, when both are written as literals."""
+    text = page_head(_read(module))
+    start = text.find(b"\nMETA = ")
+    if start < 0:
+        raise Unreadable(f"{module}: no META")
+    node = ast.parse(text[start + 1:].decode("utf-8")).body[0]
+    call = node.value if isinstance(node, ast.Assign) else None
+    if not (isinstance(call, ast.Call) and _name(call.func) == "RuleMeta"
+            and all(kw.arg is not None for kw in call.keywords)):  # no `**options`
+        raise Unreadable(f"{module}.META")
+    given = {kw.arg: kw.value for kw in call.keywords}
+    code = call.args[0] if call.args else given.get("code")
+    default = given.get("default", ast.Constant(True))
+    if not (isinstance(code, ast.Constant) and isinstance(code.value, str)
+            and isinstance(default, ast.Constant) and isinstance(default.value, bool)):
+        raise Unreadable(f"{module}.META")
+    return code.value, default.value

@@ -12,7 +12,9 @@ Why each shape reads the same as the loader:
   a line as one key and one plain scalar, kept as written;
 - a plain scalar becomes something other than a string only through an implicit resolver
   (`bunyaml._BunLoader`: booleans, nulls, numbers, the merge key, the empty value), and those
-  resolvers' patterns (`_RESOLVED`, shared with bunyaml) are tried here: a match falls back;
+  resolvers' patterns (`_RESOLVED`, shared with bunyaml) are tried here: a match falls back, but
+  for the six spellings of a boolean the bool resolver takes (`true`, `True`, `TRUE`, `false`, ...),
+  read as the boolean it makes (`alwaysApply: false` heads most rules written for other tools);
 - a double-quoted scalar without `\\` or `"` inside is its text, and stays a string;
 - a block list (`key:` then `- "glob"` lines, all at one indent) or a flow list
   (`key: ["a", "b"]`) of such scalars is a list of those strings;
@@ -73,11 +75,17 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
     )
 
 
-def _scalar(text: str, resolved: re.Pattern[str]) -> str | None:
-    """The string a plain or simple double-quoted scalar reads as, or None when the loader might
-    read it as something else."""
+# The plain scalars the bool resolver of CORE_RESOLVERS takes, and what the loader makes of them.
+_BOOLEANS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+
+
+def _scalar(text: str, resolved: re.Pattern[str]) -> str | bool | None:
+    """The string (or boolean) a plain or simple double-quoted scalar reads as, or None when the
+    loader might read it as something else."""
     if text.startswith('"'):
         return text[1:-1]
+    if text in _BOOLEANS:
+        return _BOOLEANS[text]
     return None if resolved.fullmatch(text) else text
 
 
@@ -134,3 +142,24 @@ def simple_load(text: str) -> dict[str, Any] | None:
             return None  # `key:` with nothing under it is null: left to the loader
         out[key] = items
     return out
+
+
+@cache
+def _flow_start() -> re.Pattern[str]:
+    return re.compile(rf"{_KEY}: +\[")
+
+
+def never_loads(text: str) -> bool:
+    """True when `bunyaml.load(text)` certainly fails without running it (False says nothing): the
+    lines are, up to one `key: [`, simple entries as `simple_load` reads them, and no `]` follows
+    that `[`. The `[` opens a flow list (no earlier line leaves a scalar or a collection open), and
+    a flow list ends only at its `]` (a document end or the text's end inside it is an error).
+    Of a rule's `paths: [src/**` with its `]` forgotten, Claude Code's quoting retry is then simple."""
+    _, scalar_line, flow_list_line, _, _, _ = _patterns()
+    offset = 0
+    for line in text.split("\n"):
+        if scalar_line.fullmatch(line) is None and flow_list_line.fullmatch(line) is None:
+            start = _flow_start().match(line)
+            return start is not None and "]" not in text[offset + start.end():]
+        offset += len(line) + 1
+    return False

@@ -14,7 +14,7 @@ from dataclasses import field
 from typing import Any
 
 from memlint.model.cli_js.jstext import JS_WS_CLASS
-from memlint.model.cli_js.simpleyaml import simple_load
+from memlint.model.cli_js.simpleyaml import never_loads, simple_load
 from memlint.records import dataclass
 
 _FRONTMATTER = re.compile(rf"---[{JS_WS_CLASS}]*\n([\s\S]*?)---[{JS_WS_CLASS}]*\n?")
@@ -91,11 +91,15 @@ def parse_frontmatter(text: str) -> Frontmatter | None:
     simple = simple_load(raw)  # the common shapes, read without PyYAML (exactly as it reads them)
     if simple is not None:
         return Frontmatter(raw, match.end(), simple)
-    try:
-        return Frontmatter(raw, match.end(), _as_mapping(_yaml_load(raw)))
-    except (_yaml_error(), ValueError, RecursionError):
-        pass
+    if not never_loads(raw):  # (a flow list never closed fails, PyYAML unasked)
+        try:
+            return Frontmatter(raw, match.end(), _as_mapping(_yaml_load(raw)))
+        except (_yaml_error(), ValueError, RecursionError):
+            pass
     retry = _LEADING_TABS.sub(lambda m: "  " * len(m.group(0)), _quote_simple_values(raw))
+    simple = simple_load(retry)
+    if simple is not None:
+        return Frontmatter(raw, match.end(), simple, retried=True)
     try:
         return Frontmatter(raw, match.end(), _as_mapping(_yaml_load(retry)), retried=True)
     except (_yaml_error(), ValueError, RecursionError) as exc:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from memlint.rules.meta import ml901_rule_crashed as _901
-from memlint.rules.meta import ml902_unused_suppression as _902
-from memlint.rules.meta import ml903_unreadable_file as _903
-from memlint.rules.meta import ml904_limit_reached as _904
+from memlint.rules.families import lazy_rules
 
-RULES = (_901, _902, _903, _904)
+# the rule modules, in order; `RULES` imports them on first use (memlint.rules.families)
+MODULES = (
+    "ml901_rule_crashed",
+    "ml902_unused_suppression",
+    "ml903_unreadable_file",
+    "ml904_limit_reached",
+)
+__getattr__ = lazy_rules(__name__, MODULES)

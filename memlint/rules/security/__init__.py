@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from memlint.rules.security import ml601_secret_in_memory as _601
-from memlint.rules.security import ml602_invisible_unicode as _602
-from memlint.rules.security import ml603_mixed_script_word as _603
-from memlint.rules.security import ml604_harness_tag as _604
-from memlint.rules.security import ml605_personal_file_shared as _605
-from memlint.rules.security import ml606_personal_absolute_path as _606
-from memlint.rules.security import ml607_dangerous_instruction as _607
+from memlint.rules.families import lazy_rules
 
-RULES = (_601, _602, _603, _604, _605, _606, _607)
+# the rule modules, in order; `RULES` imports them on first use (memlint.rules.families)
+MODULES = (
+    "ml601_secret_in_memory",
+    "ml602_invisible_unicode",
+    "ml603_mixed_script_word",
+    "ml604_harness_tag",
+    "ml605_personal_file_shared",
+    "ml606_personal_absolute_path",
+    "ml607_dangerous_instruction",
+)
+__getattr__ = lazy_rules(__name__, MODULES)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from memlint.rules.size import ml201_file_too_large as _201
-from memlint.rules.size import ml202_context_over_budget as _202
-from memlint.rules.size import ml203_empty_file as _203
-from memlint.rules.size import ml204_instruction_files_over_total as _204
+from memlint.rules.families import lazy_rules
 
-RULES = (_201, _202, _203, _204)
+# the rule modules, in order; `RULES` imports them on first use (memlint.rules.families)
+MODULES = (
+    "ml201_file_too_large",
+    "ml202_context_over_budget",
+    "ml203_empty_file",
+    "ml204_instruction_files_over_total",
+)
+__getattr__ = lazy_rules(__name__, MODULES)
