@@ -114,29 +114,44 @@ def _claude_starts_here(ctx: RuleContext, start: Path) -> bool:
     """A Claude session may start here: the folder is a checked root, has a CLAUDE.md,
     .claude/CLAUDE.md or CLAUDE.local.md of its own, or loads none from above (a repository that
     keeps AGENTS.md only). A folder that is a start folder only by its AGENTS.md, below a CLAUDE.md,
-    is kept for other agents."""
-    context = ctx.loads.get(start)
-    if context is None or start in ctx.roots:
-        return True
-    own = (start, start / ".claude")
-    claude = [f for f in context.files if f.depth == 0 and f.path.name in _CLAUDE_FAMILY]
-    return not claude or any(f.path.parent in own for f in claude)
+    is kept for other agents. (Once per start folder and run.)"""
+    def decide() -> bool:
+        context = ctx.loads.get(start)
+        if context is None or start in ctx.roots:
+            return True
+        own = (start, start / ".claude")
+        claude = [f for f in context.files if f.depth == 0 and f.path.name in _CLAUDE_FAMILY]
+        return not claude or any(f.path.parent in own for f in claude)
+
+    return ctx.once(("ml107.starts-here", start), decide)
 
 
 def _loads_copy(ctx: RuleContext, start: Path, target: Path) -> bool:
     """A file loaded in `start` shares most of the target's code spans and paths: a copy or a
     translation of it (words differ from language to language; code and paths do not)."""
+    others = [p for p in _loaded_by_name(ctx, start).get(target.name, ()) if p != target]
+    if not others:
+        return False
     mine = _marks(ctx, target)
     if len(mine) < 5:
         return False
-    context = ctx.loads.get(start)
-    for f in context.files if context is not None else ():
-        if f.path == target or f.path.name != target.name:
-            continue
-        theirs = _marks(ctx, f.path)
+    for path in others:
+        theirs = _marks(ctx, path)
         if len(mine & theirs) >= _COPY * len(mine | theirs):
             return True
     return False
+
+
+def _loaded_by_name(ctx: RuleContext, start: Path) -> dict[str, list[Path]]:
+    """The files loaded in `start`, by file name (once per start folder and run)."""
+    def group() -> dict[str, list[Path]]:
+        context = ctx.loads.get(start)
+        out: dict[str, list[Path]] = {}
+        for f in context.files if context is not None else ():
+            out.setdefault(f.path.name, []).append(f.path)
+        return out
+
+    return ctx.once(("ml107.loaded-by-name", start), group)
 
 
 def _marks(ctx: RuleContext, path: Path) -> frozenset[str]:
