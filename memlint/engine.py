@@ -28,7 +28,7 @@ from memlint.records import dataclass
 from memlint.rules import Rule
 from memlint.selection import Selection, select
 from memlint.suppression import apply_suppressions
-from memlint.violations import Finding, Violation, headline
+from memlint.violations import HEADLINE, Finding, Violation, headline
 
 __all__ = ["NO_HOME", "NO_MANAGED", "Report", "RuleContext", "auto_memory", "build_context", "check", "run_rules",
            "start_folders"]
@@ -281,7 +281,10 @@ def _crashed(ctx: RuleContext, rule: Rule, exc: Exception) -> Violation:
 
 
 def stamp(rule: Rule, finding: Finding) -> Violation:
-    message, detail = headline(finding.message)
+    if finding.headline and len(finding.message.partition("\n")[0]) > HEADLINE:
+        message, detail = headline(finding.headline)[0], finding.message
+    else:
+        message, detail = headline(finding.message)
     return Violation(
         finding.path,
         finding.line,

@@ -76,6 +76,7 @@ class Finding:
     end_column: int | None = None
     fix: Fix | None = None
     severity: Severity | None = None  # overrides the rule's default when set
+    headline: str = ""  # the rule's own short first line, when its message is long (the message is the detail)
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -102,22 +103,24 @@ def headline(message: str, limit: int = HEADLINE) -> tuple[str, str]:
     """(first line, detail) of a rule's message: the message and "" when its first line fits in
     `limit` characters; else a headline, with the whole message as the detail (`--verbose` prints it,
     `--format json` carries it). The headline first drops asides: parenthesised groups (where the
-    file loads, lists of folders), longest first, each replaced by `(…)`; what is still too long keeps
+    file loads, lists of folders), longest first, each cut to its first items (`(a, b, …)`) or
+    replaced by `(…)`; what is still too long keeps
     its start and, when short, its last clause (what to do) around an elided middle ` … `. Cuts fall
     on a clause boundary (`; `, `: `, `, `) outside a `code span`, else on a space."""
     first, newline, _ = message.partition("\n")
     if len(first) <= limit:
         return (first, message) if newline else (message, "")
-    chosen: list[tuple[int, int]] = []
+    chosen: list[tuple[int, int, str]] = []
     length = len(first)
     for start, end in sorted(_asides(first), key=lambda span: span[0] - span[1]):  # the longest first
         if length <= limit:
             break
         if end - start > len("(…)") + 8:
-            chosen.append((start, end))
-            length -= end - start - len("(…)")
-    for start, end in sorted(chosen, reverse=True):
-        first = first[:start] + "(…)" + first[end:]
+            short = _first_items(first[start:end], end - start - (length - limit)) or "(…)"
+            chosen.append((start, end, short))
+            length -= end - start - len(short)
+    for start, end, short in sorted(chosen, reverse=True):
+        first = first[:start] + short + first[end:]
     if len(first) <= limit:
         return first, message
     tail = ""
@@ -127,6 +130,45 @@ def headline(message: str, limit: int = HEADLINE) -> tuple[str, str]:
     budget = limit - len(" …") - len(tail)
     cut = _boundary(first, budget)
     return first[:cut].rstrip(" ,;:") + " …" + tail, message
+
+
+_LIST_ITEMS = 3  # items a cut list keeps in a headline at most
+
+
+def _first_items(aside: str, room: int) -> str | None:
+    """A parenthesised list (`(line 3 `a.md`, line 4 `b.md`, …)`) cut to its first few items and `…`
+    within `room` characters; None when it is no list or not even its first item fits."""
+    inner = aside[1:-1]
+    for sep in ("; ", ", "):
+        items = _split_top(inner, sep)
+        if len(items) < 2:
+            continue
+        for keep in range(min(len(items) - 1, _LIST_ITEMS), 0, -1):
+            shortened = "(" + sep.join(items[:keep]) + sep + "…)"
+            if len(shortened) <= room:
+                return shortened
+        return None
+    return None
+
+
+def _split_top(text: str, sep: str) -> list[str]:
+    """`text` split at `sep` outside backticks and parentheses."""
+    parts, depth, code, start, i = [], 0, False, 0, 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "`":
+            code = not code
+        elif not code and ch == "(":
+            depth += 1
+        elif not code and ch == ")" and depth:
+            depth -= 1
+        elif not code and not depth and text.startswith(sep, i):
+            parts.append(text[start:i])
+            start = i = i + len(sep)
+            continue
+        i += 1
+    parts.append(text[start:])
+    return parts
 
 
 def _asides(text: str) -> list[tuple[int, int]]:

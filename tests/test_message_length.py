@@ -40,8 +40,20 @@ def test_asides_go_first() -> None:
     message = ("`pkg/CLAUDE.local.md` (loaded at start in " + ", ".join(f"`pkg/m{i}`" for i in range(20))
                + ") is tracked by git: every clone gets one person's private file; run `git rm --cached` on it")
     first, detail = headline(message)
-    assert first == ("`pkg/CLAUDE.local.md` (…) is tracked by git: every clone gets one person's private file; "
-                     "run `git rm --cached` on it") and detail == message
+    assert first == ("`pkg/CLAUDE.local.md` (loaded at start in `pkg/m0`, `pkg/m1`, `pkg/m2`, …) is tracked by git: "
+                     "every clone gets one person's private file; run `git rm --cached` on it") and detail == message
+
+
+def test_an_aside_that_is_no_list_is_elided_whole() -> None:
+    message = "`a.md` (" + "word " * 80 + ") is tracked by git; untrack it"
+    assert headline(message)[0] == "`a.md` (…) is tracked by git; untrack it"
+
+
+def test_a_list_cut_in_a_headline_keeps_its_items_whole() -> None:
+    message = "points at missing files (" + "; ".join(f"line {n}: `docs/page-{n}.md`" for n in range(40)) + "); fix them"
+    first, _ = headline(message)
+    assert first == "points at missing files (line 0: `docs/page-0.md`; line 1: `docs/page-1.md`; " \
+                    "line 2: `docs/page-2.md`; …); fix them"
 
 
 def test_a_multi_line_message_shows_its_first_line() -> None:
@@ -78,4 +90,18 @@ def test_every_finding_on_the_corpora_has_a_short_first_line(corpus: Path, tmp_p
     long = [v for v in violations if len(v["message"]) > HEADLINE or "\n" in v["message"]]
     assert not long, long[0]
     shortened = [v for v in violations if "detail" in v]
-    assert shortened and all(len(v["detail"]) > HEADLINE and "…" in v["message"] for v in shortened)
+    assert shortened and all(len(v["detail"]) > HEADLINE for v in shortened)
+    assert any("…" in v["message"] for v in shortened)  # cut by the engine (a rule may write its own)
+
+
+def test_a_rule_may_write_its_own_headline() -> None:
+    """ML301 and ML304 say what is lost by name in their first line; the whole message is the detail."""
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    result = CliRunner().invoke(main, ["check", str(examples / "app"), "--home", str(examples / "home"),
+                                       "--select", "ML301,ML304", "--format", "json", "--no-cache"])
+    found = {v["code"]: v for v in json.loads(result.stdout)["violations"]}
+    assert found["ML301"]["message"].startswith("MEMORY.md is 234 lines (limit 200): lines 201-234 are never loaded; "
+                                                "`memlint fix` splits it into ")
+    assert "Claude gets instead the line" in found["ML301"]["detail"]
+    assert "'Deploy notes', 'Checkout flow', 'Cart totals', …" in found["ML304"]["message"]
+    assert all(len(v["message"]) <= HEADLINE and len(v["detail"]) > HEADLINE for v in found.values())

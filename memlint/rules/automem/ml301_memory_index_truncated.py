@@ -58,6 +58,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from memlint.model.memory.automem import MAX_LINES, MAX_UNITS, format_size
 from memlint.model.run.memory_identity import identity
@@ -74,6 +75,10 @@ from memlint.rules.automem._common import (
 )
 from memlint.rules.automem._topics import TYPES
 from memlint.violations import Finding
+
+if TYPE_CHECKING:
+    from memlint.rules.automem._index import Entry
+    from memlint.rules.automem.split import SplitPlan
 
 __doc__ = __doc__.replace(
     "{bad}", "# Memory\n" + "\n".join(f"- [Note {n}](note-{n}.md) \u2014 fact number {n}" for n in range(1, 201))
@@ -128,7 +133,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                         f"loads whole ({_files(len(plan.topics))} written, every line kept)")
         elif floor is not None:
             message += "; " + floor.message()
-        yield Finding(mem.path, last + 1 if last < total else last, message, fix=fix)
+        yield Finding(mem.path, last + 1 if last < total else last, message, fix=fix,
+                      headline=_headline(mem, lines, verb, cut, plan, floor is not None))
     for mem in indexes(ctx, int(ctx.options.get("intro-lines", 3))):
         found = identity(ctx, mem.path)
         if found.kind == "hand-kept" and mem.truncation.truncated and _like_an_index(mem):
@@ -141,6 +147,17 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                 "auto-memory index",
                 severity="info",
             )
+
+
+def _headline(mem: MemoryIndex, lines: str, verb: str, cut: list[Entry], plan: SplitPlan | None, floor: bool) -> str:
+    """The finding's first line: what is lost, by name, and what to do (the message says why)."""
+    head = f"MEMORY.md is {_describe(mem)}: {lines} {verb} never loaded"
+    if cut:
+        head += f", with {len(cut)} index entr{'y' if len(cut) == 1 else 'ies'}: {titles(cut, 3)}"
+    if plan is not None:
+        return head + (f"; `memlint fix` splits it into {_files(len(plan.topics))}, and it loads whole "
+                       f"({plan.truncation.line_count} lines)")
+    return head + ("; no split makes it load whole: move detail into topic files by hand" if floor else "")
 
 
 def _like_an_index(mem: MemoryIndex) -> bool:

@@ -140,4 +140,14 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             f"topic files and keep one line `- [Title](file.md) — hook` for each{how}",
             end_line=mem.index.block_lines(blocks[-1])[-1],
             fix=fix,
+            headline=_headline(mem, blocks, count, fix is not None),
         )
+
+
+def _headline(mem: MemoryIndex, blocks: list[Block], count: int, fixable: bool) -> str:
+    """The finding's first line: how much detail, which sections by name, and what to do."""
+    named = ", ".join(f"'{b.title}'" for b in blocks[:3]) + (", \u2026" if len(blocks) > 3 else "")
+    what = "block" if len(blocks) == 1 else "blocks"
+    return (f"{count} line{'' if count == 1 else 's'} of MEMORY.md in {len(blocks)} {what} ({named}) "
+            f"{'is' if count == 1 else 'are'} detail loaded into every session, not one-line index entries; "
+            + ("`memlint fix` moves them into topic files" if fixable else "move them into topic files by hand"))
