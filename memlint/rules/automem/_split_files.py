@@ -22,6 +22,7 @@ from dataclasses import field
 from pathlib import Path
 
 from memlint.model.cli_js.jstext import JS_WS_CLASS
+from memlint.model.memory.topicscan import RECALL_BYTES, RECALL_LINES  # what a recall reads (ML319)
 from memlint.model.text.frontmatter import parse_frontmatter
 from memlint.records import dataclass
 from memlint.rules.automem._index import MAX_LINE_CHARS, plain_text, shorten
@@ -29,8 +30,6 @@ from memlint.rules.automem._index import MAX_LINE_CHARS, plain_text, shorten
 TYPES = ("user", "feedback", "project", "reference")
 MAX_DESCRIPTION = 150
 MAX_SLUG = 48
-RECALL_BYTES = 4096  # what a recall reads of a topic file (ML319)
-RECALL_LINES = 200
 _HEADROOM = 320  # bytes kept for the frontmatter of a part
 # File names a new topic file never takes: Claude Code's own files, and names Windows reserves.
 _RESERVED = {"memory", "claude", "claude-local", "agents", "readme", "con", "prn", "aux", "nul",
