@@ -43,11 +43,18 @@ def _home_layout(ctx: RuleContext, folder: str) -> bool:
             return False
         if names.get("rules", (False, False))[0]:
             rules = ctx.workspace.listing(os.path.join(folder, "rules"))
-            text = ctx.document(Path(folder) / "CLAUDE.md").text
             if rules and any(is_file and name.endswith(".md") for name, _, is_file in rules) \
-                    and "@rules/" not in text and "@./rules/" not in text:
+                    and not _includes_rules(ctx, Path(folder) / "CLAUDE.md"):
                 return True
         kept = sum(1 for name in _USER_FOLDERS if names.get(name, (False, False))[0])
         return kept + names.get("settings.json", (False, False))[1] >= 2
 
     return bool(ctx.once(("homecopy.layout", folder), read))
+
+
+def _includes_rules(ctx: RuleContext, claude_md: Path) -> bool:
+    """The CLAUDE.md includes a file of its `rules/` folder (an include Claude Code follows)."""
+    doc = ctx.document(claude_md)
+    if doc.problem is not None:
+        return False
+    return any(os.path.normpath(ref.path).startswith("rules" + os.sep) for ref in doc.scan().includes)

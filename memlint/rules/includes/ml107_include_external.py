@@ -56,13 +56,14 @@ from pathlib import Path
 
 from memlint.model.run.include_problems import include_problems
 from memlint.model.run.rule_context import RuleContext
+from memlint.model.text.markdown import COMMENT_SPAN
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
+from memlint.rules.layout._agents import stoppers  # the CLAUDE.md files of a loading, as ML510-ML512 see them
 from memlint.violations import Finding
 
 _CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
 _PATHISH = re.compile(r"[A-Za-z0-9_./-]*[./][A-Za-z0-9_./-]+")
-_COMMENT = re.compile(r"<!--[\s\S]*?-->")
 _COPY = 0.3  # the share of code spans and paths two files have in common, past which one is a copy
 
 META = RuleMeta(
@@ -107,9 +108,6 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         yield Finding(item.origin.path, item.origin.line, message, column=ref.column)
 
 
-_CLAUDE_FAMILY = ("CLAUDE.md", "CLAUDE.local.md")
-
-
 def _claude_starts_here(ctx: RuleContext, start: Path) -> bool:
     """A Claude session may start here: the folder is a checked root, has a CLAUDE.md,
     .claude/CLAUDE.md or CLAUDE.local.md of its own, or loads none from above (a repository that
@@ -120,7 +118,7 @@ def _claude_starts_here(ctx: RuleContext, start: Path) -> bool:
         if context is None or start in ctx.roots:
             return True
         own = (start, start / ".claude")
-        claude = [f for f in context.files if f.depth == 0 and f.path.name in _CLAUDE_FAMILY]
+        claude = stoppers(context)
         return not claude or any(f.path.parent in own for f in claude)
 
     return ctx.once(("ml107.starts-here", start), decide)
@@ -160,7 +158,7 @@ def _marks(ctx: RuleContext, path: Path) -> frozenset[str]:
         doc = ctx.document(path)
         if doc.problem is not None:
             return frozenset()
-        text = _COMMENT.sub("", doc.text) if "<!--" in doc.text else doc.text
+        text = COMMENT_SPAN.sub("", doc.text) if "<!--" in doc.text else doc.text
         return frozenset(_CODE_SPAN.findall(text)) | frozenset(_PATHISH.findall(text))
 
     return ctx.once(("ml107.marks", str(path)), read)
