@@ -149,16 +149,18 @@ def documents_the_folder(ctx: RuleContext, topic: Topic) -> bool:
 
 def linked_from_index(ctx: RuleContext, path: Path) -> bool:
     """Whether the MEMORY.md beside `path` links it (by a relative link of its folder)."""
-    folder = path.parent
-    linked = ctx.once(("index-links", folder), lambda: _index_links(ctx, folder))
-    return os.path.normpath(path) in linked
+    return os.path.normpath(path) in index_links(ctx, path.parent)
 
 
-def _index_links(ctx: RuleContext, folder: Path) -> frozenset[str]:
-    mem = index_by_folder(ctx).get(folder)
-    if mem is None:
-        return frozenset()
-    return frozenset(os.path.normpath(os.path.join(str(folder), link.target)) for link in mem.index.links)
+def index_links(ctx: RuleContext, folder: Path) -> frozenset[str]:
+    """The paths (normalized) that the MEMORY.md of `folder` links, once per folder and run."""
+    def read() -> frozenset[str]:
+        mem = index_by_folder(ctx).get(folder)
+        if mem is None:
+            return frozenset()
+        return frozenset(os.path.normpath(os.path.join(str(folder), link.target)) for link in mem.index.links)
+
+    return ctx.once(("index-links", folder), read)
 
 
 def rel(path: Path, folder: Path) -> str:

@@ -86,6 +86,7 @@ from memlint.rules.automem._topics import (
     first_heading,
     folders,
     index_by_folder,
+    index_links,
     rel,
 )
 from memlint.violations import Applicability, Edit, Finding, Fix
@@ -103,13 +104,7 @@ META = RuleMeta(
 )
 
 
-def _linked(mem: MemoryIndex) -> tuple[set[str], set[str]]:
-    folder = str(mem.path.parent)
-    paths = {os.path.normpath(os.path.join(folder, target)) for target in {link.target for link in mem.index.links}}
-    return paths, {w.name for w in mem.index.wiki}
-
-
-def _reached(ctx: RuleContext, linked: set[str], topics: set[str]) -> set[str]:
+def _reached(ctx: RuleContext, linked: frozenset[str], topics: set[str]) -> set[str]:
     """The topic files linked from linked topic files, and from those in turn: a second-level index
     that MEMORY.md links leads Claude to the entries it holds. Each topic file is parsed at most once."""
     seen: set[str] = set()
@@ -282,7 +277,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             continue  # no topic file: none is an orphan (and 100,000 links need no paths)
         if _foreign(ctx, mem):
             continue  # the index belongs to another folder: ML307 says so once
-        linked, wiki = _linked(mem)
+        linked, wiki = index_links(ctx, folder), {w.name for w in mem.index.wiki}
         text = mem.doc.text if mem.doc.problem is None else ""
         _, plan = split_fix(ctx, mem)
         reused = {t.path for t in plan.topics if t.reused} if plan is not None else set()
