@@ -7,7 +7,6 @@ of our own. Needs MEMLINT_ORACLE=1 (see tests/differential)."""
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
@@ -26,8 +25,8 @@ from memlint.model.memory.automem import (
 from memlint.model.release import pick
 from memlint.model.source.gitroot import find_project_root
 from memlint.model.text.document import Document
+from tests.oracle_live import live_json, require_live
 
-ORACLE = Path(__file__).resolve().parents[2] / "shared/oracle/cc_oracle.py"
 CORPUS = Path(__file__).resolve().parents[2] / "shared/corpus"
 CORPUS_INDEXES = sorted(CORPUS.glob("**/MEMORY.md")) if CORPUS.is_dir() else []
 
@@ -61,23 +60,13 @@ CASES: dict[str, str] = {
 
 
 def _oracle(tree: Path, home: Path) -> dict[str, Any]:
-    env = dict(os.environ, PYTHONIOENCODING="utf-8:surrogatepass")
-    r = subprocess.run([sys.executable, str(ORACLE), str(tree), "--home", str(home)], check=False, capture_output=True, env=env,
-                       timeout=300, stdin=subprocess.DEVNULL)
-    if r.returncode == 3:
-        pytest.skip("oracle cannot fetch the Claude Code CLI (exit 3)")
-    assert r.returncode == 0, r.stderr.decode("utf-8", "replace")[-1500:]
-    data: dict[str, Any] = json.loads(r.stdout.decode("utf-8", "surrogatepass"))
-    return data
+    return live_json(tree, "--home", str(home))
 
 
 @pytest.mark.oracle
 @pytest.mark.parametrize("name", list(CASES))
 def test_claude_code_loads_the_split_index_whole(name: str, tmp_path: Path) -> None:
-    if os.environ.get("MEMLINT_ORACLE") != "1":
-        pytest.skip("live Claude Code runs only with MEMLINT_ORACLE=1")
-    if not ORACLE.exists():
-        pytest.skip(f"oracle not found at {ORACLE}")
+    require_live()
     tree, home = tmp_path / "project", tmp_path / "home"
     tree.mkdir()
     home.mkdir()

@@ -10,14 +10,14 @@ Rules in one `.claude/rules` folder may come in any order among themselves (dire
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.oracle_live import live_json, require_live
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -36,7 +36,6 @@ from cases import (
 )
 
 RECORDINGS = HERE / "recordings"
-ORACLE = Path(__file__).resolve().parents[3] / "shared/oracle/cc_oracle.py"
 RELEASES = sorted((p.name for p in RECORDINGS.iterdir() if p.is_dir()), key=lambda v: tuple(map(int, v.split("."))))
 NAMES = [c.name for c in CASES]
 PAIRS = [(r, c.name) for r in RELEASES for c in CASES if c.releases is None or r in c.releases]
@@ -122,21 +121,11 @@ def test_memlint_matches_claude_code(release: str, name: str, tmp_path: Path) ->
 @pytest.mark.oracle
 @pytest.mark.parametrize(("release", "name"), PAIRS)
 def test_recording_matches_live_claude_code(release: str, name: str, tmp_path: Path) -> None:
-    if os.environ.get("MEMLINT_ORACLE") != "1":
-        pytest.skip("live Claude Code runs only with MEMLINT_ORACLE=1")
-    if not ORACLE.exists():
-        pytest.skip(f"oracle not found at {ORACLE}")
+    require_live()
     case = BY_NAME[name]
     expected = recording(release, name)
     tree, home = build(case, tmp_path)
-    env = dict(os.environ, PYTHONIOENCODING="utf-8:surrogatepass", CC_ORACLE_VERSION=release)
-    r = subprocess.run([sys.executable, str(ORACLE), str(tree), *oracle_args(case, tree, home)],
-                       check=False, capture_output=True, env=env, timeout=300, stdin=subprocess.DEVNULL)
-    if r.returncode == 3:
-        pytest.skip("oracle cannot fetch the Claude Code CLI (exit 3): "
-                    + r.stderr.decode("utf-8", "replace")[-300:])
-    assert r.returncode == 0, r.stderr.decode("utf-8", "replace")[-1500:]
-    live = json.loads(r.stdout.decode("utf-8", "surrogatepass"))
+    live = live_json(tree, *oracle_args(case, tree, home), release=release)
     if live["claude_code"] != expected["claude_code"]:
         pytest.skip(f"live CLI is {live['claude_code']}, recording is {expected['claude_code']}")
     actual = entries(normalize(live["files"], tree, home))

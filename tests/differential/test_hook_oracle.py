@@ -24,8 +24,9 @@ from typing import Any
 
 import pytest
 
+from tests.oracle_live import ORACLE
+
 HERE = Path(__file__).resolve().parent
-ORACLE = Path(__file__).resolve().parents[3] / "shared/oracle/cc_oracle.py"
 RECORDINGS = HERE / "recordings"  # <release>/_hook_memlint.json
 RELEASES = ("2.1.197", "2.1.332")
 PREFIX = "hook additional context: "

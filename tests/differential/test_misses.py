@@ -10,12 +10,13 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.oracle_live import live_json, require_live
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -30,7 +31,6 @@ from memlint.model.loading.workspace import Workspace
 from memlint.model.text.comments import hidden_comments
 
 RECORDINGS = HERE / "recordings"
-ORACLE = Path(__file__).resolve().parents[3] / "shared/oracle/cc_oracle.py"
 RELEASES = ("2.1.197", "2.1.332")
 _COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
 
@@ -86,23 +86,13 @@ def test_at_words_are_paths_to_claude_code_and_no_finding(release: str, tmp_path
 
 
 def _live(case_name: str, tmp_path: Path, release: str, *extra: str) -> dict[str, Any]:
-    if os.environ.get("MEMLINT_ORACLE") != "1":
-        pytest.skip("live Claude Code runs only with MEMLINT_ORACLE=1")
-    if not ORACLE.exists():
-        pytest.skip(f"oracle not found at {ORACLE}")
+    require_live()
     case = BY_NAME[case_name]
     tree, home = build(case, tmp_path)
-    env = dict(os.environ, PYTHONIOENCODING="utf-8:surrogatepass", CC_ORACLE_VERSION=release)
     args = [*oracle_args(case, tree, home), *extra]
     if case.read is not None:
         args.append(f"--read={tree / case.read}")
-    r = subprocess.run([sys.executable, str(ORACLE), str(tree), *args],
-                       check=False, capture_output=True, env=env, timeout=300, stdin=subprocess.DEVNULL)
-    if r.returncode == 3:
-        pytest.skip("oracle cannot fetch the Claude Code CLI (exit 3)")
-    assert r.returncode == 0, r.stderr.decode("utf-8", "replace")[-1500:]
-    data: dict[str, Any] = json.loads(r.stdout.decode("utf-8", "surrogatepass"))
-    return data
+    return live_json(tree, *args, release=release)
 
 
 @pytest.mark.oracle

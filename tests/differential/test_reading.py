@@ -8,8 +8,6 @@ what the CLI of that release attached (the recording's `after_read`).
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,13 +15,14 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from tests.oracle_live import live_json, require_live
+
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from cases import CASES, Case, attached, build, case_env, flag_settings_file, oracle_args, placeholders
 
 RECORDINGS = HERE / "recordings"
-ORACLE = Path(__file__).resolve().parents[3] / "shared/oracle/cc_oracle.py"
 RELEASES = ("2.1.197", "2.1.332")
 READS = [(r, c) for r in RELEASES for c in CASES if c.read is not None and (c.releases is None or r in c.releases)]
 IDS = [f"{r}-{c.name}" for r, c in READS]
@@ -105,18 +104,8 @@ def test_reason_words_for_each_kind(tmp_path: Path) -> None:
 @pytest.mark.oracle
 @pytest.mark.parametrize(("release", "case"), READS, ids=IDS)
 def test_recorded_reads_match_live_claude_code(release: str, case: Case, tmp_path: Path) -> None:
-    if os.environ.get("MEMLINT_ORACLE") != "1":
-        pytest.skip("live Claude Code runs only with MEMLINT_ORACLE=1")
-    if not ORACLE.exists():
-        pytest.skip(f"oracle not found at {ORACLE}")
+    require_live()
     tree, home = build(case, tmp_path)
-    env = dict(os.environ, PYTHONIOENCODING="utf-8:surrogatepass", CC_ORACLE_VERSION=release)
-    r = subprocess.run([sys.executable, str(ORACLE), str(tree), *oracle_args(case, tree, home)],
-                       check=False, capture_output=True, env=env, timeout=300, stdin=subprocess.DEVNULL)
-    if r.returncode == 3:
-        pytest.skip("oracle cannot fetch the Claude Code CLI (npm unreachable, exit 3): "
-                    + r.stderr.decode("utf-8", "replace")[-300:])
-    assert r.returncode == 0, r.stderr.decode("utf-8", "replace")[-1500:]
-    live = json.loads(r.stdout.decode("utf-8", "surrogatepass"))
+    live = live_json(tree, *oracle_args(case, tree, home), release=release)
     got = sorted(attached(live.get("after_read", []), tree, home), key=lambda a: (a["path"], a["via"]))
     assert got == _expected(release, case), case.note

@@ -24,8 +24,9 @@ from typing import Any
 
 import pytest
 
+from tests.oracle_live import ORACLE
+
 HERE = Path(__file__).resolve().parent
-ORACLE = Path(__file__).resolve().parents[3] / "shared/oracle/cc_oracle.py"
 RECORDINGS = HERE / "write_guard"  # <release>.json
 RELEASES = ("2.1.197", "2.1.198", "2.1.199", "2.1.209", "2.1.210", "2.1.332")
 HOOKS = (None, "Write")  # no PostToolUse hook; a PostToolUse hook whose matcher is `Write`

@@ -4,17 +4,15 @@ file (live, opt-in: MEMLINT_ORACLE=1; ~10 s per read). Last run (2.1.332): 184/1
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from memlint.model.cli_js.globs import rule_matches
 from memlint.model.text.frontmatter import parse_frontmatter, rule_paths
+from tests.oracle_live import live_output, require_live
 
-ORACLE = Path(__file__).resolve().parents[3] / "shared/oracle/cc_oracle.py"
 PATTERNS = ["*.md", "*.PY", "src/**", "src/**/*.ts", "**/*.test.js", "/root.md", "docs/", "a/**/b", "*.{js,ts}",
             "[!a]*.md", "[a-c].md", "\\#hash.md", "file?.md", "*/x.md", "**/node_modules/**", "src/*.ts",
             "Docs/**", "[z-a].md", "*.m[!d]", "**/guide/*.md", "a/*/c", "src", "x.md/"]
@@ -24,10 +22,7 @@ READS = ["src/a/b/c.ts", "Docs/x.md", "root.md", "a/x/y/b/c", "b.PY", "file1.md"
 @pytest.mark.oracle
 @pytest.mark.parametrize("read", READS)
 def test_conditional_rules_attach_as_claude_code_attaches_them(read: str, tmp_path: Path) -> None:
-    if os.environ.get("MEMLINT_ORACLE") != "1":
-        pytest.skip("live Claude Code runs only with MEMLINT_ORACLE=1")
-    if not ORACLE.exists():
-        pytest.skip(f"oracle not found at {ORACLE}")
+    require_live()
     tree, home = tmp_path / "t", tmp_path / "h"
     (tree / ".claude" / "rules").mkdir(parents=True)
     home.mkdir()
@@ -42,10 +37,5 @@ def test_conditional_rules_attach_as_claude_code_attaches_them(read: str, tmp_pa
     target = tree / read
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text("x\n", encoding="utf-8")
-    r = subprocess.run([sys.executable, str(ORACLE), str(tree), "--home", str(home), "--read", str(target)],
-                       check=False, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
-    if r.returncode == 3:
-        pytest.skip("oracle cannot fetch the Claude Code CLI (exit 3)")
-    assert r.returncode == 0, r.stderr[-800:]
-    seen = r.stdout
+    seen = live_output(tree, "--home", str(home), "--read", str(target))
     assert {k: k in seen for k in expected} == expected

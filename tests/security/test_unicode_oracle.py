@@ -24,10 +24,10 @@ from memlint.model.memory.automem import sanitize_project_path
 from memlint.model.release import pick
 from memlint.rules.security._unicode import hidden_characters, mixed_words
 from memlint.rules.security.ml604_harness_tag import tags
+from tests.oracle_live import ORACLE
 
 HERE = Path(__file__).resolve().parent
 RECORDINGS = HERE / "recordings"
-ORACLE = Path(__file__).resolve().parents[3] / "shared/oracle/cc_oracle.py"
 RELEASES = ("2.1.197", "2.1.332")
 
 # name -> the text between `[name:` and `]` on its own line
