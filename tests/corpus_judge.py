@@ -37,24 +37,24 @@ STATUSES = ("reported", "gone", "folded")
 
 
 @dataclass(frozen=True)
-class Finding:
+class Place:
+    """Where a finding stands: its repository, file, line and code, and its line's fingerprint."""
+
     corpus: str
     repo: str
     file: str
     line: int
     code: str
     fingerprint: str
+
+
+@dataclass(frozen=True)
+class Finding(Place):
     message: str
 
 
 @dataclass(frozen=True)
-class Judgment:
-    corpus: str
-    repo: str
-    file: str
-    line: int
-    code: str
-    fingerprint: str
+class Judgment(Place):
     verdict: str
     status: str
     reason: str
