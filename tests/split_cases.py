@@ -148,9 +148,9 @@ def append_style(seed: int = 1) -> Folder:
         name = f"decision-{n}"
         files[f"{name}.md"] = topic_file(name, f"decision {n}")
         for rev in range(rnd.randint(2, 5)):
-            entries.append((rnd.random() + rev, f"- [Decision {n}]({name}.md) \u2014 revision {rev}: the team agreed on "
-                                                f"option {rev} for decision {n} after the review with the platform "
-                                                f"group and the security lead; this replaces earlier notes"))
+            entries.append((rnd.random() + rev, (f"- [Decision {n}]({name}.md) \u2014 revision {rev}: the team agreed on "
+                                                 f"option {rev} for decision {n} after the review with the platform "
+                                                 f"group and the security lead; this replaces earlier notes")))
     entries.sort()
     lines = ["# Memory", "", "- Always ask before changing a decision", ""] + [line for _, line in entries]
     return "\n".join(lines) + "\n", files, ["- Always ask before changing a decision"]
