@@ -135,8 +135,9 @@ class RankTable:
         return cls(blob, starts, ranks, slots) if whole else None
 
 
-class _LongPiece(Exception):
-    """A piece too long to merge in Python (merging is quadratic in its length)."""
+class _UseRust(Exception):
+    """A text better counted by tiktoken's encoder: it holds a piece too long to merge in Python
+    (merging is quadratic in its length), or counting it has already cost more than building it."""
 
 
 class Cl100k:
@@ -173,9 +174,9 @@ class Cl100k:
         except UnicodeEncodeError:  # a lone surrogate: replaced, as tiktoken does
             try:
                 found = self._count(text.encode("utf-16", "surrogatepass").decode("utf-16", "replace"))
-            except _LongPiece:
+            except _UseRust:
                 return len(self._build().encode_ordinary(text))
-        except _LongPiece:
+        except _UseRust:
             return len(self._build().encode_ordinary(text))
         self._spent += time.perf_counter() - began
         if self._spent > RUST_BUILD_SECONDS:
@@ -184,12 +185,16 @@ class Cl100k:
 
     def _count(self, text: str) -> int:
         known = self._pieces
-        total = 0
+        total = new = 0
         split = self._ascii_split if self._ascii_split is not None and text.isascii() else self._split()
+        began = time.perf_counter()
         for piece, times in Counter(split(text)).items():
             found = known.get(piece)
             if found is None:
                 found = known[piece] = self._piece(piece.encode("utf-8"))
+                new += 1
+                if not new % 1024 and self._spent + time.perf_counter() - began > RUST_BUILD_SECONDS:
+                    raise _UseRust  # a text of many pieces never seen: tiktoken counts it faster
             total += times * found
         return total
 
@@ -206,7 +211,7 @@ class Cl100k:
         if piece in ranks:
             return 1
         if len(piece) > LONG_PIECE:
-            raise _LongPiece
+            raise _UseRust
         return merged_parts(ranks, piece)
 
     def _build(self) -> Any:
