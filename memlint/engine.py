@@ -168,8 +168,9 @@ def run_rules(ctx: RuleContext, rules: list[Rule] | None = None) -> list[Violati
     """Run `rules` (default: the selected ones) and return sorted, unsuppressed violations. The
     rules that look at the whole run run first, each in turn; then the rules that look at files one
     at a time, together, file by file. In that order the working memory of a whole-run rule (the
-    cl100k tables ML202 builds: 35 MiB, handed back once freed) comes and goes before the per-file
-    pass fills the run's text budget, not on top of it (the peak at 16,000 files: 5 MiB lower).
+    cl100k table ML202 counts with, and tiktoken's 26 MiB of Rust tables when it builds them; handed
+    back once freed) comes and goes before the per-file pass fills the run's text budget, not on
+    top of it (the peak at 16,000 files: 5 MiB lower).
     The order changes no finding (each rule reads the same model; findings are sorted)."""
     selection = _selection(ctx)
     selected = rules if rules is not None else list(selection.rules)
