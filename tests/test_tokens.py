@@ -164,7 +164,9 @@ def test_the_rank_table_answers_as_the_dict_it_was_made_of_and_comes_back_whole_
     assert again is not None and again.as_dict() == ranks
     blob, starts, ranks_raw, slots = table.dump()
     for broken in [(), (blob, starts, ranks_raw), (blob + b"x", starts, ranks_raw, slots), (blob, starts, ranks_raw, slots[:-4]),
-                   (blob, starts[:-1], ranks_raw, slots), "four", (blob, starts, ranks_raw, 4)]:
+                   (blob, starts[:-1], ranks_raw, slots), "four", (blob, starts, ranks_raw, 4),
+                   (blob, starts, ranks_raw, bytes(len(slots))),  # no empty slot: a miss would probe forever
+                   (blob, starts, ranks_raw, b"\x7f" * len(slots))]:  # numbers past the table
         assert tokens.RankTable.load(broken) is None
 
 
