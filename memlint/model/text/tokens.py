@@ -202,7 +202,7 @@ class Cl100k:
 
     def _split(self) -> Callable[[str], list[str]]:
         if self._unicode_split is None:
-            import regex  # tiktoken's own dependency: its pattern needs `\p{L}` and possessive quantifiers
+            import regex  # type: ignore[import-untyped]  # tiktoken's own dependency: its pattern needs `\p{L}` and possessive quantifiers
 
             self._unicode_split = regex.compile(PATTERN).findall
         return self._unicode_split
@@ -439,7 +439,7 @@ def counter(name: str) -> Callable[[str], int]:
     if name == "chars4":
         return chars4
     if name == "cl100k":
-        held: list[Any] = []
+        held: list[Cl100k] = []
 
         def count(text: str) -> int:
             if not text:

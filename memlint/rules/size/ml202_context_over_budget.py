@@ -46,7 +46,7 @@ Build with make.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from memlint.model.loading.loader import LoadedContext, LoadedFile
@@ -133,7 +133,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         )
 
 
-def _within(budget: int, files: list[LoadedFile], utf8_bytes: Callable[[LoadedFile], int],
+def _within(budget: int, files: Sequence[LoadedFile], utf8_bytes: Callable[[LoadedFile], int],
             tokens: Callable[[LoadedFile], int]) -> bool:
     """Whether `files` hold at most `budget` tokens, counting as few as it takes to know. A token
     is at least one UTF-8 byte, so the bytes of the files not counted yet bound their tokens: a
