@@ -20,7 +20,7 @@ from array import array
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
-from zlib import crc32
+from zlib import adler32, crc32
 
 from memlint.errors import MemlintError
 from memlint.model.cli_js.jstext import utf16_len
@@ -396,8 +396,6 @@ def _cached_ranks(path: str) -> RankTable | None:
 def _rank_cache_file(path: str) -> str | None:
     """Named after the source file's identity and this Python, so a copy planted in a repository
     under a fixed name is never read."""
-    import hashlib  # imported here: most runs never count cl100k tokens
-
     if RANK_CACHE_DIR is None or not os.path.isdir(RANK_CACHE_DIR):
         return None
     try:
@@ -405,7 +403,10 @@ def _rank_cache_file(path: str) -> str | None:
     except OSError:
         return None
     identity = repr((path, st.st_size, st.st_mtime_ns, st.st_ino, sys.version, CL100K_SHA256, "table"))
-    name = hashlib.sha256(identity.encode("utf-8", "surrogateescape")).hexdigest()[:24]
+    # two checksums, 64 bits: a name, not a seal (what the file holds is checked when read), and
+    # no OpenSSL to import for it
+    raw = identity.encode("utf-8", "surrogateescape")
+    name = f"{crc32(raw):08x}{adler32(raw):08x}"
     return os.path.join(RANK_CACHE_DIR, f"cl100k-{name}.marshal")
 
 

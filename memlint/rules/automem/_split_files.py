@@ -13,7 +13,6 @@ following the conventions of the folder they go into.
 
 from __future__ import annotations
 
-import hashlib
 import re
 import unicodedata
 from collections import Counter
@@ -364,4 +363,6 @@ def _normalized(text: str) -> list[str]:
 
 
 def _digest(text: str, k: int, length: int) -> str:
+    import hashlib  # imported here: only a name taken already needs it (OpenSSL's import is 3 ms)
+
     return hashlib.sha1(f"{k}\0{text}".encode("utf-8", "surrogatepass")).hexdigest()[:length]
