@@ -6,7 +6,9 @@ file (or a file they include) whose loaded text is longer than
 max(40,000, round(window x 0.05 x characters per token)) characters: 40,000 for a 200k-token
 window. This rule reports every such file it loads, with its size. It also reports an included
 file over 4,194,304 bytes, which Claude Code does not read at all. Auto memory (MEMORY.md) has its
-own limits (ML3xx).
+own limits (ML3xx). What loads only in a start folder inside another project's copy (a git
+submodule, a folder with its own `.git`, or `node_modules`, `vendor/`, `third_party/`) is left
+out: nobody starts a session of this project there.
 
 ## Why is this bad?
 Every character of a memory file is sent with every request: a huge file crowds out the
@@ -44,7 +46,7 @@ from memlint.model.loading.loader import Skipped
 from memlint.model.loading.shared import Unseen
 from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
-from memlint.rules.size._common import large_file_threshold, owned, show, window_option
+from memlint.rules.size._common import large_file_threshold, owned, show, vendored_start, window_option
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -66,6 +68,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
     discovered = {str(f.path) for f in ctx.files}
     unseen: Unseen[Skipped] = Unseen()  # an object start folders share is judged once (model.shared)
     for loaded in ctx.loads.values():
+        if vendored_start(ctx, loaded.start):
+            continue  # another project's folder: what loads there is that project's to size
         for item in loaded.files:
             if item.kind == "automem" or str(item.path) in seen or not owned(ctx, item.path):
                 continue

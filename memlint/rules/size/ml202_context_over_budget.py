@@ -50,11 +50,10 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from memlint.model.loading.loader import LoadedContext, LoadedFile
-from memlint.model.loading.vendored import vendored_by
 from memlint.model.run.rule_context import RuleContext
 from memlint.model.text.tokens import TOKENIZERS, counter
 from memlint.rules import RuleMeta
-from memlint.rules.size._common import large_file_threshold, owned, show, window_option
+from memlint.rules.size._common import large_file_threshold, owned, show, vendored_start, window_option
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -116,7 +115,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                         if f.kind != "automem" and f.chars > large and owned(ctx, f.path))
         if oversized and total - oversized <= budget:
             continue  # the files over the large-file threshold explain it, and ML201 names each
-        if _vendored(ctx, loaded.start):
+        if vendored_start(ctx, loaded.start):
             continue  # another project's folder (a submodule, a copy): its own sessions start elsewhere
         anchor = _anchor(ctx, loaded)
         if anchor is None or str(anchor) in reported:
@@ -145,10 +144,6 @@ def _within(budget: int, files: Sequence[LoadedFile], utf8_bytes: Callable[[Load
             return True
         bound -= utf8_bytes(item) - tokens(item)
     return bound <= budget
-
-
-def _vendored(ctx: RuleContext, start: Path) -> bool:
-    return any(vendored_by(ctx.workspace, root, start) is not None for root in ctx.roots)
 
 
 def _anchor(ctx: RuleContext, loaded: LoadedContext) -> Path | None:
