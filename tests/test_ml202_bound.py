@@ -22,7 +22,7 @@ def test_within_budget_in_bytes_counts_nothing() -> None:
     assert _ask(4500) == (True, [])
 
 
-def test_the_biggest_file_is_counted_first_and_counting_stops_once_the_bound_is_within() -> None:
+def test_files_are_counted_in_order_and_counting_stops_once_the_bound_is_within() -> None:
     assert _ask(2000) == (True, ["big"])  # 500 + 1000 + 500 bytes left: within
 
 

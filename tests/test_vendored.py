@@ -51,3 +51,19 @@ def test_ml202_is_silent_in_nested_repositories_and_vendor_copies(tmp_path: Path
     report = api.check([tree], load_config(tree, None, {"select": ["ML202"]}), None)
     where = sorted(str(v.path.relative_to(tree)) for v in report.violations)
     assert where == ["app/CLAUDE.md", "src/vendors/CLAUDE.md"]
+
+
+def test_answers_kept_per_folder_give_the_same_answers_in_any_order_and_at_any_depth(tmp_path: Path) -> None:
+    tree = _tree(tmp_path)
+    deep = tree / "vendor" / "/".join(["d"] * 1500)  # deeper than Python's recursion limit
+    ws = Workspace()
+    assert vendored_by(ws, tree, deep) == tree / "vendor"
+    assert vendored_by(ws, tree, tree / "vendor/acme/kit") == tree / "vendor"  # an ancestor known: reused
+    assert vendored_by(ws, tree, tree / "app/x/y") is None and vendored_by(ws, tree, tree / "app") is None
+    fresh = Workspace()  # asked the other way round: the same answers
+    assert vendored_by(fresh, tree, tree / "app") is None and vendored_by(fresh, tree, tree / "app/x/y") is None
+    assert vendored_by(fresh, tree, tree / "tools/lint/src") == tree / "tools/lint"
+
+
+def test_a_root_at_the_filesystem_root_ends_the_walk() -> None:
+    assert vendored_by(Workspace(), Path("/"), Path("/no-such-folder-here/x")) is None

@@ -136,10 +136,11 @@ def _within(budget: int, files: Sequence[LoadedFile], utf8_bytes: Callable[[Load
             tokens: Callable[[LoadedFile], int]) -> bool:
     """Whether `files` hold at most `budget` tokens, counting as few as it takes to know. A token
     is at least one UTF-8 byte, so the bytes of the files not counted yet bound their tokens: a
-    context within budget in bytes needs no tokenizer (most runs never load one), and the biggest
-    files are counted first, until the bound is within budget or every file is counted."""
+    context within budget in bytes needs no tokenizer (most runs never load one), and files are
+    counted in order (each once per run, whichever start folders load it) until the bound is
+    within budget or every file is counted."""
     bound = sum(utf8_bytes(f) for f in files)
-    for item in sorted(files, key=utf8_bytes, reverse=True):
+    for item in files:
         if bound <= budget:
             return True
         bound -= utf8_bytes(item) - tokens(item)
