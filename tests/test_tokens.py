@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 
 from memlint.model.text import tokens
 
-_RANKS = tokens._load_ranks()
+_DECODED = tokens._load_ranks()  # without a cache folder: the dict decoded from the official file
+assert isinstance(_DECODED, dict)
+_RANKS = tokens.RankTable.of(_DECODED)  # what a run reads back from the user cache
 
 TEXTS = [
     "", "hello world", "Build with `make`.\n\n- @docs/a.md\n", "<|endoftext|> is text here, <|fim_prefix|> too",
@@ -65,6 +67,12 @@ def test_a_piece_too_long_to_merge_in_python_is_merged_by_the_rust_encoder(refer
     assert counter.count(text) == len(reference.encode_ordinary(text)) and counter.rust
 
 
+def test_a_text_too_long_to_split_in_python_is_counted_by_the_rust_encoder(reference) -> None:  # type: ignore[no-untyped-def]
+    counter = tokens.Cl100k(_RANKS)
+    text = "word @a " * (tokens.LONG_TEXT // 8 + 1)
+    assert counter.count(text) == len(reference.encode_ordinary(text)) and counter.rust
+
+
 _ALPHABET = st.sampled_from([
     "a", "Z", "é", "ß", "ñ", "字", "日本", "한", "ж", "ع", "़", "\u0301", "7", "42", "٣", "½", "Ⅻ", " ", "  ", "\t", "\n",
     "\r\n", "\u00a0", "\u3000", "'s", "'LL", "'re", "'", ".", ",", "!!", "—", "`", "#", "==", "->", "🚀", "👍🏽", "\ud800",
@@ -75,8 +83,8 @@ _ALPHABET = st.sampled_from([
 @settings(max_examples=400, deadline=None)
 @given(st.lists(_ALPHABET, max_size=60).map("".join))
 def test_python_counts_are_tiktokens_counts(reference, text: str) -> None:  # type: ignore[no-untyped-def]
-    counter = tokens.Cl100k(_RANKS)
-    assert counter.count(text) == len(reference.encode_ordinary(text))
+    expected = len(reference.encode_ordinary(text))
+    assert tokens.Cl100k(_RANKS).count(text) == expected and tokens.Cl100k(_DECODED).count(text) == expected
 
 
 _ASCII = st.text(st.sampled_from([*"aZs'tLlVvEeRrDdM09 \t\n\r\x0b\x0c\x1c\x1f\x00.,!-_`#~"]), max_size=80)

