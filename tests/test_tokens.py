@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import os
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -90,6 +91,7 @@ def test_python_counts_are_tiktokens_counts(reference, text: str) -> None:  # ty
 _ASCII = st.text(st.sampled_from([*"aZs'tLlVvEeRrDdM09 \t\n\r\x0b\x0c\x1c\x1f\x00.,!-_`#~"]), max_size=80)
 
 
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="re has possessive quantifiers from Python 3.11 (3.10 splits with regex)")
 @settings(max_examples=600, deadline=None)
 @given(_ASCII)
 def test_the_ascii_split_is_the_unicode_split_on_ascii_text(text: str) -> None:
