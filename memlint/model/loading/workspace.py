@@ -221,25 +221,23 @@ class Workspace:
     def put_bytes(self, path: Path | str, data: bytes) -> None:
         """A file's bytes as read elsewhere (the git index), decoded as a file on disk would be."""
         key = os.path.abspath(path)
-        if not os.path.lexists(key):
-            self.created.add(Path(key))
-        self.removed.discard(Path(key))
         if len(data) > MAX_FILE_BYTES:
             doc = Document(Path(key), b"", FileProblem("too-large", f"{len(data):,} bytes > {MAX_FILE_BYTES:,}"),
                            self.release)
         else:
             doc = Document.from_bytes(Path(key), data, self.release)
-        doc.max_includes = self.limits.max_includes_per_file
-        self._documents[key] = doc
-        self.memo.clear()
+        self._replace(key, doc)
 
     def put(self, path: Path | str, text: str) -> None:
         """Replace a file's content in memory (a fix's result, not yet written)."""
         key = os.path.abspath(path)
+        self._replace(key, Document.from_text(Path(key), text, self.release))
+
+    def _replace(self, key: str, doc: Document) -> None:
+        """`doc` is the file at `key` from now on (created when nothing is on disk there)."""
         if not os.path.lexists(key):
             self.created.add(Path(key))
         self.removed.discard(Path(key))
-        doc = Document.from_text(Path(key), text, self.release)
         doc.max_includes = self.limits.max_includes_per_file
         self._documents[key] = doc
         self.memo.clear()
