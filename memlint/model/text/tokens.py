@@ -69,6 +69,13 @@ LONG_PIECE = 256  # bytes: a longer piece than this (a run of punctuation) is me
 # object each) cost memory: it is counted in Rust at once
 LONG_TEXT = 1_000_000
 
+# A line break followed by a character that is not white space (by Python's `str.isspace`, which
+# holds every character cl100k's pattern takes for white space): no piece of the split holds both,
+# and no piece's match looks across it (the pattern's only look-aheads, `$` and `(?!\S)`, end runs
+# of white space, and a run that ends in a line break matches the same whether text follows or
+# not). So the counts of the text before it and after it add up to the whole text's count.
+_SEAM = re.compile(r"\n(?=\S)")
+
 
 class RankTable:
     """cl100k_base's ranks in four flat arrays instead of a dict of 100,256 small bytes objects:
@@ -445,6 +452,19 @@ def remember(text: str, count: int) -> None:
         _remembered_chars[0] = 0
     REMEMBERED[text] = count
     _remembered_chars[0] += len(text)
+
+
+def seam(tokenizer: str, text: str, at: int) -> int:
+    """The first place at or after `at` where `text` can be cut so that the tokenizer's counts of
+    the two parts add up to the whole's count (`len(text)` when there is none): for cl100k, just
+    after a line break followed by a character that is not white space. chars4 rounds each count,
+    so only the whole text adds up."""
+    if tokenizer != "cl100k" or at >= len(text):
+        return len(text)
+    if at <= 0:
+        return 0
+    found = _SEAM.search(text, at - 1)
+    return len(text) if found is None else found.end()
 
 
 def counter(name: str) -> Callable[[str], int]:

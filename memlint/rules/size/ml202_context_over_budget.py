@@ -51,7 +51,7 @@ from pathlib import Path
 
 from memlint.model.loading.loader import LoadedContext, LoadedFile
 from memlint.model.run.rule_context import RuleContext
-from memlint.model.text.tokens import TOKENIZERS, counter
+from memlint.model.text.tokens import TOKENIZERS, counter, seam
 from memlint.rules import RuleMeta
 from memlint.rules.size._common import large_file_threshold, owned, show, vendored_start, window_option
 from memlint.violations import Finding
@@ -76,47 +76,23 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         basis = f"{percent:g}% of a {window:,}-token window"
     else:
         basis = "set in memlint's options"
-    count = counter(str(ctx.options.get("tokenizer", "cl100k")))
+    tokenizer = str(ctx.options.get("tokenizer", "cl100k"))
+    progress = _Progress(tokenizer, counter(tokenizer))
     large = large_file_threshold(window, 4)  # Claude Code warns about these itself (ML201)
-    by_content: dict[str, int] = {}  # two copies of a 4 MB file are counted once
-    # By path (and whether it is a MEMORY.md cut to its loaded part): a file's text is made once,
-    # not once per start folder that loads it.
-    counted: dict[tuple[str, bool], int] = {}
-    sizes: dict[tuple[str, bool], int] = {}
-
-    def tokens(item: LoadedFile) -> int:
-        key = (str(item.path), item.truncation is None)
-        found = counted.get(key)
-        if found is None:
-            content = item.content
-            found = by_content.get(content)
-            if found is None:
-                found = by_content[content] = count(content)
-            counted[key] = found
-        return found
-
-    def utf8_bytes(item: LoadedFile) -> int:
-        key = (str(item.path), item.truncation is None)
-        found = sizes.get(key)
-        if found is None:
-            content = item.content
-            size = len(content) if content.isascii() else len(content.encode("utf-8", "surrogatepass"))
-            found = sizes[key] = size
-        return found
-
+    tokens = progress.tokens
     reported: set[str] = set()
     for loaded in ctx.loads.values():
         if not loaded.files:
             continue
-        if _within(budget, loaded.files, utf8_bytes, tokens):
+        if vendored_start(ctx, loaded.start):
+            continue  # another project's folder (a submodule, a copy): its own sessions start elsewhere
+        if _within(budget, loaded.files, progress):
             continue
         total = sum(tokens(f) for f in loaded.files)
         oversized = sum(tokens(f) for f in loaded.files
                         if f.kind != "automem" and f.chars > large and owned(ctx, f.path))
         if oversized and total - oversized <= budget:
             continue  # the files over the large-file threshold explain it, and ML201 names each
-        if vendored_start(ctx, loaded.start):
-            continue  # another project's folder (a submodule, a copy): its own sessions start elsewhere
         anchor = _anchor(ctx, loaded)
         if anchor is None or str(anchor) in reported:
             continue
@@ -132,18 +108,67 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         )
 
 
-def _within(budget: int, files: Sequence[LoadedFile], utf8_bytes: Callable[[LoadedFile], int],
-            tokens: Callable[[LoadedFile], int]) -> bool:
-    """Whether `files` hold at most `budget` tokens, counting as few as it takes to know. A token
-    is at least one UTF-8 byte, so the bytes of the files not counted yet bound their tokens: a
-    context within budget in bytes needs no tokenizer (most runs never load one), and files are
-    counted in order (each once per run, whichever start folders load it) until the bound is
-    within budget or every file is counted."""
-    bound = sum(utf8_bytes(f) for f in files)
+class _Progress:
+    """How far each text is counted, run-wide: a file's text is counted once (by path, and whether
+    it is a MEMORY.md cut to its loaded part; two copies of a text once), and only as far as a
+    budget question needs. A token is at least one UTF-8 byte, so a text counted up to a seam
+    (`tokens.seam`: where the counts of the two parts add up) holds at most the tokens counted
+    plus the bytes left."""
+
+    def __init__(self, tokenizer: str, count: Callable[[str], int]) -> None:
+        self._tokenizer = tokenizer
+        self._count = count
+        self._texts: dict[tuple[str, bool], str] = {}
+        self._done: dict[str, list[int]] = {}  # text -> [characters counted, bytes left, tokens counted]
+
+    def _state(self, item: LoadedFile) -> tuple[str, list[int]]:
+        key = (str(item.path), item.truncation is None)
+        text = self._texts.get(key)
+        if text is None:
+            text = self._texts[key] = item.content
+        state = self._done.get(text)
+        if state is None:
+            state = self._done[text] = [0, _utf8_bytes(text), 0]
+        return text, state
+
+    def bound(self, item: LoadedFile) -> int:
+        """At most this many tokens, as far as the file is counted yet."""
+        state = self._state(item)[1]
+        return state[1] + state[2]
+
+    def count_to(self, item: LoadedFile, allowance: int) -> int:
+        """Count the file on, a part at a time, until its bound is within `allowance` or the whole
+        file is counted; its bound then. A part is at least the bytes still to save."""
+        text, state = self._state(item)
+        while state[1] and state[1] + state[2] > allowance:
+            done = state[0]
+            end = seam(self._tokenizer, text, done + max(state[1] + state[2] - allowance, _STEP))
+            part = text[done:end]
+            state[0], state[1], state[2] = end, state[1] - _utf8_bytes(part), state[2] + self._count(part)
+        return state[1] + state[2]
+
+    def tokens(self, item: LoadedFile) -> int:
+        """The file's tokens, counted to the end."""
+        return self.count_to(item, -1)
+
+
+_STEP = 4096  # characters: the least counted at a time, so a text is not cut into many small parts
+
+
+def _utf8_bytes(text: str) -> int:
+    return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
+
+
+def _within(budget: int, files: Sequence[LoadedFile], progress: _Progress) -> bool:
+    """Whether `files` hold at most `budget` tokens, counting as little as it takes to know: the
+    files are counted in order, each as far as it takes for the bound of all of them to be within
+    budget (a context within budget in bytes needs no tokenizer: most runs never load one)."""
+    bound = sum(progress.bound(f) for f in files)
     for item in files:
         if bound <= budget:
             return True
-        bound -= utf8_bytes(item) - tokens(item)
+        rest = bound - progress.bound(item)
+        bound = rest + progress.count_to(item, budget - rest)
     return bound <= budget
 
 
