@@ -10,6 +10,11 @@ removed, the tokenizer's rank table kept: what a run costs once a file changed).
 its maximum resident set (both from `os.wait4`). The table shows medians over the repetitions and
 the median of the per-pair ratios; the load average is printed because the machine may be shared.
 `--memlint "python -m memlint"` measures another memlint (e.g. with PYTHONPATH set to an old tree).
+`--installed DIR` measures memlint as a user installs it: this checkout built and installed (not
+editable) into a virtual environment at DIR (made when missing; its dependencies come from the
+package index once). An editable install, and the `.pth` files of the interpreter it was made
+with, run at every start: pip's editable finder imports pathlib and urllib before memlint does
+anything (on this machine the interpreter's own start was 26 ms there against 9 ms in a venv).
 
 agnix spreads its work over threads (rayon), and their CPU time depends on what ran just before:
 on bigtree it is 0.23-0.25 s run back to back, 0.32-0.35 s right after memlint's runs (which
@@ -104,6 +109,18 @@ def compare(tree: Path, memlint: list[str], agnix: str | None, runs: int, warm: 
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}   ({runs} paired runs)")
 
 
+def install(venv: Path) -> str:
+    """memlint installed from this checkout into the virtual environment `venv`, as a user gets it."""
+    python = venv / "bin" / "python"
+    if not python.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run([str(python), "-m", "pip", "install", "-q", str(HERE.parent)], check=True)
+    else:  # this checkout's code now; the dependencies are there already
+        subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--force-reinstall", str(HERE.parent)],
+                       check=True)
+    return str(venv / "bin" / "memlint")
+
+
 def main() -> int:
     ensure_bytecode()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -112,12 +129,17 @@ def main() -> int:
     where.add_argument("--tree", type=Path, help="an existing tree to check")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--memlint", default=None, help="memlint command (default: the one beside this Python)")
+    parser.add_argument("--installed", type=Path, default=None, metavar="DIR",
+                        help="install this checkout (not editable) into a venv at DIR and time that memlint")
     parser.add_argument("--no-agnix", action="store_true")
     parser.add_argument("--no-warm", action="store_true")
     parser.add_argument("--agnix-threads", type=int, default=None,
                         help="run agnix with RAYON_NUM_THREADS set to this (1: its work without thread overhead)")
     args = parser.parse_args()
-    memlint = shlex.split(args.memlint) if args.memlint else [find_tool("memlint") or "memlint"]
+    if args.installed is not None:
+        memlint = [install(args.installed)]
+    else:
+        memlint = shlex.split(args.memlint) if args.memlint else [find_tool("memlint") or "memlint"]
     agnix = None if args.no_agnix else find_tool("agnix")
     if agnix is None and not args.no_agnix:
         print("agnix not found (pip install agnix); timing memlint alone", file=sys.stderr)
