@@ -9,20 +9,20 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from memlint.errors import MemlintError
+from memlint.lazy_regex import compile_lazily
 from memlint.model.source.files import FileProblem, read_file
 from memlint.records import dataclass
 from memlint.reporters.escape import for_json
 from memlint.violations import Violation
 
 BASELINE_VERSION = 1
-_SPACE = re.compile(r"\s+")
+_SPACE = compile_lazily(r"\s+")
 
 
 def relative_posix(path: Path, root: Path) -> str:

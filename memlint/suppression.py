@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.loading.workspace import Workspace
 from memlint.records import dataclass
 from memlint.violations import Violation
 
-DIRECTIVE = re.compile(r"<!--\s*memlint:\s*(disable-next-line|disable-file|disable|enable)\b([^>]*?)\s*-->")
+DIRECTIVE = compile_lazily(r"<!--\s*memlint:\s*(disable-next-line|disable-file|disable|enable)\b([^>]*?)\s*-->")
 
 
 @dataclass

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Mapping
 from pathlib import Path
+
+from memlint.lazy_regex import compile_lazily
 
 TYPE_CHECKING = False  # neither typing nor dataclasses is imported: most writes are answered at once
 if TYPE_CHECKING:
@@ -188,7 +189,7 @@ def _as_path(found: Any) -> Path:
     return found if isinstance(found, Path) else Path(found)  # (a Path compares at once: made again it costs)
 
 
-_NUMBER = re.compile(r"\d[\d,.]*")
+_NUMBER = compile_lazily(r"\d[\d,.]*")
 
 
 def _worse(before: list[Any], after: list[Any], write: Write) -> list[Any]:

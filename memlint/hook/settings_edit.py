@@ -10,13 +10,14 @@ import re
 from json import JSONDecoder
 
 from memlint.errors import MemlintError
+from memlint.lazy_regex import compile_lazily
 from memlint.records import dataclass
 
 MATCHER = "Write|Edit|MultiEdit"
 COMMAND = "memlint hook"
 _DECODER = JSONDecoder()
 _WS = " \t\n\r"
-_OURS = re.compile(r"(?:^|[/\\\s])memlint(?:\.exe)?\s+hook\s*$")
+_OURS = compile_lazily(r"(?:^|[/\\\s])memlint(?:\.exe)?\s+hook\s*$")
 
 
 @dataclass(frozen=True)

@@ -4,12 +4,13 @@ UTF-16 code units unless the client offered UTF-8 or UTF-32)."""
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 
 from lsprotocol import types
 
-_LINE_END = re.compile(r"\r\n|\r|\n")
+from memlint.lazy_regex import compile_lazily
+
+_LINE_END = compile_lazily(r"\r\n|\r|\n")
 
 
 _ENCODING = ["utf-16"]  # the position encoding agreed with the client (one client per process)

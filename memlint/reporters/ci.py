@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -10,11 +9,12 @@ from xml.sax.saxutils import escape, quoteattr
 
 from memlint.baseline import LineTexts, fingerprint, relative_posix
 from memlint.engine import Report
+from memlint.lazy_regex import compile_lazily
 from memlint.reporters.escape import for_json
 from memlint.reporters.jsonout import Encoded, dumps
 
 # Characters XML 1.0 cannot carry at all, even escaped.
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_NOT_XML = compile_lazily("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def _xml(text: str) -> str:

@@ -16,6 +16,8 @@ import re
 from functools import cache
 from urllib.parse import quote
 
+from memlint.lazy_regex import compile_lazily
+
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 _UNSAFE = "[\x00-\x08\x0a-\x1f\x7f-\x9f\ud800-\udfff]"
 _DIFF_UNSAFE = "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]"
@@ -82,5 +84,5 @@ def uri_reference(path: str) -> str:
     return quote(path.encode("utf-8", "surrogateescape"), safe="/~")
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
-_STYLE = re.compile(r"\\x1b\[(\d{1,2})m")
+_SURROGATE = compile_lazily("[\ud800-\udfff]")
+_STYLE = compile_lazily(r"\\x1b\[(\d{1,2})m")

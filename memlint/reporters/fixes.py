@@ -8,11 +8,12 @@ had a fix and that the last check no longer reports, per file and rule). The sum
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from memlint.lazy_regex import compile_lazily
 
 if TYPE_CHECKING:
     from memlint.fixes import FixResult
@@ -30,7 +31,7 @@ def _count(n: int, what: str, plural: str = "s") -> str:
     return f"{n} {what}{'' if n == 1 else plural}"
 
 
-_NAMED = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)+")
+_NAMED = compile_lazily(r"[a-z0-9]+(?:-[a-z0-9]+)+")
 
 
 def label(fix: Fix, slug: str = "") -> str:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import importlib
 import os
-import re
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import field
@@ -26,6 +25,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 from memlint.errors import MemlintError
+from memlint.lazy_regex import compile_lazily
 from memlint.records import dataclass
 from memlint.violations import Finding, Severity
 
@@ -34,9 +34,9 @@ if TYPE_CHECKING:
 
     from memlint.model.run.rule_context import RuleContext
 
-CODE_PATTERN = re.compile(r"ML\d{3}")  # built-in rules
-PLUGIN_CODE_PATTERN = re.compile(r"(?!ML)[A-Z]{1,4}\d{3}")  # a plugin's own prefix
-SLUG_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+CODE_PATTERN = compile_lazily(r"ML\d{3}")  # built-in rules
+PLUGIN_CODE_PATTERN = compile_lazily(r"(?!ML)[A-Z]{1,4}\d{3}")  # a plugin's own prefix
+SLUG_PATTERN = compile_lazily(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
 @dataclass(frozen=True)

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import re
-
+from memlint.lazy_regex import compile_lazily
 from memlint.model.text.document import Document
 
 # One path: no white space, no markdown or include marker first, a `/` or a file extension.
-_PATH = re.compile(r"(?![@#>*+-]|\d+\.)[^\s<>|\"'`]+")
-_EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,10}$")
+_PATH = compile_lazily(r"(?![@#>*+-]|\d+\.)[^\s<>|\"'`]+")
+_EXTENSION = compile_lazily(r"\.[A-Za-z0-9]{1,10}$")
 
 
 def link_text(doc: Document) -> str | None:

@@ -20,16 +20,16 @@ from __future__ import annotations
 
 import ast
 import os
-import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from memlint.lazy_regex import compile_lazily
 from memlint.rules import Entry, RuleMeta, _entry_points, _is_builtin, all_rules
 
 __all__ = ["Entry", "builtin_entries", "page_head"]
 
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the memlint package folder
-_PAREN = re.compile(rb"[()]")
+_PAREN = compile_lazily(rb"[()]")
 
 
 class Unreadable(Exception):

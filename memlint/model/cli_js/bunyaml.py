@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 
 import yaml
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.simpleyaml import CORE_RESOLVERS  # shared with the fast path there
 
 _BASE: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader where PyYAML has it
@@ -24,10 +25,10 @@ class _BunLoader(_BASE):  # type: ignore[misc]
 
 
 for _tag, (_regex, _first) in CORE_RESOLVERS.items():
-    _BunLoader.add_implicit_resolver(_tag, re.compile(f"^(?:{_regex})$"), list(_first))
-_BunLoader.add_implicit_resolver("tag:yaml.org,2002:merge", re.compile(r"^(?:<<)$"), ["<"])
+    _BunLoader.add_implicit_resolver(_tag, compile_lazily(f"^(?:{_regex})$"), list(_first))
+_BunLoader.add_implicit_resolver("tag:yaml.org,2002:merge", compile_lazily(r"^(?:<<)$"), ["<"])
 _BunLoader.add_implicit_resolver(
-    "tag:yaml.org,2002:null", re.compile(r"^$"), None)  # an empty value
+    "tag:yaml.org,2002:null", compile_lazily(r"^$"), None)  # an empty value
 
 
 def _quoted(node: Any) -> bool:

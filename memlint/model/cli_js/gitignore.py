@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.jsregex import JSRegexError
 from memlint.model.cli_js.jstext import JS_WHITESPACE
 from memlint.model.cli_js.linearmatch import compile_linear
@@ -24,10 +25,10 @@ from memlint.records import dataclass
 
 # The bundle's tokenizer: a run of stars before a character, or backslashes then `/**` (at a
 # segment end), a word, or one character (or nothing, at the end).
-_TOKEN = re.compile(r"(\*+(?=[^\n\r\u2028\u2029]))|(\\*)(/\*\*(?![^/])|[A-Za-z0-9_]+|[\s\S]?)")
-_LEAD = re.compile(r"/?(\*\*/)?")
-_RANGE = re.compile(r"[0-z]-[0-z]")
-_JS_SPACE = re.compile(f"[{re.escape(JS_WHITESPACE)}]")
+_TOKEN = compile_lazily(r"(\*+(?=[^\n\r\u2028\u2029]))|(\\*)(/\*\*(?![^/])|[A-Za-z0-9_]+|[\s\S]?)")
+_LEAD = compile_lazily(r"/?(\*\*/)?")
+_RANGE = compile_lazily(r"[0-z]-[0-z]")
+_JS_SPACE = compile_lazily(f"[{re.escape(JS_WHITESPACE)}]")
 MAX_GLOB = 1024
 
 

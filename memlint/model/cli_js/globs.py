@@ -9,9 +9,9 @@
 from __future__ import annotations
 
 import bisect
-import re
 from array import array
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.gitignore import ignores, ignores_any
 from memlint.model.cli_js.picoglob import compile_glob
 
@@ -147,7 +147,7 @@ def any_matches(patterns: tuple[str, ...], relative_paths: tuple[str, ...], inde
     return ignores_any(patterns, relative_paths)
 
 
-_LEAD = re.compile(r"/?(\*\*/)?")  # as gitignore._source reads a glob's start
+_LEAD = compile_lazily(r"/?(\*\*/)?")  # as gitignore._source reads a glob's start
 
 
 def _anchored_prefix(pattern: str) -> str | None:

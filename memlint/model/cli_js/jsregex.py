@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.jstext import JS_WS_CLASS
 
 MAX_SOURCE = 4096
@@ -32,9 +33,9 @@ _CLASS_ESCAPES = {
     "s": (JS_WS_CLASS, False), "S": (JS_WS_CLASS, True),
 }
 _SIMPLE = {"f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v", "0": "\0"}
-_HEX2 = re.compile(r"[0-9A-Fa-f]{2}")
-_HEX4 = re.compile(r"[0-9A-Fa-f]{4}")
-_QUANT = re.compile(r"\{\d+(?:,\d*)?\}")
+_HEX2 = compile_lazily(r"[0-9A-Fa-f]{2}")
+_HEX4 = compile_lazily(r"[0-9A-Fa-f]{4}")
+_QUANT = compile_lazily(r"\{\d+(?:,\d*)?\}")
 
 
 def _escape_char(source: str, i: int, in_class: bool) -> tuple[str | None, str | None, int]:

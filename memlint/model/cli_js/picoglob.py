@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.jsregex import JSRegexError, compile_js
 
 MAX_GLOB = 1024
@@ -36,8 +37,8 @@ _POSIX = {
     "punct": "\\-!\"#$%&'()\\*+,.\\/:;<=>?@[\\]^_`{|}~", "space": " \\t\\r\\n\\v\\f", "upper": "A-Z",
     "word": "A-Za-z0-9_", "xdigit": "A-Fa-f0-9",
 }
-_SPECIAL = re.compile(r"[$()*+\-.?[\]^{|}]")
-_RANGE = re.compile(r"(.+?)\.\.(.+?)(?:\.\.(.+))?")
+_SPECIAL = compile_lazily(r"[$()*+\-.?[\]^{|}]")
+_RANGE = compile_lazily(r"(.+?)\.\.(.+?)(?:\.\.(.+))?")
 
 
 def _escape(text: str) -> str:

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import re
 
+from memlint.lazy_regex import compile_lazily
+
 # C14: a connector's download folder (any case, trailing dots and spaces ignored), an artifact work
 # folder, a session scratchpad (or a folder laid out like one: claude/<project>/<session uuid>/scratchpad or
 # claude/s/<12 digits>/scratchpad; a session id that is no UUID does not count, seen with the real CLI)
-_CONNECTOR = re.compile(r"connector-downloads[. ]*", re.IGNORECASE)
+_CONNECTOR = compile_lazily(r"connector-downloads[. ]*", re.IGNORECASE)
 _UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
-_SCRATCHPAD = re.compile(rf"(?:^|/)claude/(?:s/\d{{12}}|[^/]+/{_UUID})/scratchpad(?:/|$)")
+_SCRATCHPAD = compile_lazily(rf"(?:^|/)claude/(?:s/\d{{12}}|[^/]+/{_UUID})/scratchpad(?:/|$)")
 # C18: device files and a process's own files (/proc/self/..., /proc/<pid>/...); /proc/version loads
-_PROCESS = re.compile(r"^/(?:dev(?:/|$)|proc/(?:self|thread-self|\d+)(?:/|$))")
+_PROCESS = compile_lazily(r"^/(?:dev(?:/|$)|proc/(?:self|thread-self|\d+)(?:/|$))")
 
 
 def special_folder(path: str) -> str | None:

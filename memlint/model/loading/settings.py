@@ -33,6 +33,7 @@ from dataclasses import field
 from pathlib import Path
 from typing import Any, Literal
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.gitignore import ignores
 from memlint.model.release import Release
 from memlint.model.source.files import read_file
@@ -54,7 +55,7 @@ ENV_KEYS = (
     "CLAUDE_CODE_AUTOMOUNT_ROOTS", "CLAUDE_CONFIG_DIR", "CLAUDE_CODE_PROJECT_DIR_NAME",
     "CLAUDE_CODE_DISABLE_AUTO_MEMORY",
 )
-_DIR_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_DIR_NAME = compile_lazily(r"[A-Za-z0-9_-]{1,64}")
 
 
 @dataclass(frozen=True)

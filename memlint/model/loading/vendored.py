@@ -17,12 +17,13 @@ import os
 import re
 from pathlib import Path
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.loading.workspace import Workspace
 from memlint.model.source.files import read_file
 
 # Folder names package managers and vendoring tools give the copies they make.
 VENDOR_FOLDERS = frozenset({"node_modules", "bower_components", "vendor", "third_party", "third-party"})
-_SUBMODULE_PATH = re.compile(r"^[ \t]*path[ \t]*=[ \t]*(.*?)[ \t]*$", re.MULTILINE)
+_SUBMODULE_PATH = compile_lazily(r"^[ \t]*path[ \t]*=[ \t]*(.*?)[ \t]*$", re.MULTILINE)
 
 
 def submodule_paths(workspace: Workspace, root: Path) -> frozenset[str]:

@@ -8,8 +8,7 @@ less a 20,000-token reserve for the summary (every current model's default outpu
 
 from __future__ import annotations
 
-import re
-
+from memlint.lazy_regex import compile_lazily
 from memlint.records import dataclass
 
 SUMMARY_RESERVE = 20_000  # `min(maxOutputTokens, 20000)` kept free for the /compact summary
@@ -18,7 +17,7 @@ DEFAULT_WINDOW = 200_000  # Claude Code's default when a model's window is unkno
 
 # (family, first version with a 1M window natively); earlier versions have 200,000 (1M with `[1m]`).
 _NATIVE_1M_FROM = {"opus": (4, 7), "sonnet": (5, 0), "haiku": (5, 5), "fable": (0, 0), "mythos": (0, 0)}
-_MODEL = re.compile(r"(?:claude-)?(opus|sonnet|haiku|fable|mythos)-(\d+)(?:-(\d{1,2}))?(?:-\d{8})?(\[1m\])?")
+_MODEL = compile_lazily(r"(?:claude-)?(opus|sonnet|haiku|fable|mythos)-(\d+)(?:-(\d{1,2}))?(?:-\d{8})?(\[1m\])?")
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from dataclasses import field
 from functools import cached_property, lru_cache
 from pathlib import Path
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.jstext import JS_WHITESPACE, js_trim, utf16_last_newline, utf16_len
 from memlint.model.memory.sanitise import sanitise
 from memlint.model.release import DEFAULT, Release
@@ -22,7 +23,7 @@ GUARD_WARN_LINES = MAX_LINES * 8 // 10  # 160
 GUARD_WARN_UNITS = MAX_UNITS * 8 // 10  # 20,000
 GUARD_TARGET_LINES = MAX_LINES * 7 // 10  # 140
 GUARD_TARGET_UNITS = MAX_UNITS * 7 // 10  # 17,500
-_NOT_ALNUM = re.compile(r"[^a-zA-Z0-9]")
+_NOT_ALNUM = compile_lazily(r"[^a-zA-Z0-9]")
 _MAX_NAME = 200
 
 
@@ -128,7 +129,7 @@ def _prefix_units(text: str, units: int) -> str:
     return prefix[:-1] if prefix and "\ud800" <= prefix[-1] <= "\udbff" else prefix
 
 
-_WORD_END = re.compile(f"[{re.escape(JS_WHITESPACE)}][^{re.escape(JS_WHITESPACE)}]*\\Z")
+_WORD_END = compile_lazily(f"[{re.escape(JS_WHITESPACE)}][^{re.escape(JS_WHITESPACE)}]*\\Z")
 QUOTE_UNITS = 80
 _WORD_CUT_MIN = 40
 
@@ -233,7 +234,7 @@ def guard_text(line_count: int, size: int, release: Release = DEFAULT, *, hooked
             f"Compact it to under {target} now: {_GUARD_ADVICE}")
 
 
-_ENTRY_TITLE = re.compile(r"^\s*[-*+]\s+\[([^\]]+)\]\(|^#{1,6}\s+(.+?)\s*#*\s*$")
+_ENTRY_TITLE = compile_lazily(r"^\s*[-*+]\s+\[([^\]]+)\]\(|^#{1,6}\s+(.+?)\s*#*\s*$")
 
 
 def entry_title(line: str) -> str | None:

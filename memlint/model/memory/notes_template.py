@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from memlint.lazy_regex import compile_lazily
 from memlint.records import dataclass
 
 # Claude Code's default session-notes template (spec section 9), in order.
@@ -40,8 +41,8 @@ DEFAULT_PAIRS: tuple[tuple[str, str], ...] = (
     ("# Worklog", "_Step by step, what was attempted, done? Very terse summary for each step_"),
 )
 
-HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$")
-FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+HEADING = compile_lazily(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$")
+FENCE = compile_lazily(r"^ {0,3}(`{3,}|~{3,})")
 NEAR_RATIO = 0.8
 DESCRIPTION_RATIO = 0.6
 

@@ -17,6 +17,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from memlint.lazy_regex import compile_lazily
 from memlint.records import dataclass
 
 # Default_Ignorable_Code_Point, from Unicode's DerivedCoreProperties.txt (unchanged since Unicode 9:
@@ -44,11 +45,11 @@ HARNESS_TAGS: tuple[str, ...] = (
     "user-prompt-submit-hook",
 )
 _NAMES = "|".join(sorted((re.escape(t) for t in HARNESS_TAGS), key=len, reverse=True))
-_TAG = re.compile(
+_TAG = compile_lazily(
     rf"[<\uff1c](/?)((?:{_NAMES}|antml:[\w-]+)(?![\w:-])|channel(?=\s+source=))",
     re.IGNORECASE,
 )
-_NEWLINES = re.compile("\r\n|[\r\u2028\u2029]")
+_NEWLINES = compile_lazily("\r\n|[\r\u2028\u2029]")
 
 
 @lru_cache(maxsize=4096)
@@ -64,8 +65,8 @@ def is_removed(ch: str) -> bool:
     return any(low <= point <= high for low, high in DEFAULT_IGNORABLE)
 
 
-_FAST_SAFE = re.compile(r"[\t\n\x20-\x7e]*\Z")
-_UNUSUAL = re.compile(r"[^\t\n\x20-\x7e]")  # printable ASCII, tab and LF are never removed
+_FAST_SAFE = compile_lazily(r"[\t\n\x20-\x7e]*\Z")
+_UNUSUAL = compile_lazily(r"[^\t\n\x20-\x7e]")  # printable ASCII, tab and LF are never removed
 
 
 def sanitise(text: str) -> str:

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import os
 import posixpath
-import re
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.jstext import node_extname
 from memlint.model.loading.loader import TEXT_EXTENSIONS, LoadedContext, LoadedFile, Origin, Skipped
 from memlint.records import dataclass
@@ -38,7 +38,7 @@ _PRIORITY: dict[str, int] = {
 }
 # Characters a sentence puts after a path: Claude Code takes them into the path.
 TRAILING_PUNCTUATION = ".,;:!?)]}>\"'*_`~"
-_FILE_EXTENSION = re.compile(r"[^/]\.[A-Za-z0-9]{1,10}$")
+_FILE_EXTENSION = compile_lazily(r"[^/]\.[A-Za-z0-9]{1,10}$")
 
 
 def looks_like_a_file(path: str) -> bool:

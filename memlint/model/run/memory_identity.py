@@ -22,6 +22,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from memlint.lazy_regex import compile_lazily
 from memlint.records import dataclass
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ IndexKind = Literal["auto-memory", "agent-memory", "configured", "exported", "na
 INDEX_KINDS: frozenset[str] = frozenset({"auto-memory", "agent-memory", "configured", "exported", "named"})
 
 # A list item that links a local `.md` file: the index form of spec section 6.
-_INDEX_ITEM = re.compile(r"^[ \t]{0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+.*?\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\]\(\s*<?([^)\s>]+\.md)>?[^)]*\)", re.MULTILINE)
+_INDEX_ITEM = compile_lazily(r"^[ \t]{0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+.*?\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\]\(\s*<?([^)\s>]+\.md)>?[^)]*\)", re.MULTILINE)
 _MEMORY_TYPES = frozenset({"user", "feedback", "project", "reference"})
 
 

@@ -8,13 +8,13 @@ it can change what Claude Code loads).
 from __future__ import annotations
 
 import codecs
-import re
 import sys
 from array import array
 from dataclasses import field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.release import DEFAULT, Release
 from memlint.model.source.files import FileProblem, read_file
 from memlint.model.source.residency import FileChanged
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from memlint.model.source.residency import TextBudget
     from memlint.model.text.markdown import AnyToken, Scan
 
-_LINE_END = re.compile(r"\r\n|\r|\n")
+_LINE_END = compile_lazily(r"\r\n|\r|\n")
 _UNSET: Any = object()  # a lazily worked out slot not worked out yet (None is an answer)
 # What a document answers without reading its text again once the text is let go (`contains`):
 # what is asked of every file of a run, and found in few: the suppression comment marker, a wiki

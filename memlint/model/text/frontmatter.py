@@ -13,14 +13,15 @@ import re
 from dataclasses import field
 from typing import Any
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.jstext import JS_WS_CLASS
 from memlint.model.cli_js.simpleyaml import never_loads, simple_load
 from memlint.records import dataclass
 
-_FRONTMATTER = re.compile(rf"---[{JS_WS_CLASS}]*\n([\s\S]*?)---[{JS_WS_CLASS}]*\n?")
-_SIMPLE_LINE = re.compile(rf"([a-zA-Z_-]+):[{JS_WS_CLASS}]+([^\n\r\u2028\u2029]+)")
-_NEEDS_QUOTES = re.compile(r"[{}\[\]*&#!|>%@`]|: ")
-_LEADING_TABS = re.compile(r"^\t+", re.MULTILINE)
+_FRONTMATTER = compile_lazily(rf"---[{JS_WS_CLASS}]*\n([\s\S]*?)---[{JS_WS_CLASS}]*\n?")
+_SIMPLE_LINE = compile_lazily(rf"([a-zA-Z_-]+):[{JS_WS_CLASS}]+([^\n\r\u2028\u2029]+)")
+_NEEDS_QUOTES = compile_lazily(r"[{}\[\]*&#!|>%@`]|: ")
+_LEADING_TABS = compile_lazily(r"^\t+", re.MULTILINE)
 
 
 
@@ -145,7 +146,7 @@ def _split_patterns(value: Any, depth: int = 0, budget: list[int] | None = None)
     return [expanded for part in parts for expanded in expand_braces(part)]
 
 
-_BRACES = re.compile(r"([^{]*)\{([^}]+)\}([\s\S]*)")
+_BRACES = compile_lazily(r"([^{]*)\{([^}]+)\}([\s\S]*)")
 
 
 MAX_BRACE_PATTERNS = 1_000  # `{a,b}` repeated 22 times would be 4 million patterns

@@ -26,6 +26,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from memlint.lazy_regex import compile_lazily
+
 MAX_CHARS = 300
 
 # Words that open an order (lower case; matched at the clause start, on a word boundary).
@@ -88,38 +90,38 @@ _HEADING_MARKERS = (
 # The same in scripts written without spaces (found anywhere in a short heading).
 _CJK_HEADING_MARKERS = ("规则", "規則", "规范", "規範", "重要", "必读", "ルール", "規約", "注意", "규칙", "중요", "항상", "필수", "금지")
 
-_LEAD = re.compile(
+_LEAD = compile_lazily(
     r"[ \t]*(?:>[ \t]*)*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?:\[[ xX]\][ \t]+)?"
     rf"(?:[{_WARNING_SIGNS}\ufe0f\U0001f4cc\U0001f449\u2192\u27a1][ \t]*)*(?:\*\*|__|[*_])?"
 )
-_DATE = re.compile(r"(?:\d{4}[-/.]\d{1,2}(?:[-/.]\d{1,2})?|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})\b")
-_LABEL = re.compile(r"([^:：\n]{1,40}?)(?:\*\*|__|[*_])?[ \t]*[:：](?:\*\*|__|[*_])?[ \t]+(?:\*\*|__|[*_])?")
-_SHOUT = re.compile(r"(?:\*\*|__)?([A-ZÀ-ÞА-Я][A-ZÀ-ÞА-Я'’ ]{2,}[A-ZÀ-ÞА-Я])\b")
-_SENTENCE_SPLIT = re.compile(r"[.!?。！？](?:\s|$)")
-_WORDS = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+_DATE = compile_lazily(r"(?:\d{4}[-/.]\d{1,2}(?:[-/.]\d{1,2})?|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})\b")
+_LABEL = compile_lazily(r"([^:：\n]{1,40}?)(?:\*\*|__|[*_])?[ \t]*[:：](?:\*\*|__|[*_])?[ \t]+(?:\*\*|__|[*_])?")
+_SHOUT = compile_lazily(r"(?:\*\*|__)?([A-ZÀ-ÞА-Я][A-ZÀ-ÞА-Я'’ ]{2,}[A-ZÀ-ÞА-Я])\b")
+_SENTENCE_SPLIT = compile_lazily(r"[.!?。！？](?:\s|$)")
+_WORDS = compile_lazily(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 
 
 def _alternation(words: tuple[str, ...]) -> str:
     return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
 
 
-_OPENER = re.compile(rf"(?:{_alternation(_OPENERS)})(?![\w'’-])", re.IGNORECASE)
-_MODAL = re.compile(rf"(?<![\w'’-])(?:{_alternation(_MODALS)})(?![\w'’-])", re.IGNORECASE)
-_CJK_OPENER = re.compile(_alternation(_CJK_OPENERS))
-_ENDING = re.compile(rf"(?:{_alternation(_ENDINGS)})[ \t]*[。．.!！]?[ \t]*(?:\*\*|__)?[ \t]*$")
-_CJK_HEADING_MARKER = re.compile(_alternation(_CJK_HEADING_MARKERS))
-_HEADING_MARKER = re.compile(rf"(?<![\w-])(?:{_alternation(_HEADING_MARKERS)})(?![\w-])", re.IGNORECASE)
+_OPENER = compile_lazily(rf"(?:{_alternation(_OPENERS)})(?![\w'’-])", re.IGNORECASE)
+_MODAL = compile_lazily(rf"(?<![\w'’-])(?:{_alternation(_MODALS)})(?![\w'’-])", re.IGNORECASE)
+_CJK_OPENER = compile_lazily(_alternation(_CJK_OPENERS))
+_ENDING = compile_lazily(rf"(?:{_alternation(_ENDINGS)})[ \t]*[。．.!！]?[ \t]*(?:\*\*|__)?[ \t]*$")
+_CJK_HEADING_MARKER = compile_lazily(_alternation(_CJK_HEADING_MARKERS))
+_HEADING_MARKER = compile_lazily(rf"(?<![\w-])(?:{_alternation(_HEADING_MARKERS)})(?![\w-])", re.IGNORECASE)
 
 
 # Anything an instruction must hold somewhere: a line without any of it is no instruction (most
 # lines of a big index are ruled out by this one search).
-_ANY = re.compile(
+_ANY = compile_lazily(
     rf"(?i:(?<![\w'’-])(?:{_alternation(_OPENERS + _MODALS)})(?![\w'’-]))|{_alternation(_CJK_OPENERS + _ENDINGS)}"
     rf"|[{_WARNING_SIGNS}:：]|[A-ZÀ-ÞА-Я]{{3}}"
 )
 
 
-_PERFECT = re.compile(r"\s+(?:have|'ve|haben|avoir|eu|avuto|tenido)\b", re.IGNORECASE)
+_PERFECT = compile_lazily(r"\s+(?:have|'ve|haben|avoir|eu|avuto|tenido)\b", re.IGNORECASE)
 
 
 def _clause(content: str) -> str:

@@ -14,13 +14,13 @@ reproduces marked's observable behaviour:
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.jstext import JS_WS_CLASS, js_trim, js_trim_start
 from memlint.model.text.plain_markdown import PlainToken, plain_tokens
 from memlint.records import dataclass
@@ -31,10 +31,10 @@ if TYPE_CHECKING:  # markdown-it-py is imported only when a file needs parsing (
 
     AnyToken = Token | PlainToken  # what `parse` gives: markdown-it-py's tokens or plain ones
 
-INCLUDE_PATTERN = re.compile(rf"(?:^|[{JS_WS_CLASS}])@((?:[^{JS_WS_CLASS}\\]|\\ )+)")
-COMMENT_SPAN = re.compile(r"<!--[\s\S]*?-->")
-_INVALID_START = re.compile(r"[#%^&*()]+")
-_VALID_START = re.compile(r"[a-zA-Z0-9._-]")
+INCLUDE_PATTERN = compile_lazily(rf"(?:^|[{JS_WS_CLASS}])@((?:[^{JS_WS_CLASS}\\]|\\ )+)")
+COMMENT_SPAN = compile_lazily(r"<!--[\s\S]*?-->")
+_INVALID_START = compile_lazily(r"[#%^&*()]+")
+_VALID_START = compile_lazily(r"[a-zA-Z0-9._-]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +202,7 @@ def _holds_from(text: str, needle: str, start: int) -> bool:
     return text.find(needle[0], start) != -1 and text.find(needle, start) != -1
 
 
-_BLANK_LINE = re.compile(r"\n[ \t]*(?:\n|\Z)")
+_BLANK_LINE = compile_lazily(r"\n[ \t]*(?:\n|\Z)")
 
 
 def includes_prefix(source: str) -> str:

@@ -9,25 +9,25 @@ tests/test_speed_equivalence.py checks with hypothesis that both agree wherever 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from functools import lru_cache
 
+from memlint.lazy_regex import compile_lazily
 from memlint.records import dataclass
 
 # A line that can only be paragraph text, with no inline markup: it starts with a letter, `@`, `/`
 # or `.` (no indent, list marker, heading, quote, fence, rule, setext underline, HTML or link
 # definition can start so), and holds no character that opens inline markup (escape, code span,
 # emphasis, entity, HTML or autolink, link or image) nor a control character markdown-it rewrites.
-_PLAIN_LINE = re.compile(r"[A-Za-z@/.][^\x00-\x08\x0b-\x1f\x7f\\`*_&<>\[\]]*")
+_PLAIN_LINE = compile_lazily(r"[A-Za-z@/.][^\x00-\x08\x0b-\x1f\x7f\\`*_&<>\[\]]*")
 # An ATX heading of such text (no `#` after the marker, so no closing sequence to cut): `# Project`.
-_PLAIN_HEADING = re.compile(r"(#{1,6})[ \t]+([A-Za-z@/.][^\x00-\x08\x0b-\x1f\x7f\\`*_&<>\[\]#]*)")
+_PLAIN_HEADING = compile_lazily(r"(#{1,6})[ \t]+([A-Za-z@/.][^\x00-\x08\x0b-\x1f\x7f\\`*_&<>\[\]#]*)")
 # An underscore between two ASCII letters or digits (`missing_doc.md`) can neither open nor close
 # emphasis (CommonMark's flanking rules): markdown-it-py joins it back into the text around it.
-_INTRAWORD_UNDERSCORE = re.compile(r"(?<=[A-Za-z0-9])_(?=[A-Za-z0-9])")
+_INTRAWORD_UNDERSCORE = compile_lazily(r"(?<=[A-Za-z0-9])_(?=[A-Za-z0-9])")
 # The opening line of a fenced code block at the margin: its marker run and info string. A backtick
 # fence's info string holds no backtick (else the line is no fence).
-_FENCE_OPEN = re.compile(r"(`{3,})([^`]*)|(~{3,})(.*)")
+_FENCE_OPEN = compile_lazily(r"(`{3,})([^`]*)|(~{3,})(.*)")
 
 
 @dataclass(slots=True)

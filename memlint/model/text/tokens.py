@@ -24,6 +24,7 @@ from typing import Any
 from zlib import adler32, crc32
 
 from memlint.errors import MemlintError
+from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.jstext import utf16_len
 from memlint.model.source.files import read_file
 
@@ -74,7 +75,7 @@ LONG_TEXT = 1_000_000
 # and no piece's match looks across it (the pattern's only look-aheads, `$` and `(?!\S)`, end runs
 # of white space, and a run that ends in a line break matches the same whether text follows or
 # not). So the counts of the text before it and after it add up to the whole text's count.
-_SEAM = re.compile(r"\n(?=\S)")
+_SEAM = compile_lazily(r"\n(?=\S)")
 
 
 class RankTable:

@@ -4,11 +4,11 @@ which file lines it keeps, and the split fix."""
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.jstext import js_trim, js_trim_start
 from memlint.model.memory.automem import Truncation, cut_index, truncate_index
 from memlint.model.run.memory_identity import by_folder, identity
@@ -50,7 +50,7 @@ def _read_exists(ctx: RuleContext, path: Path | str) -> bool:
     return doc.problem is None or doc.problem.reason != "not-found"
 
 
-_PLAIN_NAME = re.compile(r"[A-Za-z0-9_+-][A-Za-z0-9._+-]{0,254}")
+_PLAIN_NAME = compile_lazily(r"[A-Za-z0-9_+-][A-Za-z0-9._+-]{0,254}")
 
 
 @dataclass

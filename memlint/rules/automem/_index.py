@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Literal, NamedTuple
 from urllib.parse import unquote
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.jstext import js_trim
 from memlint.model.text.document import Document
 from memlint.records import dataclass
@@ -24,15 +25,15 @@ from memlint.rules.automem._lines import Line as Line  # noqa: PLC0414 - re-expo
 MAX_LINE_CHARS = 200
 BlockKind = Literal["section", "paragraph", "code", "list", "table", "quote", "long-entry", "entry-detail"]
 
-_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
-_HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t#]*$")
-_RULE = re.compile(r" {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
-_BULLET = re.compile(r"(?:[-*+]|\d{1,9}[.)])[ \t]+")
+_FENCE = compile_lazily(r" {0,3}(`{3,}|~{3,})")
+_HEADING = compile_lazily(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t#]*$")
+_RULE = compile_lazily(r" {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
+_BULLET = compile_lazily(r"(?:[-*+]|\d{1,9}[.)])[ \t]+")
 # Link text may hold one level of balanced brackets (`[[v2] Deploy](deploy.md)`), as CommonMark allows.
 _TEXT = r"(?:[^\[\]\\]|\\.|\[(?:[^\[\]\\]|\\.)*\])"
-LINK = re.compile(r"\[(" + _TEXT + r"*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+LINK = compile_lazily(r"\[(" + _TEXT + r"*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 # The entry form of spec section 6: `- [Title](file.md) — hook` (a dash or colon is accepted too).
-_ENTRY = re.compile(
+_ENTRY = compile_lazily(
     r"[-*+][ \t]+\[(?P<title>" + _TEXT + r"+)\]\((?P<target>[^)\s]+\.md)\)"
     r"[ \t]+(?:\u2014|\u2013|--?|:)[ \t]+(?P<hook>\S.*)"
 )
@@ -40,12 +41,12 @@ _ENTRY = re.compile(
 # parse: a plain title (no brackets, backslash or backtick), a plain relative target, no `[` or
 # backtick in the hook (so no second link, wiki link or code span). Most lines of a big index are
 # this; they skip the generic link scans (`_parse(..., fast=False)` is the long way, for tests).
-_SIMPLE_ENTRY = re.compile(
+_SIMPLE_ENTRY = compile_lazily(
     r"[-*+][ \t]+\[(?P<title>[^\[\]\\`\r\n]+)\]\((?P<target>[A-Za-z0-9_.-][A-Za-z0-9_./-]*\.md)\)"
     r"[ \t]+(?:\u2014|\u2013|--?|:)[ \t]+[^\s\[`][^\[`\r\n]*"
 )
-WIKI = re.compile(r"\[\[([^\[\]\n|]+)(?:\|[^\[\]\n]*)?\]\]")
-_CODE_SPAN = re.compile(r"(`+)[^`]*?\1")
+WIKI = compile_lazily(r"\[\[([^\[\]\n|]+)(?:\|[^\[\]\n]*)?\]\]")
+_CODE_SPAN = compile_lazily(r"(`+)[^`]*?\1")
 
 
 class Link(NamedTuple):
@@ -108,7 +109,7 @@ class Index:
         return range(self.lines.first + block.first, self.lines.first + block.last + 1)
 
 
-_SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
+_SCHEME = compile_lazily(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
 
 
 @lru_cache(maxsize=65536)
@@ -121,9 +122,9 @@ def local_target(target: str) -> str | None:
     return path or None
 
 
-_MARKERS = re.compile(r"^(?:#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|\d{1,9}[.)][ \t]+|\|)+")
-_MARKED = re.compile(r"[\\`*_|\[\]#>]|^[-+\d]|\s\s|[\t\n\r\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]|^\s|\s$")
-_EMPHASIS = re.compile(r"\*\*|__|(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)")
+_MARKERS = compile_lazily(r"^(?:#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|\d{1,9}[.)][ \t]+|\|)+")
+_MARKED = compile_lazily(r"[\\`*_|\[\]#>]|^[-+\d]|\s\s|[\t\n\r\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]|^\s|\s$")
+_EMPHASIS = compile_lazily(r"\*\*|__|(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)")
 
 
 def plain_text(text: str) -> str:

@@ -11,16 +11,16 @@ files at its root, while its text names them as they are in the project (`.claud
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.run.rule_context import RuleContext
 
 # A run of path characters holding at least one `/` (a bare word is no path); the characters of
 # every script count (`\w`), as memory is written in every language.
-_PATH = re.compile(r"(?<![\w@:/.~-])(?:~/|\./)?(?:[\w.*-]+/)+[\w.*-]*")
-_GLOB = re.compile(r"[*?\[{]")
+_PATH = compile_lazily(r"(?<![\w@:/.~-])(?:~/|\./)?(?:[\w.*-]+/)+[\w.*-]*")
+_GLOB = compile_lazily(r"[*?\[{]")
 _CONFIG_PREFIXES = ("~/.claude/", ".claude/")
 
 

@@ -22,6 +22,7 @@ import posixpath
 import re
 from collections.abc import Callable, Sequence
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.jstext import utf16_len
 from memlint.model.text.instructions import is_instruction, marks_always_on
 from memlint.rules.automem._index import LINK, Index, heading_text, plain_text, shorten
@@ -33,7 +34,7 @@ Replacement = tuple[int, int, str]
 Stage = tuple[list[Replacement], list[NewTopic], list[str]]
 
 LONG_ENTRY = 150  # an entry longer than this is shortened (when its file is missing)
-_HISTORY = re.compile(
+_HISTORY = compile_lazily(
     r"(?<![\w-])(?:19|20)\d{2}(?![\w])|(?<![\w-])(?:archived?|archives|completed?|done|history|historical|old|legacy|"
     r"deprecated|obsolete|past|superseded|previous|finished|closed|resolved|erledigt|archiv|abgeschlossen|"
     r"termin[ée]e?s?|archiv[ée]e?s?|historique|completad[oa]s?|archivad[oa]s?|hist[oó]rico|completat[oi]|"
@@ -41,8 +42,8 @@ _HISTORY = re.compile(
     r"|归档|已完成|历史|歷史|完了|履歴|アーカイブ|過去|완료|보관|아카이브|지난",
     re.IGNORECASE,
 )
-_CLAUSE_END = re.compile(r"[.;!?。；！？](?:\s|$)|\s[\u2014\u2013]\s|\s-\s")
-_HOOK_START = re.compile(r"[ \t]+(?:\u2014|\u2013|--?|:)[ \t]+")
+_CLAUSE_END = compile_lazily(r"[.;!?。；！？](?:\s|$)|\s[\u2014\u2013]\s|\s-\s")
+_HOOK_START = compile_lazily(r"[ \t]+(?:\u2014|\u2013|--?|:)[ \t]+")
 
 
 def drop_blanks(index: Index) -> Stage:

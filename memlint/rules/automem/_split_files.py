@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import field
 from pathlib import Path
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.jstext import JS_WS_CLASS
 from memlint.model.memory.topicscan import RECALL_BYTES, RECALL_LINES  # what a recall reads (ML319)
 from memlint.model.text.frontmatter import parse_frontmatter
@@ -34,15 +35,15 @@ _HEADROOM = 320  # bytes kept for the frontmatter of a part
 _RESERVED = {"memory", "claude", "claude-local", "agents", "readme", "con", "prn", "aux", "nul",
              *(f"com{n}" for n in range(10)), *(f"lpt{n}" for n in range(10))}
 _TYPE_WORDS = (
-    ("user", re.compile(r"\b(user|preferences?|about me|persona)\b", re.IGNORECASE)),
-    ("feedback", re.compile(r"\b(feedback|lessons?|corrections?|mistakes?|gotchas?|pitfalls?|avoid)\b", re.IGNORECASE)),
-    ("reference", re.compile(r"\b(references?|links?|resources?|docs|documentation|urls?|contacts?)\b", re.IGNORECASE)),
+    ("user", compile_lazily(r"\b(user|preferences?|about me|persona)\b", re.IGNORECASE)),
+    ("feedback", compile_lazily(r"\b(feedback|lessons?|corrections?|mistakes?|gotchas?|pitfalls?|avoid)\b", re.IGNORECASE)),
+    ("reference", compile_lazily(r"\b(references?|links?|resources?|docs|documentation|urls?|contacts?)\b", re.IGNORECASE)),
 )
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s|[\u3002\uff01\uff1f]")
-_SPACES = re.compile(f"[{JS_WS_CLASS}]+")
-_PLAIN_SAFE = re.compile(r"[^:#'\"{}\[\]&*!|>%@`,\\\n\r\t\u0085\u2028\u2029\ufeff]*")
-_DATED = re.compile(r"[ \t]*(?:[-*+>][ \t]+|\d{1,9}[.)][ \t]+)?(?:\*\*|__|\[)?[ \t]*(\d{4}[-/.]\d{1,2}[-/.]\d{1,2})")
-_PART_START = re.compile(r"[ \t]{0,3}(?:#{1,6}[ \t]|\**\d{4}[-/.]\d{1,2})")  # a heading or a dated line
+_SENTENCE_END = compile_lazily(r"(?<=[.!?])\s|[\u3002\uff01\uff1f]")
+_SPACES = compile_lazily(f"[{JS_WS_CLASS}]+")
+_PLAIN_SAFE = compile_lazily(r"[^:#'\"{}\[\]&*!|>%@`,\\\n\r\t\u0085\u2028\u2029\ufeff]*")
+_DATED = compile_lazily(r"[ \t]*(?:[-*+>][ \t]+|\d{1,9}[.)][ \t]+)?(?:\*\*|__|\[)?[ \t]*(\d{4}[-/.]\d{1,2}[-/.]\d{1,2})")
+_PART_START = compile_lazily(r"[ \t]{0,3}(?:#{1,6}[ \t]|\**\d{4}[-/.]\d{1,2})")  # a heading or a dated line
 
 
 def slug_char(ch: str) -> str:
@@ -326,7 +327,7 @@ class Writer:
         return found
 
 
-_ENDS_NUMBERED = re.compile(r".*[^\d\W_][-_]\d{1,3}")
+_ENDS_NUMBERED = compile_lazily(r".*[^\d\W_][-_]\d{1,3}")
 
 
 def part_name(slug: str, contents: Sequence[str], kinds: Sequence[str], k: int) -> str:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 
+from memlint.lazy_regex import compile_lazily
 from memlint.rules.automem._index import Index
 
-_SEPARATOR = re.compile(r"\]\([^)]*\)([ \t]+(?:\u2014|\u2013|--?|:)[ \t]+)")
+_SEPARATOR = compile_lazily(r"\]\([^)]*\)([ \t]+(?:\u2014|\u2013|--?|:)[ \t]+)")
 
 
 class SplitError(Exception):

@@ -22,16 +22,16 @@ everything is linear in the size of MEMORY.md.
 from __future__ import annotations
 
 import bisect
-import re
 from collections.abc import Callable
 from typing import NamedTuple
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.text.instructions import is_instruction, marks_always_on
 from memlint.records import dataclass
 from memlint.rules.automem._index import _BULLET, LINK, Index, heading_text, local_target, plain_text
 from memlint.rules.automem._lines import Lines
 
-_ORDERED = re.compile(r"[ \t]{0,3}\d{1,9}[.)][ \t]")
+_ORDERED = compile_lazily(r"[ \t]{0,3}\d{1,9}[.)][ \t]")
 
 
 class Item(NamedTuple):

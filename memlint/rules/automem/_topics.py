@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.run.memory_identity import by_folder, is_memory_folder
 from memlint.model.run.rule_context import RuleContext
 from memlint.model.text.document import Document
@@ -20,7 +21,7 @@ from memlint.rules.automem._index import heading_text, plain_text
 
 TYPES = ("user", "feedback", "project", "reference")
 # Claude Code keeps a name matching this as it is; any other it lower-cases and kebab-cases.
-CLAUDE_SLUG = re.compile(r"[a-z0-9_-]+")
+CLAUDE_SLUG = compile_lazily(r"[a-z0-9_-]+")
 
 
 def claude_slug(name: str) -> str:

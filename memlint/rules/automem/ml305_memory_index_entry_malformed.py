@@ -24,9 +24,9 @@ Use instead:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules.automem._common import auto_memory_indexes
@@ -39,7 +39,7 @@ META = RuleMeta(
     summary="an index entry is not `- [Title](file.md) — hook`",
 )
 
-_LINK_ONLY = re.compile(r"[-*+][ \t]+\[(?:[^\[\]\\]|\\.)+\]\([^)\s]+\)[ \t]*[\u2014\u2013:-]?[ \t]*")
+_LINK_ONLY = compile_lazily(r"[-*+][ \t]+\[(?:[^\[\]\\]|\\.)+\]\([^)\s]+\)[ \t]*[\u2014\u2013:-]?[ \t]*")
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:

@@ -30,9 +30,9 @@ the same line as the first, up to white space at its ends.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules.automem._common import auto_memory_indexes
@@ -47,7 +47,7 @@ META = RuleMeta(
     fix="unsafe",
 )
 
-_LINK_FIRST = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+\[")
+_LINK_FIRST = compile_lazily(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+\[")
 
 
 def same_file_key(prefix: str, folder: str, target: str) -> str:

@@ -46,6 +46,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.run.rule_context import RuleContext
 from memlint.model.text.document import Document
 from memlint.rules import RuleMeta
@@ -61,7 +62,7 @@ META = RuleMeta(
 )
 
 
-_TYPE_PREFIX = re.compile(r"^(?:user|feedback|project|reference)-")
+_TYPE_PREFIX = compile_lazily(r"^(?:user|feedback|project|reference)-")
 
 
 def _forms(name: str) -> set[str]:

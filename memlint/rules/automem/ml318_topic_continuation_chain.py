@@ -47,9 +47,9 @@ Roll back with make rollback.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules.automem._topics import Topic, folders
@@ -62,7 +62,7 @@ META = RuleMeta(
     summary="topic files continue each other (`deploy-2.md` beside `deploy.md`)",
 )
 
-_NUMBERED = re.compile(r"(?P<base>.*[^\d\W_])[-_](?P<n>\d{1,3})")
+_NUMBERED = compile_lazily(r"(?P<base>.*[^\d\W_])[-_](?P<n>\d{1,3})")
 
 
 def _slugify(title: str) -> str:

@@ -40,10 +40,10 @@ frontmatter, so nothing Claude reads changes but white space.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.run.rule_context import RuleContext
 from memlint.model.text.document import Document
 from memlint.rules import RuleMeta
@@ -74,7 +74,7 @@ def _files(ctx: RuleContext) -> Iterator[tuple[Path, Document]]:
 # Anything that could give a finding: a space or tab before a line end, white space other than
 # space, tab and newline, a lone CR, two empty lines in a row, no final newline or a blank last line.
 # A text without any is tidy and is not parsed (most topic files).
-_MAYBE_UNTIDY = re.compile(
+_MAYBE_UNTIDY = compile_lazily(
     r"[ \t]\r?(?:\n|\Z)|[\v\f\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]|\r(?!\n)"
     r"|(?:\A|\n)\r?\n\r?\n|\n\r?\n\Z"
 )

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.jstext import js_trim_start
 from memlint.model.run.include_problems import TRAILING_PUNCTUATION
 from memlint.model.text.document import Document
@@ -28,13 +29,13 @@ Where = Literal["code-block", "code-span", "html-block", "unclosed-comment", "gl
                 "quoted"]
 # `@"Design Docs/api.md"`: Claude Code takes no quotes (the oracle loads nothing for it on 2.1.197 and
 # 2.1.332); `@Design\ Docs/api.md` is how a space is written.
-_QUOTED = re.compile(r"(?:(?<=^)|(?<=\s))@([\"'])([^\"'\n]+)\1")
-_CANDIDATE = re.compile(r"(?:(?<=^)|(?<=[\s(\[{<>\"'`“‘]))@([^\s`'\"()\[\]{}<>“”‘’]+)")
+_QUOTED = compile_lazily(r"(?:(?<=^)|(?<=\s))@([\"'])([^\"'\n]+)\1")
+_CANDIDATE = compile_lazily(r"(?:(?<=^)|(?<=[\s(\[{<>\"'`“‘]))@([^\s`'\"()\[\]{}<>“”‘’]+)")
 # A `_CANDIDATE` glued to the character before it (not white space, not the start of the line).
-_GLUED = re.compile(r"[(\[{<>\"'`“‘]@[^\s`'\"()\[\]{}<>“”‘’]")
+_GLUED = compile_lazily(r"[(\[{<>\"'`“‘]@[^\s`'\"()\[\]{}<>“”‘’]")
 # `_CANDIDATE` without its look-behind: what follows every `@` it finds is among what this finds
 # (the character before such an `@` is one this group cannot take, so no match runs across it).
-_ANY_AT = re.compile(r"@([^\s`'\"()\[\]{}<>“”‘’]+)")
+_ANY_AT = compile_lazily(r"@([^\s`'\"()\[\]{}<>“”‘’]+)")
 
 
 @dataclass(frozen=True)

@@ -50,10 +50,10 @@ Use pnpm.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.run.include_problems import include_problems
 from memlint.model.run.rule_context import RuleContext
 from memlint.model.text.markdown import COMMENT_SPAN
@@ -62,8 +62,8 @@ from memlint.rules._paths import show
 from memlint.rules.layout._agents import stoppers  # the CLAUDE.md files of a loading, as ML510-ML512 see them
 from memlint.violations import Finding
 
-_CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
-_PATHISH = re.compile(r"[A-Za-z0-9_./-]*[./][A-Za-z0-9_./-]+")
+_CODE_SPAN = compile_lazily(r"`([^`\n]{1,200})`")
+_PATHISH = compile_lazily(r"[A-Za-z0-9_./-]*[./][A-Za-z0-9_./-]+")
 _COPY = 0.3  # the share of code spans and paths two files have in common, past which one is a copy
 
 META = RuleMeta(

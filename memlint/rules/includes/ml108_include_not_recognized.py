@@ -50,10 +50,10 @@ where should the comment close?).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.run.include_problems import owned
 from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
@@ -82,7 +82,7 @@ _WHY = {
 }
 
 
-_MARKERS = re.compile(r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?")
+_MARKERS = compile_lazily(r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?")
 
 
 def check_file(ctx: RuleContext, path: Path) -> Iterator[Finding]:

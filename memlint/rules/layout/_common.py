@@ -4,12 +4,12 @@ from, where each top-level frontmatter key stands in the text, how to show a pat
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.jstext import JS_WS_CLASS
 from memlint.model.loading.loaded import LoadedFile
 from memlint.model.run.include_problems import owned
@@ -20,11 +20,11 @@ from memlint.model.text.frontmatter import Frontmatter
 from memlint.records import dataclass
 from memlint.violations import Applicability, Edit, Fix
 
-_OPENER = re.compile(rf"---[{JS_WS_CLASS}]*\n")
-_KEY = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:(?=[ \t\r]|$)")
+_OPENER = compile_lazily(rf"---[{JS_WS_CLASS}]*\n")
+_KEY = compile_lazily(r"([A-Za-z_][\w-]*)[ \t]*:(?=[ \t\r]|$)")
 
 
-_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+_FENCE = compile_lazily(r"^\s{0,3}(`{3,}|~{3,})")
 
 
 def prose_lines(text: str) -> Iterator[tuple[int, str]]:

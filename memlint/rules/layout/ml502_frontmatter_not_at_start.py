@@ -38,9 +38,9 @@ apply.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.jstext import JS_WS_CLASS
 from memlint.model.loading.discovery import MemoryFile, Role
 from memlint.model.run.rule_context import RuleContext
@@ -57,7 +57,7 @@ META = RuleMeta(
     fix="unsafe",
 )
 
-_LEAD = re.compile(rf"\ufeff?[{JS_WS_CLASS}]*")
+_LEAD = compile_lazily(rf"\ufeff?[{JS_WS_CLASS}]*")
 _ROLES: tuple[Role, ...] = ("claude-md", "local", "rule", "topic")
 
 

@@ -39,9 +39,9 @@ at every start.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.run.rule_context import RuleContext
 from memlint.model.text.frontmatter import Frontmatter, parse_frontmatter
 from memlint.rules import RuleMeta
@@ -57,9 +57,9 @@ META = RuleMeta(
     fix="unsafe",
 )
 
-_ITEM = re.compile(r"([ \t]*-[ \t]+|[ \t]*[A-Za-z_][\w-]*:[ \t]+)([^\r\n]*?)([ \t]*)(\r?)$")
+_ITEM = compile_lazily(r"([ \t]*-[ \t]+|[ \t]*[A-Za-z_][\w-]*:[ \t]+)([^\r\n]*?)([ \t]*)(\r?)$")
 _SPECIAL_START = tuple("*&!|>%@`")
-_KEY_LINE = re.compile(r"[A-Za-z_][\w-]*[ \t]*:(?:[ \t]|$)")
+_KEY_LINE = compile_lazily(r"[A-Za-z_][\w-]*[ \t]*:(?:[ \t]|$)")
 
 
 def _error_line(fm: Frontmatter) -> int:

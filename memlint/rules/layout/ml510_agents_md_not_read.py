@@ -62,10 +62,10 @@ one. An AGENTS.md in a dot folder (`.github/AGENTS.md`) gets no fix. An AGENTS.m
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
@@ -81,7 +81,7 @@ META = RuleMeta(
     options={"beside-claude-md": False},
 )
 
-_MENTION = re.compile(r"[^\s()<>\[\]`'\"|,;:*]*AGENTS\.md")
+_MENTION = compile_lazily(r"[^\s()<>\[\]`'\"|,;:*]*AGENTS\.md")
 
 
 def _mentioned(ctx: RuleContext) -> set[str]:

@@ -43,6 +43,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.run.rule_context import RuleContext
 from memlint.model.text.markdown import COMMENT_SPAN
 from memlint.rules import RuleMeta
@@ -61,17 +62,17 @@ META = RuleMeta(
 # Words in angle brackets: two to six words of letters, or one run of letters outside ASCII (a
 # script written without spaces: `<プロジェクト名>`); an HTML tag is one ASCII word, a link or a
 # comment starts with a scheme or `!`.
-_ANGLE = re.compile(r"<(?!https?:|mailto:|!)((?:[^\W\d_][\w'/-]*(?: [^\W\d_][\w'/-]*){1,5})|[^\W\d_\x00-\x7f][^\W_]*)>")
-_BRACKET = re.compile(r"\[([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\](?![(\[:])")  # [PROJECT_NAME], not a link
-_TODO = re.compile(r"^\s{0,3}(?:[-*+]\s+)?(?:\*\*|__)?(?:TODO|TBD|FIXME)(?:\*\*|__)?\b\s*[:.-]?\s*$", re.IGNORECASE)
-_TODO_TEXT = re.compile(r"^\s{0,3}(?:[-*+]\s+)?(?:\*\*|__)?(?:TODO|TBD|FIXME)(?:\*\*|__)?\b\s*[:.-]?\s*.{0,200}$",
+_ANGLE = compile_lazily(r"<(?!https?:|mailto:|!)((?:[^\W\d_][\w'/-]*(?: [^\W\d_][\w'/-]*){1,5})|[^\W\d_\x00-\x7f][^\W_]*)>")
+_BRACKET = compile_lazily(r"\[([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\](?![(\[:])")  # [PROJECT_NAME], not a link
+_TODO = compile_lazily(r"^\s{0,3}(?:[-*+]\s+)?(?:\*\*|__)?(?:TODO|TBD|FIXME)(?:\*\*|__)?\b\s*[:.-]?\s*$", re.IGNORECASE)
+_TODO_TEXT = compile_lazily(r"^\s{0,3}(?:[-*+]\s+)?(?:\*\*|__)?(?:TODO|TBD|FIXME)(?:\*\*|__)?\b\s*[:.-]?\s*.{0,200}$",
                         re.IGNORECASE)
-_QUOTED = re.compile(r"^\s{0,3}>")
+_QUOTED = compile_lazily(r"^\s{0,3}>")
 # Quoted text on a line: a sample of what to say or write, with its fill-ins (`"done — <what>"`).
-_QUOTE_SPAN = re.compile(r'"[^"\n]{1,300}"|“[^”\n]{1,300}”|„[^“”\n]{1,300}[“”]|«[^»\n]{1,300}»|「[^」\n]{1,300}」|『[^』\n]{1,300}』')
-_CODE_SPAN = re.compile(r"(`+).*?\1")
+_QUOTE_SPAN = compile_lazily(r'"[^"\n]{1,300}"|“[^”\n]{1,300}”|„[^“”\n]{1,300}[“”]|«[^»\n]{1,300}»|「[^」\n]{1,300}」|『[^』\n]{1,300}』')
+_CODE_SPAN = compile_lazily(r"(`+).*?\1")
 # Any fill-in, one word too (`<owner>`, `[ID]`): counted to tell a format line from a missing fact.
-_ANY_FILL = re.compile(r"<(?!https?:|mailto:|!|/)[^<>\s][^<>]{0,80}>|\[[A-Z][A-Z0-9_]*\](?![(\[:])")
+_ANY_FILL = compile_lazily(r"<(?!https?:|mailto:|!|/)[^<>\s][^<>]{0,80}>|\[[A-Z][A-Z0-9_]*\](?![(\[:])")
 _GLUE = set("/\\#._-@:=+~")
 _SHOWN = 4
 
@@ -128,8 +129,8 @@ def _may_hold_todo(text: str) -> bool:
 
 # Faster scans than `"todo" in lower or "tbd" in lower` (one pattern that starts with a fixed
 # character finds both) and `"fixme" in lower` (found by its `x`, rarer than its other letters).
-_TODO_OR_TBD = re.compile("t(?:odo|bd)")
-_FIXME = re.compile("x(?<=fix)me")
+_TODO_OR_TBD = compile_lazily("t(?:odo|bd)")
+_FIXME = compile_lazily("x(?<=fix)me")
 
 
 def _may_be_todo(line: str) -> bool:

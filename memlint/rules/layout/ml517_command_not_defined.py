@@ -33,6 +33,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
@@ -46,13 +47,13 @@ META = RuleMeta(
     summary="A loaded memory file says to run `npm run X` or `make X` and the project defines no X",
 )
 
-_NPM = re.compile(r"\b(npm|pnpm|yarn)\s+run\s+([A-Za-z0-9:_.@/-]+)")
-_MAKE = re.compile(r"(?<![\w/.-])make((?:\s+[A-Za-z0-9_./-]+)+)")
-_ELSEWHERE = re.compile(r"\bcd\s|--prefix|(?:^|\s)(?:-w|--workspace|--filter|-C)\b")
-_TARGET = re.compile(r"^([A-Za-z0-9_./ -]+?)\s*::?(?![=])", re.MULTILINE)
-_FENCE_LINE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
-_CODE_SPAN = re.compile(r"(`+)(.+?)\1")
-_LEADING = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\$\s+)?")
+_NPM = compile_lazily(r"\b(npm|pnpm|yarn)\s+run\s+([A-Za-z0-9:_.@/-]+)")
+_MAKE = compile_lazily(r"(?<![\w/.-])make((?:\s+[A-Za-z0-9_./-]+)+)")
+_ELSEWHERE = compile_lazily(r"\bcd\s|--prefix|(?:^|\s)(?:-w|--workspace|--filter|-C)\b")
+_TARGET = compile_lazily(r"^([A-Za-z0-9_./ -]+?)\s*::?(?![=])", re.MULTILINE)
+_FENCE_LINE = compile_lazily(r"^\s{0,3}(`{3,}|~{3,})")
+_CODE_SPAN = compile_lazily(r"(`+)(.+?)\1")
+_LEADING = compile_lazily(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\$\s+)?")
 _PROSE = frozenset(["sure", "it", "the", "a", "an", "this", "that", "them", "these", "those", "any", "all", "every", "your", "our", "use", "changes"])
 _MAKEFILES = ("GNUmakefile", "makefile", "Makefile")
 _SHOWN = 4

@@ -52,6 +52,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.loading.loader import LoadedFile
 from memlint.model.run.rule_context import RuleContext
 from memlint.model.text.markdown import COMMENT_SPAN
@@ -69,16 +70,16 @@ META = RuleMeta(
     options={"example-words": []},
 )
 
-_LINK = re.compile(r"(?<!!)\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
-_TICKED = re.compile(r"`([A-Za-z0-9_.@-]+(?:/[A-Za-z0-9_.@-]+)+\.[A-Za-z0-9]{1,8})`")
-_SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
+_LINK = compile_lazily(r"(?<!!)\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+_TICKED = compile_lazily(r"`([A-Za-z0-9_.@-]+(?:/[A-Za-z0-9_.@-]+)+\.[A-Za-z0-9]{1,8})`")
+_SCHEME = compile_lazily(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
 _SHOWN = 4
 # A path segment that shows a shape instead of naming a file (a backticked path holds no `<`, `{`
 # or `$`): an ellipsis, one character repeated, a name programmers use for "any" in every language.
-_PLACEHOLDER = re.compile(r"\.\.\.|(?:^|[/_.-])([a-vx-zA-Z0-9])\1\1+(?=[/_.-]|$)|"  # (not `www`)
+_PLACEHOLDER = compile_lazily(r"\.\.\.|(?:^|[/_.-])([a-vx-zA-Z0-9])\1\1+(?=[/_.-]|$)|"  # (not `www`)
                           r"(?i:(?:^|[/_.-])(?:foo|bar|baz|qux|quux|hoge|fuga|piyo)(?=[/_.-]|$))")
 # A folder written below a fill-in root (`<app-dir>/ledger/`, `{root}/docs/`, `$DIR/state/`).
-_FILLED_ROOT = re.compile(r"(?:<[^<>\s/]{1,40}>|\{[^{}\s/]{1,40}\}|\$\{?[A-Za-z_]\w{0,40}\}?)/([^/\s`'\"<>{}()]+)/")
+_FILLED_ROOT = compile_lazily(r"(?:<[^<>\s/]{1,40}>|\{[^{}\s/]{1,40}\}|\$\{?[A-Za-z_]\w{0,40}\}?)/([^/\s`'\"<>{}()]+)/")
 _MEMORY_NAMES = frozenset({"CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "MEMORY.md"})
 
 
@@ -88,7 +89,7 @@ def _memory_name(name: str) -> bool:
 _PERSONAL = frozenset({"CLAUDE.local.md", "settings.local.json"})  # gitignored by design
 # A name template: a run of one capital letter, or a lone X or N, stands for a value (YYYY-MM-DD,
 # NNN, PROJ-X-title).
-_TEMPLATE = re.compile(r"(?:^|[^A-Za-z0-9])(?:([A-Z])\1+|[XN])(?=[^A-Za-z0-9]|$)")
+_TEMPLATE = compile_lazily(r"(?:^|[^A-Za-z0-9])(?:([A-Z])\1+|[XN])(?=[^A-Za-z0-9]|$)")
 
 
 def _by_design(ctx: RuleContext, target: str, path: Path, base: Path) -> bool:

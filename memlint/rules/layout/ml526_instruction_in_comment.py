@@ -43,10 +43,10 @@ If the comment is a note for the people who edit the file, leave it: Claude is n
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.run.include_problems import owned
 from memlint.model.run.rule_context import RuleContext
 from memlint.model.text.comments import HiddenComment, hidden_comments
@@ -63,10 +63,10 @@ META = RuleMeta(
 )
 
 _SHOWN = 3
-_LIST_MARK = re.compile(r"^(?:[-*+]|\d{1,9}[.)])[ \t]+")
+_LIST_MARK = compile_lazily(r"^(?:[-*+]|\d{1,9}[.)])[ \t]+")
 # A line tagged for people: an upper-case tag and a colon (`TODO:`, `FIXME(ana):`), read as a tag
 # when the tag alone is no instruction marker (`IMPORTANT:` is one).
-_TAG = re.compile(r"[ \t]*(?:[-*+][ \t]+)?([A-Z]{2,12})(?:\([^)\n]{0,40}\))?[ \t]*:")
+_TAG = compile_lazily(r"[ \t]*(?:[-*+][ \t]+)?([A-Z]{2,12})(?:\([^)\n]{0,40}\))?[ \t]*:")
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:

@@ -47,10 +47,10 @@ Always run make test before you commit.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.loading.settings_keys import MANAGED_ONLY_KEYS, SETTINGS_KEYS
 from memlint.model.run.include_problems import owned
 from memlint.model.run.rule_context import RuleContext
@@ -66,7 +66,7 @@ META = RuleMeta(
     summary="A settings file holds instructions under a key Claude Code never reads",
 )
 
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
+_SENTENCE_END = compile_lazily(r"(?<=[.!?。！？])\s+")
 _SHOWN = 80
 
 

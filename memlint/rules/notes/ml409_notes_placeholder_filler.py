@@ -30,6 +30,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from memlint.lazy_regex import compile_lazily
 from memlint.rules import RuleMeta
 from memlint.rules.notes.files import notes_files
 from memlint.violations import Finding
@@ -44,7 +45,7 @@ META = RuleMeta(
     summary="A session-notes section holds only placeholder filler",
 )
 
-FILLER = re.compile(
+FILLER = compile_lazily(
     r"^(?:[-*+]\s+|>\s*)?[_*(\[]*\s*(?:no info(?:rmation)? yet|nothing yet|none yet|no notes yet|tbd|tba|n/?a|todo|"
     r"to do|placeholder|\.\.\.|…)\s*[_*)\].!]*$",
     re.IGNORECASE,

@@ -7,11 +7,12 @@ import bisect
 import re
 from collections.abc import Iterator
 
+from memlint.lazy_regex import compile_lazily
 from memlint.records import dataclass
 
 _BROAD = r"(?:/\*?|~/?\*?|\$HOME/?\*?|\$\{HOME\}/?|\*|\.\./?\*?|\./?\*|\.)"
 PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (what, re.compile(pattern, re.IGNORECASE))
+    (what, compile_lazily(pattern, re.IGNORECASE))
     for what, pattern in (
         ("pipes a download into a shell",
          r"\b(?:curl|wget)\b[^|\n`]{0,300}\|\s*(?:sudo\s+(?:-\w+\s+)*)?(?:ba|z|da|k)?sh\b(?!\.)"),
@@ -33,7 +34,7 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 )
 
 # A forbidding word earlier in the sentence, or a heading / list intro that forbids.
-_NEGATION = re.compile(
+_NEGATION = compile_lazily(
     r"\b(?:never|not|don'?ts?|doesn'?t|didn'?t|won'?t|shouldn'?t|mustn'?t|can'?t|cannot|avoid|avoiding|no|"
     r"forbid(?:den)?|prohibit(?:ed)?|disallow(?:ed)?|banned|without|instead\s+of|rather\s+than|refuse|block(?:s|ed)?|"
     r"deny|denied|stop|unless|except|prevent(?:s|ed)?|warn|dangerous|unsafe|risky|bad|wrong|anti-?patterns?|"
@@ -41,11 +42,11 @@ _NEGATION = re.compile(
     re.IGNORECASE,
 )
 # After the match on its line: "`--no-verify` is forbidden", "| `rm -rf /` | ❌ |", "(never)".
-_FORBIDDEN_AFTER = re.compile(
+_FORBIDDEN_AFTER = compile_lazily(
     r"[❌🚫⛔✗✘]|\b(?:forbidden|prohibited|not allowed|never|banned|blocked|disallowed|dangerous|do not|don't)\b",
     re.IGNORECASE,
 )
-_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*)$")
+_HEADING = compile_lazily(r"^\s{0,3}#{1,6}\s+(.*)$")
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,7 @@ def _after(text: str, end: int) -> str:
     return text[end : end + 80].split("\n", 1)[0]
 
 
-_LIST_ITEM = re.compile(r"\s*(?:[-*+]|\d+[.)])\s")
+_LIST_ITEM = compile_lazily(r"\s*(?:[-*+]|\d+[.)])\s")
 
 
 def _governed(text: str) -> tuple[list[int], list[bool]]:
@@ -124,16 +125,16 @@ CASE_TRAPS = ("\u0130", "\u0131", "\u017f")
 # `---` and ` - ` included). That test is `_ASCII_AFTER_DASH`: a letter that matches an ASCII one
 # when case is ignored and does not lower-case to it (`ſ`, dotless `ı`: `CASE_TRAPS`) would escape
 # it, so a text holding one skips it. Patterns none of whose tests finds anything cannot match.
-_ASCII_AFTER_DASH = re.compile("-[a-z]")
+_ASCII_AFTER_DASH = compile_lazily("-[a-z]")
 _FIRST: tuple[tuple[tuple[str | re.Pattern[str], ...], bool, tuple[str, ...]], ...] = (
     (("|",), False, ("pipes a download into a shell", "pipes a download into PowerShell")),
     ((_ASCII_AFTER_DASH,), True,
      ("deletes a broad path with `rm -rf`", "skips git hooks with `--no-verify`", "force-pushes to a main branch",
       "turns off Claude Code's permission prompts")),
-    ((re.compile("rm[ \t]"),), True, ("deletes a broad path with `rm -rf`",)),
-    ((re.compile("--(?:no-verify|dangerously-skip-permissions)"),), True,
+    ((compile_lazily("rm[ \t]"),), True, ("deletes a broad path with `rm -rf`",)),
+    ((compile_lazily("--(?:no-verify|dangerously-skip-permissions)"),), True,
      ("skips git hooks with `--no-verify`", "turns off Claude Code's permission prompts")),
-    ((re.compile("g(?:(?<=ig)nore|(?<=disreg)ard|(?<=forg)et)"), re.compile("v(?<=ov)erride")), True,
+    ((compile_lazily("g(?:(?<=ig)nore|(?<=disreg)ard|(?<=forg)et)"), compile_lazily("v(?<=ov)erride")), True,
      ("tells the model to override its instructions",)),
 )
 

@@ -17,6 +17,7 @@ import string
 from collections import Counter
 from collections.abc import Iterator
 
+from memlint.lazy_regex import compile_lazily
 from memlint.records import dataclass
 from memlint.rules.security._text import MAX_PER_FILE
 
@@ -43,7 +44,7 @@ def mask(value: str) -> str:
 
 # Marks of a stand-in, by shape (no words: memory is written in every language): `***`, an ellipsis,
 # a fill-in (`<...>`, `{...}`), a variable or command reference (`$(...)`, `$VAR`, `%VAR%`).
-_PLACEHOLDER = re.compile(r"\*\*\*|\.\.\.|…|<|>|\{|\}|\$\(|\$[A-Z_]|%[A-Z_]+%")
+_PLACEHOLDER = compile_lazily(r"\*\*\*|\.\.\.|…|<|>|\{|\}|\$\(|\$[A-Z_]|%[A-Z_]+%")
 # Values that documentation publishes as examples (AWS's keys, GitHub's token in its docs, the UUID
 # of RFC 4122's example).
 _DOC_VALUES = frozenset({
@@ -55,7 +56,7 @@ _DOC_PARTS = ("123e4567",)
 _LEET = str.maketrans("013457@$!", "oleastasi")
 # Letters as a person types a phrase: lower case, or words that each start with a capital
 # (`MySecretPassword`), once digits and signs that stand for letters are read as those letters.
-_TYPED = re.compile(r"[A-Za-z][a-z]+(?:[A-Z][a-z]+)*")
+_TYPED = compile_lazily(r"[A-Za-z][a-z]+(?:[A-Z][a-z]+)*")
 
 
 def stand_in(value: str) -> bool:
@@ -105,7 +106,7 @@ def looks_random(value: str, minimum: float = 3.0) -> bool:
 # Each shape with the literal text every match contains: a pattern runs only on text that holds
 # one of them (a substring test is a fast scan; a regex over every offset of every file is not).
 _SHAPES: tuple[tuple[str, re.Pattern[str], int, tuple[str, ...]], ...] = tuple(
-    (kind, re.compile(pattern), group, literals)
+    (kind, compile_lazily(pattern), group, literals)
     for kind, pattern, group, literals in (
         ("AWS access key id", r"(A[KS]IA[0-9A-Z]{16})(?![0-9A-Za-z])", 1, ("AKIA", "ASIA")),
         ("GitHub token", r"(gh[pousr]_[A-Za-z0-9]{36})(?![0-9A-Za-z])", 1, ("ghp_", "gho_", "ghu_", "ghs_", "ghr_")),
@@ -125,50 +126,50 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], int, tuple[str, ...]], ...] = tuple(
 # character is in every match: a text without it (a one-character `in`, a scan several times faster
 # than a pattern's) skips the group's search.
 _SHAPE_GROUPS: tuple[re.Pattern[str], ...] = (
-    re.compile("A(?:KIA|SIA|Iza)"),
-    re.compile("_(?:(?<=gh[pousr]_)|(?<=github_pat_)|(?<=k_live_))"),
-    re.compile("-(?:(?<=glpat-)|(?<=xox[abpr]-)|(?<=sk-))"),
+    compile_lazily("A(?:KIA|SIA|Iza)"),
+    compile_lazily("_(?:(?<=gh[pousr]_)|(?<=github_pat_)|(?<=k_live_))"),
+    compile_lazily("-(?:(?<=glpat-)|(?<=xox[abpr]-)|(?<=sk-))"),
 )
 # For each shape, the groups that find one of its literals.
 _SHAPE_GATES = tuple(frozenset(i for i, group in enumerate(_SHAPE_GROUPS) for literal in literals if group.search(literal))
                      for _, _, _, literals in _SHAPES)
 # The text every `_KEY_WORD` match starts with (`key_words` finds matches from these).
 _KEY_WORD_STARTS = ("token", "secret", "passw", "pwd", "api", "access", "private", "client", "auth", "credential")
-_AWS_SECRET = re.compile(r"(?i)aws.{0,20}secret.{0,20}?[=:]\s*[\"']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])")
+_AWS_SECRET = compile_lazily(r"(?i)aws.{0,20}secret.{0,20}?[=:]\s*[\"']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])")
 # What follows the separator of every `_AWS_SECRET` match in an ASCII text (where ignoring case adds
 # nothing to `[A-Za-z0-9/+]`), one pattern for each separator (each starts with its own: a fast scan).
-_AWS_VALUE = tuple(re.compile(sep + r"\s*[\"']?[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])") for sep in "=:")
-_PRIVATE_KEY = re.compile(r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----([\s\S]{0,8000}?)-----END")
+_AWS_VALUE = tuple(compile_lazily(sep + r"\s*[\"']?[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])") for sep in "=:")
+_PRIVATE_KEY = compile_lazily(r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----([\s\S]{0,8000}?)-----END")
 # A PuTTY key file (.ppk, versions 2 and 3): its private lines, then the MAC over the whole key.
-_PUTTY = re.compile(
+_PUTTY = compile_lazily(
     r"PuTTY-User-Key-File-[23]: [^\r\n]{1,100}\r?\n(?:[A-Za-z-]{1,40}: [^\r\n]{0,300}\r?\n){0,6}?"
     r"(?:[A-Za-z0-9+/=]{1,100}\r?\n){0,200}?Private-Lines: \d{1,4}\r?\n((?:[A-Za-z0-9+/=]{1,100}\r?\n){1,200}?)"
     r"Private-MAC: [0-9a-f]{40,64}"
 )
-_JWT = re.compile(r"(eyJ[A-Za-z0-9_-]{8,300}\.eyJ[A-Za-z0-9_-]{8,4000}\.[A-Za-z0-9_-]{16,1000})")
-_JWT_START = re.compile("J(?<=eyJ)")  # `eyJ` found by its `J`, rarer than `e` (a faster scan)
+_JWT = compile_lazily(r"(eyJ[A-Za-z0-9_-]{8,300}\.eyJ[A-Za-z0-9_-]{8,4000}\.[A-Za-z0-9_-]{16,1000})")
+_JWT_START = compile_lazily("J(?<=eyJ)")  # `eyJ` found by its `J`, rarer than `e` (a faster scan)
 # A character of each text looked for, tested first: a one-character `in` is a memchr scan, several
 # times faster than a longer one or a pattern's search, and most texts lack these rarer characters.
 _RARE = {"PRIVATE KEY": "V", "eyJ": "J", "://": "/"}
 # After `://`: user, password, host. The scheme is read backwards from `://` (leading patterns
 # without a literal make Python's regex engine try every offset of a 4 MiB file).
-_URL_PASSWORD = re.compile(r"([^\s:/@'\"`<>]{1,256}):([^\s/@'\"`<>]{1,256})@([^\s/?#'\"`<>]{1,256})")
-_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{1,20}$")
+_URL_PASSWORD = compile_lazily(r"([^\s:/@'\"`<>]{1,256}):([^\s/@'\"`<>]{1,256})@([^\s/?#'\"`<>]{1,256})")
+_SCHEME = compile_lazily(r"[A-Za-z][A-Za-z0-9+.-]{1,20}$")
 # A secret-like name (its key word; the rest of the name is read backwards from it), then `=`, `:`,
 # `:=` or `=>`, then the value. Key words are found first in the lower-cased text.
-_KEY_WORD = re.compile(
+_KEY_WORD = compile_lazily(
     r"token|secret|passw|passwd|pwd|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|"
     r"credential"
 )
-_ASSIGNED = re.compile(
+_ASSIGNED = compile_lazily(
     r"(?i)(?:token|secret|passw(?:or)?d|passwd|pwd|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
     r"client[_-]?secret|auth[_-]?key|credentials?)[A-Za-z0-9_-]{0,60}[\"']?[ \t]{0,8}(?:=|:|:=|=>)"
     r"[ \t]{0,8}[\"'`]?([^\s\"'`,;)\]}]{16,512})"
 )
 # The end of every `_ASSIGNED` match's separator (`=`, `:`, the `=` of `:=`, `=>`) and what follows it:
 # only lines where one of these stands can hold an assigned value.
-_VALUE_AFTER = tuple(re.compile(sep + r"[ \t]{0,8}[\"'`]?[^\s\"'`,;)\]}]{16}") for sep in ("=>?", ":"))
-_NAME_CHARS = re.compile(r"[A-Za-z0-9_.-]{0,60}\Z")
+_VALUE_AFTER = tuple(compile_lazily(sep + r"[ \t]{0,8}[\"'`]?[^\s\"'`,;)\]}]{16}") for sep in ("=>?", ":"))
+_NAME_CHARS = compile_lazily(r"[A-Za-z0-9_.-]{0,60}\Z")
 
 
 def is_private_key(label: str, block: str) -> bool:

@@ -4,10 +4,10 @@ MEMORY.md sanitiser (C08) removes."""
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Iterator
 
+from memlint.lazy_regex import compile_lazily
 from memlint.records import dataclass
 from memlint.rules.security._text import Lines
 
@@ -26,7 +26,7 @@ JOINERS = frozenset({0x200C, 0x200D})  # at home in emoji sequences and joining 
 # C08: the 2.1.284+ sanitiser removes format characters from MEMORY.md but keeps ZWNJ and ZWJ.
 KEPT_BY_SANITISER = JOINERS
 TAGS = range(0xE0000, 0xE0080)
-_RTL = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+_RTL = compile_lazily(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 _NO_MARKS = {cp: None for cp in MARKS}
 _BLACK_FLAG = "\U0001F3F4"
 
@@ -99,12 +99,12 @@ def hidden_characters(text: str) -> Iterator[Hidden]:
         yield Hidden(i, what, tuple(kinds))
 
 
-_CANDIDATE = re.compile("[\U000e0000-\U000e007f]+|[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]+")
+_CANDIDATE = compile_lazily("[\U000e0000-\U000e007f]+|[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]+")
 # `_CANDIDATE`'s characters outside the tag block, and the tag block: a substring test per character
 # and one range search rule out a text (a common one, with a dash or an arrow) faster than
 # `_CANDIDATE`'s own search, which stops at every character to look it up in its sets.
 _SINGLES = tuple("\u061c\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068\u2069\ufeff")
-_TAG = re.compile("[\U000e0000-\U000e007f]")
+_TAG = compile_lazily("[\U000e0000-\U000e007f]")
 
 
 def _may_hide(text: str) -> bool:
@@ -124,9 +124,9 @@ CONFUSABLE = frozenset(
     "АВЕКМНОРСТХЅІЈаеорсухѕіјһԁԛԝӏ"  # Cyrillic
     "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧοινρϲ"  # Greek
 )
-_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
-_WORD_END = re.compile(r"(?:[^\W\d_]+['’])*[^\W\d_]*\Z")  # the start of the word ending at a position
-_FOREIGN = re.compile("[\u0370-\u03ff\u0400-\u052f]")
+_WORD = compile_lazily(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+_WORD_END = compile_lazily(r"(?:[^\W\d_]+['’])*[^\W\d_]*\Z")  # the start of the word ending at a position
+_FOREIGN = compile_lazily("[\u0370-\u03ff\u0400-\u052f]")
 
 
 @dataclass(frozen=True)

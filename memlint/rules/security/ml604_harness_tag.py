@@ -42,6 +42,7 @@ import bisect
 import re
 from collections.abc import Iterator
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.memory.sanitise import HARNESS_TAGS
 from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
@@ -62,11 +63,11 @@ META = RuleMeta(
 SANITISED = frozenset(HARNESS_TAGS)
 UNSANITISED = frozenset({"function_calls", "invoke"})
 _NAMES = "|".join(re.escape(n) for n in sorted(SANITISED | UNSANITISED, key=len, reverse=True))
-_TAG = re.compile(
+_TAG = compile_lazily(
     rf"[<＜]\s*/?\s*(antml:[\w-]+|(?:{_NAMES})(?![\w-])|channel(?=\s[^>]*source=))[^<>\n]{{0,200}}>",
     re.IGNORECASE,
 )
-_CODE_SPAN = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)")
+_CODE_SPAN = compile_lazily(r"(`+)(?!`).*?(?<!`)\1(?!`)")
 
 
 def tags(text: str, memory_sanitised: bool) -> list[tuple[int, str]]:

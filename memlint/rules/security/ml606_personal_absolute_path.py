@@ -61,6 +61,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+from memlint.lazy_regex import compile_lazily
 from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._homecopy import in_home_copy
@@ -79,15 +80,15 @@ META = RuleMeta(
     options={"placeholder-names": []},
 )
 
-_POSIX = re.compile(r"(/(?:Users|home)/([A-Za-z0-9._-]+)/[^\s`'\")\]>,;*|]+)")  # literal first: fast
-_WINDOWS = re.compile(r"(?<![\w\\])([A-Za-z]:[\\/]+Users[\\/]+([^\\/\s`'\"<>|:*?]+)[\\/][^\s`'\")\]>,;*|]+)",
+_POSIX = compile_lazily(r"(/(?:Users|home)/([A-Za-z0-9._-]+)/[^\s`'\")\]>,;*|]+)")  # literal first: fast
+_WINDOWS = compile_lazily(r"(?<![\w\\])([A-Za-z]:[\\/]+Users[\\/]+([^\\/\s`'\"<>|:*?]+)[\\/][^\s`'\")\]>,;*|]+)",
                       re.IGNORECASE)
-_POSIX_HINT = re.compile("/(?:Users|home)/")
-_WINDOWS_HINT = re.compile(r":[\\/]+users[\\/]", re.IGNORECASE)
+_POSIX_HINT = compile_lazily("/(?:Users|home)/")
+_WINDOWS_HINT = compile_lazily(r":[\\/]+users[\\/]", re.IGNORECASE)
 # A user name that stands for any user, by its shape: a fill-in (`<name>`, `{user}`, `$USER`,
 # `%USERNAME%`, `*`), an ellipsis, one character repeated (`xxx`, `___`), or capitals (`USERNAME`,
 # `YOUR_NAME`: real account names are rarely written so). No words: memory is written in every language.
-_STAND_IN = re.compile(r"[<>{}$%*]|\.\.\.|…|^(.)\1+$|^[A-Z][A-Z_-]+$")
+_STAND_IN = compile_lazily(r"[<>{}$%*]|\.\.\.|…|^(.)\1+$|^[A-Z][A-Z_-]+$")
 # Accounts and folders that software makes, named the same in every language: CI runners, cloud and
 # container images (`runner`, `ubuntu`, `vscode`, `node`, `ec2-user`, ...), Windows' own profile
 # folders (`Public`, `Default`, `All Users`), and folders below a `home` that is not `/home`
