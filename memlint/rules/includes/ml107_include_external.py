@@ -54,6 +54,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from memlint.lazy_regex import compile_lazily
+from memlint.model.loading.loader import LoadedContext
 from memlint.model.run.include_problems import include_problems
 from memlint.model.run.rule_context import RuleContext
 from memlint.model.text.markdown import COMMENT_SPAN
@@ -76,24 +77,27 @@ META = RuleMeta(
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     roots = [os.path.realpath(r) for r in ctx.roots]
-    loaded: dict[str, set[str]] | None = None
+    starts: dict[Path, _Start] | None = None
     for item in include_problems(ctx):
         if item.problem != "external":
             continue
         ref = item.origin.ref
         target = ctx.workspace.resolved(item.target)
-        if loaded is None:
-            loaded = {str(c.start): {ctx.workspace.resolved(f.path) for f in c.files} for c in ctx.loads.values()}
-        lost = [s for s in item.starts if target not in loaded.get(str(s), set())]
+        if starts is None:
+            starts = {start: _Start(ctx, context) for start, context in ctx.loads.items()}
+        known = [(s, starts.get(s)) for s in item.starts]
+        lost = [(s, start) for s, start in known if start is None or target not in start.loaded]
         if item.starts and not lost:
             continue  # it loads there anyway (an ancestor's unconditional rule): nothing is lost
-        lost = [s for s in lost if _claude_starts_here(ctx, s) and not _loads_copy(ctx, s, item.target)]
+        name = item.target.name
+        lost = [(s, start) for s, start in lost
+                if start is None or (start.claude_starts_here and not _loads_copy(ctx, start, item.target, name))]
         if item.starts and not lost:
             continue  # only folders kept for other agents, or folders with their own copy
         inside = any(target == r or target.startswith(r.rstrip("/") + "/") for r in roots)
         if inside:
-            starts = sorted(show(ctx, s) + "/" for s in lost)
-            shown = ", ".join(f"`{s}`" for s in starts[:3]) + (f" and {len(starts) - 3} more" if len(starts) > 3 else "")
+            where = sorted(show(ctx, s) + "/" for s, _ in lost)
+            shown = ", ".join(f"`{s}`" for s in where[:3]) + (f" and {len(where) - 3} more" if len(where) > 3 else "")
             message = (
                 f"Claude Code does not follow `@{ref.written}` when started in {shown}: "
                 f"`{show(ctx, item.target)}` is outside that folder (it loads only from a start folder that "
@@ -108,26 +112,36 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         yield Finding(item.origin.path, item.origin.line, message, column=ref.column)
 
 
-def _claude_starts_here(ctx: RuleContext, start: Path) -> bool:
+class _Start:
+    """What ML107 asks of a start folder, worked out once per run: the real paths of the files
+    loaded there, those files by name, and whether a Claude session may start there."""
+
+    def __init__(self, ctx: RuleContext, context: LoadedContext) -> None:
+        resolved = ctx.workspace.resolved
+        self.loaded = {resolved(f.path) for f in context.files}
+        self.by_name: dict[str, list[Path]] = {}
+        for f in context.files:
+            self.by_name.setdefault(f.path.name, []).append(f.path)
+        self.claude_starts_here = _claude_starts_here(ctx, context)
+
+
+def _claude_starts_here(ctx: RuleContext, context: LoadedContext) -> bool:
     """A Claude session may start here: the folder is a checked root, has a CLAUDE.md,
     .claude/CLAUDE.md or CLAUDE.local.md of its own, or loads none from above (a repository that
     keeps AGENTS.md only). A folder that is a start folder only by its AGENTS.md, below a CLAUDE.md,
-    is kept for other agents. (Once per start folder and run.)"""
-    def decide() -> bool:
-        context = ctx.loads.get(start)
-        if context is None or start in ctx.roots:
-            return True
-        own = (start, start / ".claude")
-        claude = stoppers(context)
-        return not claude or any(f.path.parent in own for f in claude)
-
-    return ctx.once(("ml107.starts-here", start), decide)
+    is kept for other agents."""
+    start = context.start
+    if start in ctx.roots:
+        return True
+    own = (start, start / ".claude")
+    claude = stoppers(context)
+    return not claude or any(f.path.parent in own for f in claude)
 
 
-def _loads_copy(ctx: RuleContext, start: Path, target: Path) -> bool:
+def _loads_copy(ctx: RuleContext, start: _Start, target: Path, name: str) -> bool:
     """A file loaded in `start` shares most of the target's code spans and paths: a copy or a
     translation of it (words differ from language to language; code and paths do not)."""
-    others = [p for p in _loaded_by_name(ctx, start).get(target.name, ()) if p != target]
+    others = [p for p in start.by_name.get(name, ()) if p != target]
     if not others:
         return False
     mine = _marks(ctx, target)
@@ -138,18 +152,6 @@ def _loads_copy(ctx: RuleContext, start: Path, target: Path) -> bool:
         if len(mine & theirs) >= _COPY * len(mine | theirs):
             return True
     return False
-
-
-def _loaded_by_name(ctx: RuleContext, start: Path) -> dict[str, list[Path]]:
-    """The files loaded in `start`, by file name (once per start folder and run)."""
-    def group() -> dict[str, list[Path]]:
-        context = ctx.loads.get(start)
-        out: dict[str, list[Path]] = {}
-        for f in context.files if context is not None else ():
-            out.setdefault(f.path.name, []).append(f.path)
-        return out
-
-    return ctx.once(("ml107.loaded-by-name", start), group)
 
 
 def _marks(ctx: RuleContext, path: Path) -> frozenset[str]:
