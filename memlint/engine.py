@@ -210,6 +210,10 @@ def _run_per_file(ctx: RuleContext, rules: list[Rule], violations: list[Violatio
     window in its own order: every rule sees what it would see alone, in the same order."""
     if not rules:
         return
+    # What the whole-run rules worked out for themselves (a MEMORY.md's split plans, the include
+    # checks' answers: a fifth of what a run holds at 16,000 files) is let go, but for what the
+    # per-file rules' lists of files ask for again (their topic files, their folders).
+    ctx.hand_over()
     rank: dict[str, int] = {}  # each file's place: where the first rule that looks at it has it
     planned: dict[int, tuple[Sequence[object], array[int], Sequence[int]]] = {}  # by the list's id
     plans = []
@@ -224,6 +228,7 @@ def _run_per_file(ctx: RuleContext, rules: list[Rule], violations: list[Violatio
             place = array("q", map(rank.__getitem__, keys))
             plan = planned[id(items)] = (items, place, _order(place))
         plans.append(plan)
+    ctx.let_go()
     selection = _selection(ctx)
     options = [dict(selection.rule_options(rule)) for rule in rules]
     cursors = [0] * len(rules)

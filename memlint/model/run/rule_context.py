@@ -50,16 +50,32 @@ class RuleContext:
     # MEMORY.md files the user named to `memlint fix` (a path to one or its folder): indexes
     named_indexes: frozenset[Path] = frozenset()
     memo: dict[object, Any] = field(default_factory=dict, repr=False)  # cross-file facts, once per run
+    # The facts of a pass the engine has finished (`hand_over`): taken over when asked for again,
+    # until the engine lets the rest go.
+    earlier: dict[object, Any] = field(default_factory=dict, repr=False)
 
     def document(self, path: Path | str) -> Document:
         return self.workspace.document(path)
 
     def once(self, key: object, compute: Callable[[], T]) -> T:
         """A fact computed once per run and shared by every rule (key it by what it depends on)."""
-        if key not in self.memo:
-            self.memo[key] = compute()
-        value: T = self.memo[key]
+        memo = self.memo
+        if key not in memo:
+            earlier = self.earlier
+            memo[key] = earlier.pop(key) if earlier and key in earlier else compute()
+        value: T = memo[key]
         return value
+
+    def hand_over(self) -> None:
+        """Start a new pass: the facts so far are kept only while the new pass asks for them
+        (`let_go` drops the others). A fact asked for again after that is computed again, and
+        comes out the same: `once` keys a fact by everything it depends on."""
+        self.earlier.update(self.memo)
+        self.memo = {}
+
+    def let_go(self) -> None:
+        """Drop the facts of the finished pass that the new pass has not asked for."""
+        self.earlier = {}
 
     def by_role(self, *roles: Role) -> list[MemoryFile]:
         by_role: dict[Role, list[MemoryFile]] = self.once(("by-role",), self._group_by_role)
