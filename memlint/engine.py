@@ -328,7 +328,12 @@ def check(
 ) -> Report:
     with settled_heap():
         ctx = build_context(paths, config, home, workspace, launch)
-        return Report(tuple(run_rules(ctx)), len(ctx.files), ctx.roots, ctx.release, home, auto_memory(ctx))
+        report = Report(tuple(run_rules(ctx)), len(ctx.files), ctx.roots, ctx.release, home, auto_memory(ctx))
+        ctx.let_go()  # the run's facts may hold its context: dropped, the model is freed with it
+        ctx.memo = {}
+        if workspace is None:  # the run's own: nothing reads it once the report is made
+            ctx.workspace.close()
+        return report
 
 
 def auto_memory(ctx: RuleContext) -> tuple[Path, ...]:

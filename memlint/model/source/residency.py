@@ -55,3 +55,9 @@ class TextBudget:
             if freed:
                 self.held -= freed
                 self.released += 1
+
+    def clear(self) -> None:
+        """Hold no document any longer (the run is over): the documents keep their texts until
+        they are freed themselves, which they and this budget no longer prevent by holding each other."""
+        self._queue.clear()
+        self.held = 0
