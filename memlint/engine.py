@@ -170,13 +170,15 @@ def run_rules(ctx: RuleContext, rules: list[Rule] | None = None) -> list[Violati
     at a time, together, file by file. In that order the working memory of a whole-run rule (the
     cl100k table ML202 counts with, and tiktoken's 26 MiB of Rust tables when it builds them; handed
     back once freed) comes and goes before the per-file pass fills the run's text budget, not on
-    top of it (the peak at 16,000 files: 5 MiB lower).
+    top of it (the peak at 16,000 files: 5 MiB lower). The rules that count tokens (a `tokenizer`
+    option) go first of all: their tables come and go on top of the model alone, before the
+    other rules' facts are added to it (16,000 files: the peak while ML202 counts, 123 -> 116 MiB).
     The order changes no finding (each rule reads the same model; findings are sorted)."""
     selection = _selection(ctx)
     selected = rules if rules is not None else list(selection.rules)
     violations: list[Violation] = []
     progress.COUNTS.rules_total += len(selected)
-    for rule in selected:
+    for rule in sorted(selected, key=_counts_tokens, reverse=True):  # stable: otherwise in code order
         if rule.per_file:
             continue
         progress.COUNTS.rules_done += 1
@@ -198,6 +200,11 @@ def run_rules(ctx: RuleContext, rules: list[Rule] | None = None) -> list[Violati
     # one finding per (path, line, column, code), the first kept, as a set would; sorted by those
     # fields without a Violation comparison each time (100,000 findings: half the time)
     return sorted(dict.fromkeys(violations), key=lambda v: (path_order(v.path), v.line, v.column, v.code))
+
+
+def _counts_tokens(rule: Rule) -> bool:
+    """The rule counts tokens (ML202, ML406, ML407): its tokenizer's tables are large while it runs."""
+    return "tokenizer" in rule.meta.options
 
 
 # Files the per-file rules look at together before moving on: their texts stay within the run's
