@@ -50,9 +50,10 @@ class RuleContext:
     # MEMORY.md files the user named to `memlint fix` (a path to one or its folder): indexes
     named_indexes: frozenset[Path] = frozenset()
     memo: dict[object, Any] = field(default_factory=dict, repr=False)  # cross-file facts, once per run
-    # The facts of a pass the engine has finished (`hand_over`): taken over when asked for again,
-    # until the engine lets the rest go.
+    # The facts of the rules the engine has finished (`hand_over`): taken over when asked for again,
+    # until the engine lets the rest go (`let_go`).
     earlier: dict[object, Any] = field(default_factory=dict, repr=False)
+    kept: frozenset[object] = frozenset()  # keys of facts no hand-over lets go (the engine's choice)
 
     def document(self, path: Path | str) -> Document:
         return self.workspace.document(path)
@@ -67,14 +68,20 @@ class RuleContext:
         return value
 
     def hand_over(self) -> None:
-        """Start a new pass: the facts so far are kept only while the new pass asks for them
-        (`let_go` drops the others). A fact asked for again after that is computed again, and
-        comes out the same: `once` keys a fact by everything it depends on."""
-        self.earlier.update(self.memo)
-        self.memo = {}
+        """Other rules run from now on: the facts so far (but the `kept` ones) are kept only while
+        they ask for them (`let_go` drops the others). A fact asked for after that is computed again,
+        and comes out the same: `once` keys a fact by everything it depends on."""
+        kept = self.kept
+        if not kept:
+            self.earlier.update(self.memo)
+            self.memo = {}
+            return
+        memo = self.memo
+        self.earlier.update((key, value) for key, value in memo.items() if key not in kept)
+        self.memo = {key: value for key, value in memo.items() if key in kept}
 
     def let_go(self) -> None:
-        """Drop the facts of the finished pass that the new pass has not asked for."""
+        """Drop the facts handed over that no rule has asked for since."""
         self.earlier = {}
 
     def by_role(self, *roles: Role) -> list[MemoryFile]:
