@@ -372,6 +372,11 @@ def check(
 ) -> Report:
     with settled_heap():
         ctx = build_context(paths, config, home, workspace, launch)
+        # The loader's facts (what it shares between start folders: listings, settings read, folders
+        # found missing) are let go once every start folder is modelled: the rules ask for a few of
+        # them again (whether a start folder holds `.git`), which are worked out again (16,000
+        # files: 5 MiB of the peak). A long-lived workspace (the language server's) keeps them.
+        ctx.workspace.memo.clear()
         report = Report(tuple(run_rules(ctx)), len(ctx.files), ctx.roots, ctx.release, home, auto_memory(ctx))
         ctx.let_go()  # the run's facts may hold its context: dropped, the model is freed with it
         ctx.memo = {}
