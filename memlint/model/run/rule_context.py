@@ -54,6 +54,8 @@ class RuleContext:
     # until the engine lets the rest go (`let_go`).
     earlier: dict[object, Any] = field(default_factory=dict, repr=False)
     kept: frozenset[object] = frozenset()  # keys of facts no hand-over lets go (the engine's choice)
+    # The run's files by role (`by_role`): a fact of `files`, which rules of every family ask for.
+    roles: dict[Role, list[MemoryFile]] | None = field(default=None, repr=False, compare=False)
 
     def document(self, path: Path | str) -> Document:
         return self.workspace.document(path)
@@ -85,7 +87,9 @@ class RuleContext:
         self.earlier = {}
 
     def by_role(self, *roles: Role) -> list[MemoryFile]:
-        by_role: dict[Role, list[MemoryFile]] = self.once(("by-role",), self._group_by_role)
+        by_role = self.roles
+        if by_role is None:
+            by_role = self.roles = self._group_by_role()
         if len(roles) == 1:
             return list(by_role.get(roles[0], ()))
         return [f for f in self.files if f.role in roles]
