@@ -225,7 +225,7 @@ def _counts_tokens(rule: Rule) -> bool:
 
 def _family(rule: Rule) -> str:
     """The package of the rule's module: its family (`memlint.rules.automem`), or a plugin's own."""
-    return rule.module.__name__.rpartition(".")[0]
+    return str(getattr(rule.module, "__name__", "")).rpartition(".")[0]
 
 
 # Files the per-file rules look at together before moving on: their texts stay within the run's
