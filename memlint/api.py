@@ -105,7 +105,11 @@ def check(
     environment; `stdin` is (file, text) to check in place of the file on disk."""
     targets = _paths(paths)
     config = config or load_config(targets[0])
-    return engine.check(targets, config, _home(home), _with_stdin(stdin, config), launch)
+    workspace = _with_stdin(stdin, config)
+    try:
+        return engine.check(targets, config, _home(home), workspace, launch)
+    finally:
+        workspace.close()  # the run is over: its model is freed before the report is written
 
 
 def check_staged(

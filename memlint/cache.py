@@ -248,7 +248,11 @@ class Recorder:
             text = path if type(path) is str else path.__fspath__() if type(path) is path_type else None
             if type(text) is str and (own is None or not text.startswith(own)):  # `note`, inlined: the hot case
                 signature = sign_stat(result)
-                if (stats if follow_symlinks else lstats).setdefault(text, signature) != signature:
+                table, other = (stats, lstats) if follow_symlinks else (lstats, stats)
+                twin = other.get(text)
+                if twin == signature:  # no symlink: both tables hold one object (16,000 files: 1.5 MiB)
+                    signature = twin
+                if table.setdefault(text, signature) != signature:
                     recorder.unsure = True
             else:
                 recorder.note(operation, path, sign_stat(result))

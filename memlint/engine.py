@@ -170,15 +170,33 @@ def run_rules(ctx: RuleContext, rules: list[Rule] | None = None) -> list[Violati
     at a time, together, file by file. In that order the working memory of a whole-run rule (the
     cl100k table ML202 counts with, and tiktoken's 26 MiB of Rust tables when it builds them; handed
     back once freed) comes and goes before the per-file pass fills the run's text budget, not on
-    top of it (the peak at 16,000 files: 5 MiB lower).
+    top of it (the peak at 16,000 files: 5 MiB lower). The rules that count tokens (a `tokenizer`
+    option) go first of all: their tables come and go on top of the model alone, before the
+    other rules' facts are added to it (16,000 files: the peak while ML202 counts, 123 -> 116 MiB).
+
+    What rules work out for themselves (`RuleContext.once`: a MEMORY.md's split plans, the include
+    checks' answers) is kept while the rules of one family and of the next ask for it, then let go
+    (`RuleContext.hand_over`): a family's facts do not pile up under the next families' and the
+    per-file pass. A per-file rule's list of files is made when its family's whole-run rules start
+    (they share its facts: the topic files, their folders), and the facts it needs are kept to the
+    end of the run, so nothing is worked out twice.
     The order changes no finding (each rule reads the same model; findings are sorted)."""
     selection = _selection(ctx)
     selected = rules if rules is not None else list(selection.rules)
     violations: list[Violation] = []
     progress.COUNTS.rules_total += len(selected)
-    for rule in selected:
+    per_file = [r for r in selected if r.per_file]
+    listed: dict[int, Sequence[object]] = {}  # each per-file rule's items, by its place in `per_file`
+    family = ""
+    for rule in sorted(selected, key=_counts_tokens, reverse=True):  # stable: otherwise in code order
         if rule.per_file:
             continue
+        if _family(rule) != family:
+            family = _family(rule)
+            ctx.let_go()
+            ctx.hand_over()
+            _list_files(ctx, [(i, r) for i, r in enumerate(per_file) if i not in listed and _family(r) == family],
+                        listed)
         progress.COUNTS.rules_done += 1
         ctx.options = dict(selection.rule_options(rule))
         try:
@@ -190,7 +208,7 @@ def run_rules(ctx: RuleContext, rules: list[Rule] | None = None) -> list[Violati
             violations.append(_crashed(ctx, rule, exc))
         tokens.give_back()  # a rule that counted cl100k tokens is done with the encoding
         _settle()
-    _run_per_file(ctx, [r for r in selected if r.per_file], violations)
+    _run_per_file(ctx, per_file, violations, listed)
     violations = [v for v in violations if v.code not in selection.ignored(v.path)]
     violations = apply_suppressions(
         violations, ctx.workspace, "ML902" in selection.selected, tuple(f.path for f in ctx.files)
@@ -200,22 +218,52 @@ def run_rules(ctx: RuleContext, rules: list[Rule] | None = None) -> list[Violati
     return sorted(dict.fromkeys(violations), key=lambda v: (path_order(v.path), v.line, v.column, v.code))
 
 
+def _counts_tokens(rule: Rule) -> bool:
+    """The rule counts tokens (ML202, ML406, ML407): its tokenizer's tables are large while it runs."""
+    return "tokenizer" in rule.meta.options
+
+
+def _family(rule: Rule) -> str:
+    """The package of the rule's module: its family (`memlint.rules.automem`), or a plugin's own."""
+    return str(getattr(rule.module, "__name__", "")).rpartition(".")[0]
+
+
 # Files the per-file rules look at together before moving on: their texts stay within the run's
 # text budget (model.source.residency) while every rule looks at them, so each is read once for all.
 _WINDOW = 256
 
 
-def _run_per_file(ctx: RuleContext, rules: list[Rule], violations: list[Violation]) -> None:
-    """Run the per-file rules a window of files at a time, each rule over its own files of the
-    window in its own order: every rule sees what it would see alone, in the same order."""
+def _list_files(ctx: RuleContext, rules: list[tuple[int, Rule]], listed: dict[int, Sequence[object]]) -> None:
+    """Make the lists of files of `rules` (per-file rules, by their place in the run's list), right
+    after a hand-over: the facts asked for from here are what the lists need, kept to the end of the
+    run (`RuleContext.kept`) for the per-file pass."""
     if not rules:
         return
+    selection = _selection(ctx)
+    for i, rule in rules:
+        ctx.options = dict(selection.rule_options(rule))
+        found = rule.files(ctx)
+        listed[i] = found if isinstance(found, (list, tuple)) else list(found)
+    ctx.kept = ctx.kept | frozenset(ctx.memo)
+
+
+def _run_per_file(ctx: RuleContext, rules: list[Rule], violations: list[Violation],
+                  listed: dict[int, Sequence[object]] | None = None) -> None:
+    """Run the per-file rules a window of files at a time, each rule over its own files of the
+    window in its own order: every rule sees what it would see alone, in the same order.
+    `listed`: the rules' lists of files made already (`_list_files`), by their place in `rules`."""
+    if not rules:
+        return
+    listed = {} if listed is None else listed
+    ctx.let_go()
+    ctx.hand_over()
+    _list_files(ctx, [(i, r) for i, r in enumerate(rules) if i not in listed], listed)
+    ctx.let_go()  # the whole-run rules' facts are let go: the per-file pass asks for the kept ones alone
     rank: dict[str, int] = {}  # each file's place: where the first rule that looks at it has it
     planned: dict[int, tuple[Sequence[object], array[int], Sequence[int]]] = {}  # by the list's id
     plans = []
-    for rule in rules:
-        found = rule.files(ctx)
-        items: Sequence[object] = found if isinstance(found, (list, tuple)) else list(found)
+    for i in range(len(rules)):
+        items = listed[i]
         plan = planned.get(id(items))  # rules that share a run's list of files share its plan
         if plan is None:
             keys = [str(getattr(item, "path", item)) for item in items]
@@ -224,14 +272,15 @@ def _run_per_file(ctx: RuleContext, rules: list[Rule], violations: list[Violatio
             place = array("q", map(rank.__getitem__, keys))
             plan = planned[id(items)] = (items, place, _order(place))
         plans.append(plan)
+    files = len(rank)
     selection = _selection(ctx)
     options = [dict(selection.rule_options(rule)) for rule in rules]
     cursors = [0] * len(rules)
     done_before = progress.COUNTS.rules_done
-    for high in range(_WINDOW, len(rank) + _WINDOW, _WINDOW):
+    for high in range(_WINDOW, files + _WINDOW, _WINDOW):
         # progress: these rules are done in the share of the files looked at so far
-        looked_at = min(high - _WINDOW, len(rank))
-        progress.COUNTS.rules_done = done_before + len(rules) * looked_at // max(len(rank), 1)
+        looked_at = min(high - _WINDOW, files)
+        progress.COUNTS.rules_done = done_before + len(rules) * looked_at // max(files, 1)
         for i, rule in enumerate(rules):
             items, place, order = plans[i]
             cursor = cursors[i]
@@ -323,7 +372,17 @@ def check(
 ) -> Report:
     with settled_heap():
         ctx = build_context(paths, config, home, workspace, launch)
-        return Report(tuple(run_rules(ctx)), len(ctx.files), ctx.roots, ctx.release, home, auto_memory(ctx))
+        # The loader's facts (what it shares between start folders: listings, settings read, folders
+        # found missing) are let go once every start folder is modelled: the rules ask for a few of
+        # them again (whether a start folder holds `.git`), which are worked out again (16,000
+        # files: 5 MiB of the peak). A long-lived workspace (the language server's) keeps them.
+        ctx.workspace.memo.clear()
+        report = Report(tuple(run_rules(ctx)), len(ctx.files), ctx.roots, ctx.release, home, auto_memory(ctx))
+        ctx.let_go()  # the run's facts may hold its context: dropped, the model is freed with it
+        ctx.memo = {}
+        if workspace is None:  # the run's own: nothing reads it once the report is made
+            ctx.workspace.close()
+        return report
 
 
 def auto_memory(ctx: RuleContext) -> tuple[Path, ...]:

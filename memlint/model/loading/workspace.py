@@ -210,6 +210,15 @@ class Workspace:
     def __len__(self) -> int:
         return len(self._documents)
 
+    def close(self) -> None:
+        """Let go of every document and fact: the run that made this workspace is over. The
+        command line runs with the cyclic garbage collector off, and documents and their text budget
+        hold each other (as facts in `memo` may hold the run's context): dropped here, they are
+        freed at once, and what comes after (the report) reuses their memory."""
+        self._documents.clear()
+        self.memo.clear()
+        self.texts.clear()
+
     def remove(self, path: Path | str) -> None:
         """Mark a file as gone in memory (a fix deletes it; not yet written)."""
         key = os.path.abspath(path)

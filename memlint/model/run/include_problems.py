@@ -62,17 +62,11 @@ class IncludeProblem:
     detail: str = ""
 
 
-_CACHE: list[tuple[RuleContext, list[IncludeProblem]]] = []
-
-
 def include_problems(ctx: RuleContext) -> list[IncludeProblem]:
     """Every problem include under the checked paths, once each, in file order (computed once per
-    check run and shared by the include rules)."""
-    for known, problems in _CACHE:
-        if known is ctx:
-            return problems
-    problems = _classify(ctx)
-    _CACHE[:] = [(ctx, problems)]
+    check run and shared by the include rules; kept by the run, so that nothing holds the run's
+    model once it is over)."""
+    problems: list[IncludeProblem] = ctx.once(("include-problems",), lambda: _classify(ctx))
     return problems
 
 

@@ -51,16 +51,11 @@ class MemoryIdentity:
         return self.kind in INDEX_KINDS
 
 
-_CACHE: list[tuple[object, dict[Path, MemoryIdentity]]] = []
-
-
 def memory_identities(ctx: RuleContext) -> dict[Path, MemoryIdentity]:
-    """Every MEMORY.md of the run (role `automem-index`) with its identity, computed once per run."""
-    for known, found in _CACHE:
-        if known is ctx:
-            return found
-    found = {f.path: _identify(ctx, f.path) for f in ctx.by_role("automem-index")}
-    _CACHE[:] = [(ctx, found)]
+    """Every MEMORY.md of the run (role `automem-index`) with its identity, computed once per run
+    (kept by the run, so that nothing holds the run's model once it is over)."""
+    found: dict[Path, MemoryIdentity] = ctx.once(
+        ("memory-identities",), lambda: {f.path: _identify(ctx, f.path) for f in ctx.by_role("automem-index")})
     return found
 
 

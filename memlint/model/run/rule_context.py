@@ -50,19 +50,46 @@ class RuleContext:
     # MEMORY.md files the user named to `memlint fix` (a path to one or its folder): indexes
     named_indexes: frozenset[Path] = frozenset()
     memo: dict[object, Any] = field(default_factory=dict, repr=False)  # cross-file facts, once per run
+    # The facts of the rules the engine has finished (`hand_over`): taken over when asked for again,
+    # until the engine lets the rest go (`let_go`).
+    earlier: dict[object, Any] = field(default_factory=dict, repr=False)
+    kept: frozenset[object] = frozenset()  # keys of facts no hand-over lets go (the engine's choice)
+    # The run's files by role (`by_role`): a fact of `files`, which rules of every family ask for.
+    roles: dict[Role, list[MemoryFile]] | None = field(default=None, repr=False, compare=False)
 
     def document(self, path: Path | str) -> Document:
         return self.workspace.document(path)
 
     def once(self, key: object, compute: Callable[[], T]) -> T:
         """A fact computed once per run and shared by every rule (key it by what it depends on)."""
-        if key not in self.memo:
-            self.memo[key] = compute()
-        value: T = self.memo[key]
+        memo = self.memo
+        if key not in memo:
+            earlier = self.earlier
+            memo[key] = earlier.pop(key) if earlier and key in earlier else compute()
+        value: T = memo[key]
         return value
 
+    def hand_over(self) -> None:
+        """Other rules run from now on: the facts so far (but the `kept` ones) are kept only while
+        they ask for them (`let_go` drops the others). A fact asked for after that is computed again,
+        and comes out the same: `once` keys a fact by everything it depends on."""
+        kept = self.kept
+        if not kept:
+            self.earlier.update(self.memo)
+            self.memo = {}
+            return
+        memo = self.memo
+        self.earlier.update((key, value) for key, value in memo.items() if key not in kept)
+        self.memo = {key: value for key, value in memo.items() if key in kept}
+
+    def let_go(self) -> None:
+        """Drop the facts handed over that no rule has asked for since."""
+        self.earlier = {}
+
     def by_role(self, *roles: Role) -> list[MemoryFile]:
-        by_role: dict[Role, list[MemoryFile]] = self.once(("by-role",), self._group_by_role)
+        by_role = self.roles
+        if by_role is None:
+            by_role = self.roles = self._group_by_role()
         if len(roles) == 1:
             return list(by_role.get(roles[0], ()))
         return [f for f in self.files if f.role in roles]
