@@ -27,9 +27,20 @@ def workdir() -> Path:
     shutil.rmtree(where, ignore_errors=True)
 
 
-@pytest.mark.parametrize("example", rx.examples(TEXT), ids=lambda e: e.command[:60])
-def test_console_example(example: rx.Example, workdir: Path) -> None:
-    code, actual = rx.run(example, workdir)
+EXAMPLES = rx.examples(TEXT)
+
+
+@pytest.fixture(scope="module")
+def outcomes(workdir: Path) -> dict[int, tuple[int, list[str]]]:
+    """Every console example run once, in the README's order, in one folder: a later command may
+    read what an earlier one wrote (a baseline), whichever worker runs which test."""
+    return {index: rx.run(example, workdir) for index, example in enumerate(EXAMPLES)}
+
+
+@pytest.mark.parametrize("index", range(len(EXAMPLES)), ids=[e.command[:60] for e in EXAMPLES])
+def test_console_example(index: int, outcomes: dict[int, tuple[int, list[str]]]) -> None:
+    example = EXAMPLES[index]
+    code, actual = outcomes[index]
     assert code in (0, 1), "\n".join(actual)
     assert rx.matches(example.expected, actual), (
         "README output differs (update with `python tests/readme_examples.py --update`):\n" + "\n".join(actual))
