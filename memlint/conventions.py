@@ -60,6 +60,8 @@ def use_colour(choice: str, stream_isatty: bool, environ: dict[str, str] | None 
 
 @dataclass(frozen=True)
 class Conventions:
+    """The output conventions of a run (exit code, output file, verbosity), as the command line set them."""
+
     exit_zero: bool = False
     output_file: Path | None = None
     quiet: bool = False

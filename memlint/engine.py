@@ -40,6 +40,8 @@ NO_MANAGED = Path("/nonexistent/memlint-no-managed")
 
 @dataclass(frozen=True)
 class Report:
+    """A check's outcome: its findings, what was checked, and the release and HOME modelled."""
+
     violations: tuple[Violation, ...]
     files_checked: int
     roots: tuple[Path, ...]

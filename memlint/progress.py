@@ -18,6 +18,8 @@ from memlint.records import dataclass
 
 @dataclass
 class Counts:
+    """How far the run is: files read, start folders modelled, rules done."""
+
     files_read: int = 0
     starts_total: int = 0
     starts_done: int = 0

@@ -22,6 +22,8 @@ DIRECTIVE = compile_lazily(r"<!--\s*memlint:\s*(disable-next-line|disable-file|d
 
 @dataclass
 class _Directive:
+    """A `memlint: disable...` comment: which rules, which lines, and whether it silenced anything."""
+
     kind: str
     names: frozenset[str]  # empty: all rules
     line: int

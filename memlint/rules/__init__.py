@@ -114,6 +114,8 @@ class Entry(NamedByMeta):
 
 @dataclass(frozen=True)
 class Rule(NamedByMeta):
+    """A registered rule: its META, its module, and the plugin entry point it came from."""
+
     meta: RuleMeta
     module: ModuleType
     plugin: str | None = None  # the entry point of a third-party rule; None for built-in rules

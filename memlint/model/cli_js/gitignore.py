@@ -78,6 +78,8 @@ def _source(glob: str) -> str:
 
 @dataclass(frozen=True)
 class _Rule:
+    """One line of an ignore file: whether it negates, and its test."""
+
     negative: bool
     test: Callable[[str], bool]
 

@@ -23,6 +23,8 @@ _LINE_END = "\n\r\u2028\u2029"
 
 @dataclass(frozen=True)
 class _Atom:
+    """One atom of a pattern: a single character's source and how it repeats."""
+
     source: str  # the JavaScript source of one character (for the predicate)
     repeat: str  # "", "*", "+" or "?"; "folders" for the folder repeat
 

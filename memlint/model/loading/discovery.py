@@ -30,6 +30,8 @@ _MISNAMED = {"claude.md", "claude.local.md", "claude-local.md", "claude_local.md
 
 @dataclass(frozen=True, slots=True)
 class MemoryFile:
+    """A memory file found under the checked paths, and what it is (its role)."""
+
     path: Path
     role: Role
 

@@ -20,6 +20,8 @@ TRUNCATE_CHARS = 8_000  # at compaction a longer section is cut at a line bounda
 
 @dataclass(frozen=True)
 class SectionSize:
+    """The size of one section of session notes, in tokens and characters."""
+
     section: Section
     heading: str
     tokens: int

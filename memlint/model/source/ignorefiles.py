@@ -20,6 +20,8 @@ IGNORE_FILES = (".gitignore", ".ignore")
 
 @dataclass(frozen=True)
 class _Layer:
+    """The ignore files of one folder, compiled, and the folder they apply from."""
+
     base: Path
     spec: pathspec.GitIgnoreSpec
 

@@ -16,6 +16,8 @@ from memlint.records import dataclass
 
 @dataclass(frozen=True)
 class Limits:
+    """How much of a hostile tree memlint follows before it stops and says so."""
+
     max_includes_per_file: int = 1_000  # distinct `@includes` followed in one file
     max_excludes: int = 1_000  # `claudeMdExcludes` patterns applied (all settings files of a start together)
 

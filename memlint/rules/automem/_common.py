@@ -28,6 +28,8 @@ NOT_TOPICS = frozenset({"CLAUDE.md", "CLAUDE.local.md", "AGENTS.md"})
 
 @dataclass(frozen=True)
 class MemoryIndex:
+    """An auto-memory MEMORY.md of the run: its document, its index and Claude Code's cut of it."""
+
     path: Path
     doc: Document
     index: Index

@@ -60,6 +60,8 @@ class Link(NamedTuple):
 
 @dataclass(frozen=True)
 class WikiLink:
+    """A `[[name]]` link in MEMORY.md, where it is."""
+
     line: int
     column: int
     name: str  # the `[[name]]` target, alias cut
@@ -94,6 +96,8 @@ class Block:
 
 @dataclass(frozen=True)
 class Index:
+    """MEMORY.md read as an index: its lines, entries, blocks and links."""
+
     lines: Lines
     entries: tuple[Entry, ...]
     blocks: tuple[Block, ...]

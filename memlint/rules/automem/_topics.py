@@ -37,6 +37,8 @@ def _text(value: Any) -> str | None:
 
 @dataclass(frozen=True)
 class Topic:
+    """A topic file beside MEMORY.md."""
+
     path: Path
     doc: Document
 

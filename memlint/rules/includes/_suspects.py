@@ -40,6 +40,8 @@ _ANY_AT = compile_lazily(r"@([^\s`'\"()\[\]{}<>“”‘’]+)")
 
 @dataclass(frozen=True)
 class Suspect:
+    """An `@` word that names an existing file but is not an include Claude Code follows."""
+
     where: Where
     line: int  # 1-based, in the whole file
     column: int  # 1-based, of the `@`

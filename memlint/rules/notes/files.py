@@ -29,6 +29,8 @@ HOME_TEMPLATE = Path(".claude/session-memory/config/template.md")
 
 @dataclass(frozen=True)
 class NotesFile:
+    """A session-notes file, read against its template."""
+
     path: Path
     doc: Document
     notes: Notes

@@ -51,6 +51,8 @@ _HEADING = compile_lazily(r"^\s{0,3}#{1,6}\s+(.*)$")
 
 @dataclass(frozen=True)
 class Danger:
+    """A dangerous command or instruction found in a text, and where."""
+
     offset: int
     what: str
 

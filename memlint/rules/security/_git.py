@@ -21,6 +21,8 @@ Read = Callable[[Path], Document]
 
 @dataclass(frozen=True)
 class Repository:
+    """A git work tree and its git folder."""
+
     root: Path  # the work tree
     git_dir: Path
 

@@ -24,6 +24,8 @@ from memlint.rules.security._text import MAX_PER_FILE
 
 @dataclass(frozen=True)
 class Secret:
+    """A secret found in a text: its kind, where it starts, and its value (never printed)."""
+
     kind: str
     start: int  # offset in the text
     value: str  # never printed; `masked` is

@@ -131,6 +131,8 @@ _FOREIGN = compile_lazily("[\u0370-\u03ff\u0400-\u052f]")
 
 @dataclass(frozen=True)
 class MixedWord:
+    """A word that mixes scripts: where it is, and its look-alike letters."""
+
     offset: int
     word: str
     foreign: tuple[str, ...]  # the look-alike letters, as `U+0430 CYRILLIC SMALL LETTER A`
