@@ -237,3 +237,39 @@ def test_a_numeric_slug_is_recognised_after_an_interruption() -> None:
     assert 'name: "2026"' in plan.topics[0].text
     again = _split(text, {**disk, "2026.md": plan.topics[0].text})
     assert again is not None and again.topics[0].reused and again.new_text == plan.new_text
+
+
+def _superseded_entry_over_detail() -> tuple[str, dict[str, str]]:
+    """A cut index whose entry stages supersede an entry that a detail line sits under: while the
+    entry is there, the line is its detail, which its own topic file (existing) cannot take and a
+    "(details)" entry would not shorten; it stands alone only once the entry moved as superseded."""
+    lines = ["# Project Memory", ""]
+    disk: dict[str, str] = {}
+    for s in range(12):  # sections of entries to existing topic files: they stay, and keep it long
+        lines.append(f"## Area {s}")
+        for n in range(12):
+            name = f"topic_{s}_{n}.md"
+            disk[name] = topic(name[:-3])
+            lines.append(f"- [Note {s}.{n}]({name}) \u2014 what note {s}.{n} holds, in a few words")
+    digest = "3f9a" * 15  # two long words: what the line says cannot be cut short
+    lines += ["### \u53d1\u5e03 #release",
+              "- [Release steps, nightly](topic_0_0.md) \u2014 the nightly and weekly channels and what each ships",
+              f"- tags {digest} come from main {digest[::-1]} once merged",
+              "- NEVER push tags from a fork",
+              "- the release checklist lives on, see [it](topic_0_0.md)"]
+    for s in range(6):  # detail the first stage moves
+        lines.append(f"## Log {s}")
+        lines += [f"- step {s}.{n}: ran the migration on staging and checked the row counts by hand" for n in range(8)]
+    return "\n".join(lines) + "\n", disk
+
+
+def test_detail_an_entry_stage_leaves_alone_moves_in_the_same_split() -> None:
+    text, disk = _superseded_entry_over_detail()
+    assert measure(text).truncated
+    plan = _split(text, disk)
+    assert plan is not None and plan.floor is None
+    assert any("superseded" in step for step in plan.steps)
+    assert "- tags 3f9a" not in plan.new_text  # moved, in this split
+    on_disk = {**disk, **{t.path.name: t.text for t in plan.topics}}
+    again = _split(plan.new_text, on_disk)
+    assert again is None, f"a second split found more to do: {again and again.steps}"

@@ -180,6 +180,7 @@ def plan_split(
     # changes nothing Claude needs at start
     run.take(move_detail(run.index, writer, links_existing, intro_lines), "moved detail into {n} topic file(s): {names}")
     moved_detail = bool(run.topics)
+    entry_steps = len(run.steps)
     if before.truncated or run.past(MAX_LINES, MAX_UNITS):
         if max(run.over(FIT_LINES, FIT_UNITS)) > 0:
             run.take(supersede(run.index, writer), "moved {k} superseded entries (older entries of topics "
@@ -199,6 +200,13 @@ def plan_split(
         if lines_over > 0 or units_over > 0:
             run.take(move_groups(run.index, writer, lambda sl, su: sl < lines_over or su < units_over),
                      "moved {n} group(s) of entries into second-level index files: {names}")
+    if len(run.steps) > entry_steps and run.past(GUARD_TARGET_LINES, GUARD_TARGET_UNITS):
+        # an entry stage can leave detail standing alone (the entry above it moved as superseded):
+        # it moves as the rest did, or a second split would move it (the split is idempotent)
+        topics = len(run.topics)
+        run.take(move_detail(run.index, writer, links_existing, intro_lines),
+                 "moved the detail the moves above left alone into {n} topic file(s): {names}")
+        moved_detail = moved_detail or len(run.topics) > topics
     if run.text != work and run.past(FIT_LINES, 10**9):
         # the entries written in place of sections may bring blank lines back: while the index is
         # still over the margin, none stays (a second run would drop them: the split is idempotent)
