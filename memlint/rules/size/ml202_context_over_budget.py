@@ -120,11 +120,16 @@ class _Progress:
     def __init__(self, tokenizer: str, count: Callable[[str], int]) -> None:
         self._tokenizer = tokenizer
         self._count = count
-        self._texts: dict[tuple[str, bool], str] = {}
+        self._sizes: dict[tuple[str, bool], int] = {}  # UTF-8 bytes of each file not counted yet
+        self._texts: dict[tuple[str, bool], str] = {}  # the text of each file being counted
         self._done: dict[str, list[int]] = {}  # text -> [characters counted, bytes left, tokens counted]
 
+    @staticmethod
+    def _key(item: LoadedFile) -> tuple[str, bool]:
+        return str(item.path), item.truncation is None
+
     def _state(self, item: LoadedFile) -> tuple[str, list[int]]:
-        key = (str(item.path), item.truncation is None)
+        key = self._key(item)
         text = self._texts.get(key)
         if text is None:
             text = self._texts[key] = item.content
@@ -134,9 +139,17 @@ class _Progress:
         return text, state
 
     def bound(self, item: LoadedFile) -> int:
-        """At most this many tokens, as far as the file is counted yet."""
-        state = self._state(item)[1]
-        return state[1] + state[2]
+        """At most this many tokens, as far as the file is counted yet (a file not counted yet
+        keeps its size only, not its text: most are never counted)."""
+        key = self._key(item)
+        text = self._texts.get(key)
+        if text is not None:
+            state = self._done[text]
+            return state[1] + state[2]
+        size = self._sizes.get(key)
+        if size is None:
+            size = self._sizes[key] = _utf8_bytes(item.content)
+        return size
 
     def count_to(self, item: LoadedFile, allowance: int) -> int:
         """Count the file on, a part at a time, until its bound is within `allowance` or the whole
