@@ -195,7 +195,6 @@ def run_rules(ctx: RuleContext, rules: list[Rule] | None = None) -> list[Violati
             continue
         if _family(rule) != family:
             family = _family(rule)
-            ctx.let_go()
             ctx.hand_over()
             _list_files(ctx, [(i, r) for i, r in enumerate(per_file) if i not in listed and _family(r) == family],
                         listed)
@@ -257,7 +256,6 @@ def _run_per_file(ctx: RuleContext, rules: list[Rule], violations: list[Violatio
     if not rules:
         return
     listed = {} if listed is None else listed
-    ctx.let_go()
     ctx.hand_over()
     _list_files(ctx, [(i, r) for i, r in enumerate(rules) if i not in listed], listed)
     ctx.let_go()  # the whole-run rules' facts are let go: the per-file pass asks for the kept ones alone

@@ -71,16 +71,12 @@ class RuleContext:
 
     def hand_over(self) -> None:
         """Other rules run from now on: the facts so far (but the `kept` ones) are kept only while
-        they ask for them (`let_go` drops the others). A fact asked for after that is computed again,
-        and comes out the same: `once` keys a fact by everything it depends on."""
-        kept = self.kept
-        if not kept:
-            self.earlier.update(self.memo)
-            self.memo = {}
-            return
-        memo = self.memo
-        self.earlier.update((key, value) for key, value in memo.items() if key not in kept)
-        self.memo = {key: value for key, value in memo.items() if key in kept}
+        they ask for them (`let_go` drops the others), and the facts handed over before that nobody
+        asked for since are let go. A fact asked for after that is computed again, and comes out
+        the same: `once` keys a fact by everything it depends on."""
+        memo, kept = self.memo, self.kept
+        self.earlier = {key: value for key, value in memo.items() if key not in kept}
+        self.memo = {key: value for key, value in memo.items() if key in kept} if kept else {}
 
     def let_go(self) -> None:
         """Drop the facts handed over that no rule has asked for since."""
