@@ -68,14 +68,18 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
     discovered = {str(f.path) for f in ctx.files}
     unseen: Unseen[Skipped] = Unseen()  # an object start folders share is judged once (model.shared)
     for loaded in ctx.loads.values():
-        if vendored_start(ctx, loaded.start):
-            continue  # another project's folder: what loads there is that project's to size
+        # A start folder in another project's copy: what loads there is that project's to size.
+        # Asked only when something there would be reported (a stat of `.git` for every start
+        # folder otherwise); the answer is kept per folder (model.loading.vendored).
         for item in loaded.files:
             if item.kind == "automem" or str(item.path) in seen or not owned(ctx, item.path):
                 continue
-            seen.add(str(item.path))
             if item.chars <= limit:
+                seen.add(str(item.path))
                 continue
+            if vendored_start(ctx, loaded.start):
+                continue  # a start folder of this project that loads it reports it
+            seen.add(str(item.path))
             if own > 0:
                 why = f"over the limit of {limit:,} set in memlint's options (Claude Code warns above {threshold:,})"
             else:
@@ -89,6 +93,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         for skipped in unseen.new(loaded.skipped):
             key = str(skipped.path)
             if skipped.reason != "too-large" or skipped.origin is None or key in seen or key in discovered:
+                continue
+            if vendored_start(ctx, loaded.start):
                 continue
             seen.add(key)
             origin = skipped.origin
