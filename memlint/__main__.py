@@ -118,6 +118,8 @@ def _run(argv: list[str]) -> int:
     with entry.recording() as (recorder, out, err):
         code = _invoke(argv)
     entry.store(recorder, out.parts, "".join(err.parts), code)
+    if ranks is not None:
+        cache.prune_rank_tables(ranks)  # the tables other Pythons and venvs kept there: the newest stay
     return code
 
 

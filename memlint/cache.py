@@ -53,6 +53,7 @@ from memlint.cache_folders import (
     clean,
     prepare,
     prune,
+    prune_rank_tables,
     rank_folder,
     user_cache_dir,
 )
@@ -62,7 +63,7 @@ MAX_ENTRY_BYTES = 256 * 1024 * 1024  # a stored run larger than this is not read
 
 __all__ = [  # where entries live is cache_folders' part; the command line asks here
     "CACHE_DIR", "Entry", "Recorder", "cache_folder", "cache_root", "cacheable", "clean", "first_path", "prepare",
-    "prune", "rank_folder", "user_cache_dir",
+    "prune", "prune_rank_tables", "rank_folder", "user_cache_dir",
 ]
 
 TYPE_CHECKING = False  # typing itself is not imported: a replay must start fast

@@ -20,6 +20,7 @@ CACHE_DIR = ".memlint_cache"
 MAX_RUNS = 8  # entries a cache folder keeps (the most recently stored or replayed)
 MAX_FOLDER_BYTES = 64 * 1024 * 1024  # and their size together
 MAX_FOLDERS = 64  # folders outside a project the user's cache keeps (the most recently used)
+MAX_RANK_TABLES = 4  # tokenizer rank tables the user's cache keeps: each Python or venv names its own
 ROOT_MARKERS = (".memlint.toml", "pyproject.toml", ".git")
 
 
@@ -97,27 +98,51 @@ def prune(folder: str) -> None:
     together) and remove the others, and rank tables an older memlint kept there; in the user's
     cache, keep the `MAX_FOLDERS` most recently used folders. Best effort: an entry that cannot be
     removed stays."""
+    found = _files(folder)
+    if found is None:
+        return
+    total = 0
+    doomed = [path for _, path, name in found if _is_rank_table(name)]
+    runs = [(st.st_size, path) for st, path, name in found if name.startswith("run-") and name.endswith(".marshal")]
+    for rank, (size, path) in enumerate(runs):
+        total += size
+        if rank >= MAX_RUNS or (rank and total > MAX_FOLDER_BYTES):
+            doomed.append(path)
+    _remove(doomed)
+    parent = os.path.dirname(os.path.normpath(folder))
+    if parent == os.path.join(user_cache_dir(), "runs"):
+        _prune_folders(parent)
+
+
+def prune_rank_tables(folder: str) -> None:
+    """Keep the `MAX_RANK_TABLES` most recently used tokenizer rank tables of the user's cache
+    folder `folder` (a table read is marked used: model.text.tokens) and remove the others."""
+    found = _files(folder)
+    if found is not None:
+        _remove([path for _, path, name in found if _is_rank_table(name)][MAX_RANK_TABLES:])
+
+
+def _is_rank_table(name: str) -> bool:
+    return name.startswith("cl100k-") and name.endswith(".marshal")
+
+
+def _files(folder: str) -> list[tuple[os.stat_result, str, str]] | None:
+    """Each file of `folder` (links not followed): its stat, path and name, the most recently
+    modified first; None when the folder cannot be listed."""
     try:
         with os.scandir(folder) as listed:
             found = [(e.stat(follow_symlinks=False), e.path, e.name) for e in listed if e.is_file(follow_symlinks=False)]
     except OSError:
-        return
-    runs = sorted(((st.st_mtime_ns, st.st_size, path) for st, path, name in found
-                   if name.startswith("run-") and name.endswith(".marshal")), reverse=True)
-    total = 0
-    doomed = [path for st, path, name in found if name.startswith("cl100k-") and name.endswith(".marshal")]
-    for rank, (_, size, path) in enumerate(runs):
-        total += size
-        if rank >= MAX_RUNS or (rank and total > MAX_FOLDER_BYTES):
-            doomed.append(path)
-    for path in doomed:
+        return None
+    return sorted(found, key=lambda item: item[0].st_mtime_ns, reverse=True)
+
+
+def _remove(paths: list[str]) -> None:
+    for path in paths:
         try:
             os.unlink(path)
         except OSError:
             pass
-    parent = os.path.dirname(os.path.normpath(folder))
-    if parent == os.path.join(user_cache_dir(), "runs"):
-        _prune_folders(parent)
 
 
 def _prune_folders(runs: str) -> None:

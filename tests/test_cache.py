@@ -14,6 +14,7 @@ import pytest
 
 import memlint.__main__ as entry_point
 from memlint import cache, cache_folders
+from memlint.model.text import tokens
 
 
 @pytest.fixture(autouse=True)
@@ -438,3 +439,22 @@ def test_a_path_found_missing_is_not_probed_again_when_its_folder_answers_for_it
     assert sorted(lstats) == ["/r/other/CLAUDE.local.md", "/r/pkg/../pkg/AGENTS.md", "/r/pkg/.memlint_cache",
                               "/r/pkg/secret"]
     assert sorted(stats) == ["/r/pkg/link"]  # a dangling link the listing names: asked again
+
+
+def test_the_user_cache_keeps_the_most_recently_used_rank_tables(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    for age in range(6):  # tables other Pythons or environments kept, the oldest first
+        old = tmp_path / f"cl100k-{age:016x}.marshal"
+        old.write_bytes(b"x")
+        os.utime(old, ns=(age * 10**9, age * 10**9))
+    (tmp_path / "run-0000000000000000.marshal").write_bytes(b"a run, not a table")
+    monkeypatch.setattr(tokens, "RANK_CACHE_DIR", str(tmp_path))
+    table = tokens._load_ranks()  # decoded, and kept as the newest table
+    cache_folders.prune_rank_tables(str(tmp_path))
+    assert isinstance(table, tokens.RankTable)
+    kept = sorted(p.name for p in tmp_path.glob("cl100k-*.marshal"))
+    mine = os.path.basename(tokens._rank_cache_file(tokens._rank_file()) or "")
+    assert len(kept) == cache_folders.MAX_RANK_TABLES and mine in kept
+    assert "cl100k-0000000000000005.marshal" in kept and "cl100k-0000000000000000.marshal" not in kept
+    assert (tmp_path / "run-0000000000000000.marshal").exists()
+    again = tokens._load_ranks()  # read back, and marked used
+    assert isinstance(again, tokens.RankTable) and again.as_dict() == table.as_dict()

@@ -206,21 +206,3 @@ def test_the_whole_cl100k_table_answers_as_the_official_file() -> None:
         official = tokens.decode_ranks(handle.read())
     assert _RANKS.as_dict() == official
     assert all(_RANKS.get(token, -1) == rank for token, rank in official.items())
-
-
-def test_the_user_cache_keeps_the_most_recently_used_rank_tables(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    for age in range(6):  # tables other Pythons or environments kept, the oldest first
-        old = tmp_path / f"cl100k-{age:016x}.marshal"
-        old.write_bytes(b"x")
-        os.utime(old, ns=(age * 10**9, age * 10**9))
-    (tmp_path / "run-0000000000000000.marshal").write_bytes(b"a run, not a table")
-    monkeypatch.setattr(tokens, "RANK_CACHE_DIR", str(tmp_path))
-    table = tokens._load_ranks()
-    assert isinstance(table, tokens.RankTable)
-    kept = sorted(p.name for p in tmp_path.glob("cl100k-*.marshal"))
-    mine = os.path.basename(tokens._rank_cache_file(tokens._rank_file()) or "")
-    assert len(kept) == tokens.MAX_RANK_TABLES and mine in kept
-    assert "cl100k-0000000000000005.marshal" in kept and "cl100k-0000000000000000.marshal" not in kept
-    assert (tmp_path / "run-0000000000000000.marshal").exists()
-    again = tokens._load_ranks()  # read back, and marked used
-    assert isinstance(again, tokens.RankTable) and again.as_dict() == table.as_dict()

