@@ -139,7 +139,7 @@ def build_context(
     memory_dirs = list(config.memory_dirs)
     loads: dict[Path, LoadedContext] = {}
     named = {r for r in roots if r.is_file()}  # a file named on the command line is always checked
-    files = [f for f in discover(list(roots), memory_dirs, config.respect_gitignore, workspace.memo)
+    files = [f for f in discover(list(roots), memory_dirs, config.respect_gitignore, workspace.walked)
              if f.path in named or not selection.excluded(f.path)]
     files = _with_pending(files, workspace)
     starts = start_folders(roots, tuple(files))

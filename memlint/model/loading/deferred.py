@@ -72,10 +72,10 @@ def _listing(workspace: Workspace, folder: str) -> tuple[list[str], list[str]] |
         known = workspace.memo[key]
         return known  # type: ignore[return-value]
     found: tuple[list[str], list[str]] | None = None
-    known = listed(workspace.memo, folder)  # discovery walked most folders already
+    known = listed(workspace.walked, folder)  # discovery walked most folders already
     if known is None:  # list it with the same walk, which keeps the listing for `listed`
-        next(walk(folder, workspace.memo), None)
-        known = listed(workspace.memo, folder)
+        next(walk(folder, workspace.walked), None)
+        known = listed(workspace.walked, folder)
     if known is not None:
         subfolders, names, links = known
         found = ([d for d in sorted(subfolders) if d not in PRUNED_FOLDERS and d not in links], list(names))

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Literal
 
 from memlint.model.loading.loader import PRUNED_FOLDERS
-from memlint.model.loading.workspace import walk
+from memlint.model.loading.workspace import Listing, walk
 from memlint.model.source.ignorefiles import IgnoreRules
 from memlint.model.source.pathorder import path_order
 from memlint.records import dataclass
@@ -80,11 +80,11 @@ PRIVATE_MEMORY = frozenset({"CLAUDE.local.md", ".claude"})
 
 
 def discover(roots: list[Path], extra_memory_dirs: list[Path] | None = None,
-             respect_gitignore: bool = True, seen: dict[object, object] | None = None) -> list[MemoryFile]:
+             respect_gitignore: bool = True, seen: dict[str, Listing] | None = None) -> list[MemoryFile]:
     """Memory files under `roots` (files or folders), sorted by path; topic files beside every
     MEMORY.md found or named. With `respect_gitignore`, paths ignored by `.gitignore` or `.ignore`
     files are skipped, except `CLAUDE.local.md` and `.claude/` folders (private memory that Claude Code
-    loads); a file named as a root is always checked. `seen`: a run's `Workspace.memo`, where the
+    loads); a file named as a root is always checked. `seen`: a run's `Workspace.walked`, where the
     walk leaves each folder's listing (see `workspace.walk`)."""
     found: dict[Path, Role] = {}
     memory_dirs: set[Path] = set(extra_memory_dirs or [])

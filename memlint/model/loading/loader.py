@@ -188,9 +188,13 @@ class _Loader(Recorder):
         if known is None:
             # names probed one by one, not the folder listed: an ancestor such as HOME or /tmp gains
             # files all the time, and a listing would make every cached run look stale
-            names, missing = probe(folder, ("CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", ".claude"))
+            # (inside the checked folders, the walk's listings say most names are not there)
+            walked = self.workspace.walked
+            names, missing = probe(folder, ("CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", ".claude"),
+                                   walked.get(str(folder)))
             inner_names = ("CLAUDE.md", "rules", "AGENTS.md")
-            inner, inner_missing = probe(folder / ".claude", inner_names) if ".claude" in names else (set(), set())
+            inner, inner_missing = probe(folder / ".claude", inner_names, walked.get(str(folder / ".claude"))) \
+                if ".claude" in names else (set(), set())
             if ".claude" in missing:  # no .claude/: nothing below it either
                 inner_missing = set(inner_names)
             known = bool(names & {"CLAUDE.md", "CLAUDE.local.md", "AGENTS.md"} or inner & {"CLAUDE.md", "rules", "AGENTS.md"})

@@ -9,7 +9,7 @@ from pathlib import Path
 from weakref import WeakKeyDictionary
 
 from memlint.model.loading.loader import PRUNED_FOLDERS
-from memlint.model.loading.workspace import Workspace, walk
+from memlint.model.loading.workspace import Listing, Workspace, walk
 
 # A folder with more files than this is not listed (None): a rule then cannot call a rule dead.
 MAX_FILES = 200_000
@@ -17,9 +17,9 @@ MAX_FILES = 200_000
 _CACHE: WeakKeyDictionary[Workspace, dict[str, tuple[str, ...] | None]] = WeakKeyDictionary()
 
 
-def _walk(base: Path) -> tuple[str, ...] | None:
+def _walk(base: Path, seen: dict[str, Listing]) -> tuple[str, ...] | None:
     out: list[str] = []
-    for folder, subfolders, names in walk(base):
+    for folder, subfolders, names in walk(base, seen):  # discovery's listings, where it walked
         subfolders[:] = sorted(d for d in subfolders if d not in PRUNED_FOLDERS)
         relative = os.path.relpath(folder, base)
         prefix = "" if relative == "." else relative.replace(os.sep, "/") + "/"
@@ -35,5 +35,5 @@ def project_files(workspace: Workspace, base: Path) -> tuple[str, ...] | None:
     per_run = _CACHE.setdefault(workspace, {})
     key = os.path.abspath(base)
     if key not in per_run:
-        per_run[key] = _walk(Path(key))
+        per_run[key] = _walk(Path(key), workspace.walked)
     return per_run[key]

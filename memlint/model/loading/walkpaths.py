@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from memlint.model.loading.workspace import Workspace
+from memlint.model.loading.workspace import Listing, Workspace, surely_absent
 from memlint.model.memory.automem import automem_folder
 
 # Folders no walk of memlint's enters (the loader's, discovery's, the deferred files').
@@ -16,15 +16,18 @@ PRUNED_FOLDERS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache_
 FOLDER_NAMES = ("CLAUDE.md", ".claude/CLAUDE.md", ".claude/rules", "CLAUDE.local.md")
 
 
-def probe(folder: Path, names: tuple[str, ...]) -> tuple[set[str], set[str]]:
+def probe(folder: Path, names: tuple[str, ...], listing: Listing | None = None) -> tuple[set[str], set[str]]:
     """(which of `names` exist in `folder`, as `os.path.lexists` says: as links too, and a
-    case-insensitive disk may say more; which are certainly not there: `lstat` found no such entry).
-    A name in neither (permissions, a name too long, a file where a folder should be) reads as a
-    problem, not as missing."""
+    case-insensitive disk may say more; which are certainly not there: `lstat` found no such entry,
+    or the folder's walk `listing` of this run shows none in any case). A name in neither
+    (permissions, a name too long, a file where a folder should be) reads as a problem, not as
+    missing."""
     base = str(folder)
     present: set[str] = set()
-    missing: set[str] = set()
+    missing = set(surely_absent(listing, names))
     for name in names:
+        if name in missing:
+            continue
         try:
             os.lstat(os.path.join(base, name))
         except FileNotFoundError:

@@ -33,6 +33,7 @@ class Workspace:
         self._real: dict[str, str] = {}  # path -> its real path, `_SAME` when it is the path itself
         self._folder_real: dict[str, str] = {}
         self._listings: dict[str, list[tuple[str, bool, bool]]] = {}
+        self.walked: dict[str, Listing] = {}  # what `walk` saw of each folder it listed this run
         self.memo: dict[object, object] = {}  # the loader's per-path facts
         self._other_hits: dict[tuple[str, str], LimitHit] = {}
         self._lax: dict[str, str] = {}  # path -> os.path.realpath(path)
@@ -97,7 +98,7 @@ class Workspace:
         folder, name = os.path.split(path)
         if name and name not in (".", ".."):
             candidate = os.path.join(self.real_folder(folder), name)
-            if not stat.S_ISLNK(os.lstat(candidate).st_mode):
+            if not_a_link(self.walked.get(folder), name) or not stat.S_ISLNK(os.lstat(candidate).st_mode):
                 return candidate
         return os.path.realpath(path, strict=True)
 
@@ -206,6 +207,7 @@ class Workspace:
         """Drop a cached document after memlint rewrote the file."""
         self._documents.pop(os.path.abspath(path), None)
         self.memo.clear()
+        self.walked.clear()
 
     def __len__(self) -> int:
         return len(self._documents)
@@ -217,6 +219,7 @@ class Workspace:
         freed at once, and what comes after (the report) reuses their memory."""
         self._documents.clear()
         self.memo.clear()
+        self.walked.clear()
         self.texts.clear()
 
     def remove(self, path: Path | str) -> None:
@@ -226,6 +229,7 @@ class Workspace:
         self.created.discard(Path(key))
         self.removed.add(Path(key))
         self.memo.clear()
+        self.walked.clear()
 
     def put_bytes(self, path: Path | str, data: bytes) -> None:
         """A file's bytes as read elsewhere (the git index), decoded as a file on disk would be."""
@@ -250,63 +254,83 @@ class Workspace:
         doc.max_includes = self.limits.max_includes_per_file
         self._documents[key] = doc
         self.memo.clear()
+        self.walked.clear()
 
 
-# What `walk` saw of one folder: (subfolders, other names, the subfolders that are symlinks).
+# What `walk` saw of one folder: (subfolders, other names, the names that are symlinks).
 Listing = tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]
 
 
 def walk(
-    top: str | os.PathLike[str], seen: dict[object, object] | None = None
+    top: str | os.PathLike[str], seen: dict[str, Listing] | None = None
 ) -> Iterator[tuple[str, list[str], list[str]]]:
     """`os.walk(top)` (top-down, the caller may prune `subfolders`, symlinked folders not entered)
     without recursion: Python 3.10 and 3.11 recurse once per level, so a 10,000-deep tree raised
     RecursionError. Folders that cannot be listed (permissions, a path over PATH_MAX) are passed over.
-    With `seen` (a run's `Workspace.memo`), each folder's listing is kept under `listing_key(folder)`
-    for `listed` (the loader's deferred files list the same folders again)."""
+    With `seen` (a run's `Workspace.walked`), a folder listed earlier in the run is not listed again,
+    and each new listing is kept there (for `listed`, `not_a_link` and `surely_absent`)."""
     stack = [os.fspath(top)]
     while stack:
         folder = stack.pop()
-        try:
-            entries = list(os.scandir(folder))
-        except OSError:
-            continue
-        subfolders: list[str] = []
-        names: list[str] = []
-        links: set[str] = set()
-        for entry in entries:
-            try:
-                is_dir = entry.is_dir()
-            except OSError:
-                is_dir = False
-            if is_dir:
-                subfolders.append(entry.name)
-                if _is_link(entry):
-                    links.add(entry.name)
-            else:
-                names.append(entry.name)
-        if seen is not None:
-            seen[listing_key(folder)] = (tuple(subfolders), tuple(names), frozenset(links) if links else _NO_LINKS)
-        yield folder, subfolders, names
-        for name in reversed(subfolders):
+        known = None if seen is None else seen.get(folder)
+        if known is None:
+            known = _list(folder)
+            if known is None:
+                continue
+            if seen is not None:
+                seen[folder] = known
+        subfolders, names, links = known
+        kept = list(subfolders)
+        yield folder, kept, list(names)
+        for name in reversed(kept):
             if name not in links:  # symlinked folders are not entered
                 stack.append(os.path.join(folder, name))
 
 
+def _list(folder: str) -> Listing | None:
+    """`walk`'s listing of one folder, None when it cannot be listed."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return None
+    subfolders: list[str] = []
+    names: list[str] = []
+    links: set[str] = set()
+    for entry in entries:
+        try:
+            is_dir = entry.is_dir()
+        except OSError:
+            is_dir = False
+        (subfolders if is_dir else names).append(entry.name)
+        if _is_link(entry):
+            links.add(entry.name)
+    return tuple(subfolders), tuple(names), frozenset(links) if links else _NO_LINKS
+
+
 def _is_link(entry: os.DirEntry[str]) -> bool:
-    """`os.path.islink(entry.path)`, from the listing when it says (no `lstat` per folder)."""
+    """`os.path.islink(entry.path)`, from the listing when it says (no `lstat` per entry)."""
     try:
         return entry.is_symlink()
     except OSError:
         return False
 
 
-def listing_key(folder: str) -> tuple[str, str]:
-    """Where `walk` keeps a folder's listing in a run's memo."""
-    return ("walk.listing", folder)
-
-
-def listed(seen: dict[object, object], folder: str) -> Listing | None:
+def listed(seen: dict[str, Listing], folder: str) -> Listing | None:
     """A folder's listing as a `walk` of this run saw it (None: not walked, or not listable)."""
-    found = seen.get(listing_key(folder))
-    return found  # type: ignore[return-value]
+    return seen.get(folder)
+
+
+def not_a_link(listing: Listing | None, name: str) -> bool:
+    """Whether a folder's walk listing holds `name`, spelled so, as an entry that is no symlink:
+    what an `lstat` of it would say without one (the run cache signs the listing, types included)."""
+    return listing is not None and name not in listing[2] and (name in listing[1] or name in listing[0])
+
+
+def surely_absent(listing: Listing | None, names: tuple[str, ...]) -> frozenset[str]:
+    """Which of `names` a folder's walk listing shows are not there, even on a disk that matches
+    names without regard to case: no entry's name is one of them case-folded (none when the folder
+    was not walked)."""
+    if listing is None:
+        return frozenset()
+    folded = {entry.casefold() for part in (listing[0], listing[1]) for entry in part}
+    return frozenset(name for name in names if name.casefold() not in folded)

@@ -1,0 +1,126 @@
+"""What a run's walk listed (`Workspace.walked`) answers later questions without asking the disk
+again: a second walk of a folder, whether a name is a symlink (`Workspace.realpath`), which memory
+names a folder lacks (`walkpaths.probe`) and a project's files (`projectfiles`). Each answer must be
+the one the disk gives."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from unittest import mock
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memlint.model.loading import workspace as workspace_module
+from memlint.model.loading.discovery import discover
+from memlint.model.loading.projectfiles import project_files
+from memlint.model.loading.walkpaths import probe
+from memlint.model.loading.workspace import Workspace, surely_absent, walk
+
+NAMES = st.sampled_from(["a", "b", "CLAUDE.md", "l", "m"])
+# (folder path, name, kind): a folder, a file, or a symlink to a relative target
+ENTRY = st.tuples(st.lists(NAMES, max_size=2), NAMES,
+                  st.one_of(st.just("dir"), st.just("file"),
+                            st.lists(st.sampled_from(["a", "b", "l", "..", "x"]), min_size=1, max_size=3).map("/".join)))
+QUERY = st.lists(st.sampled_from(["a", "b", "CLAUDE.md", "l", "m", "missing"]), min_size=1, max_size=4)
+
+
+def _build(root: Path, entries: list[tuple[list[str], str, str]]) -> None:
+    for folder, name, kind in entries:
+        parent = root.joinpath(*folder)
+        try:
+            parent.mkdir(parents=True, exist_ok=True)
+            target = parent / name
+            if os.path.lexists(target):
+                continue
+            if kind == "dir":
+                target.mkdir()
+            elif kind == "file":
+                target.write_text("x\n", encoding="utf-8")
+            else:
+                target.symlink_to(kind)
+        except OSError:
+            continue  # a folder path through a file or a link: that entry is left out
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(ENTRY, max_size=10), st.lists(QUERY, min_size=1, max_size=6))
+def test_realpath_from_the_listings_is_realpath_from_the_disk(entries: list[tuple[list[str], str, str]],
+                                                              queries: list[list[str]]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(os.path.realpath(tmp))
+        _build(root, entries)
+        listed, alone = Workspace(), Workspace()
+        for _ in walk(root, listed.walked):
+            pass
+        assert str(root) in listed.walked
+        for parts in queries:
+            text = os.path.join(str(root), *parts)
+            assert listed.realpath(text) == alone.realpath(text), text
+
+
+def test_a_symlinked_file_in_a_listed_folder_is_still_followed(tmp_path: Path) -> None:
+    (tmp_path / "real.md").write_text("x\n", encoding="utf-8")
+    (tmp_path / "CLAUDE.md").symlink_to("real.md")
+    workspace = Workspace()
+    for _ in walk(tmp_path, workspace.walked):
+        pass
+    assert workspace.realpath(str(tmp_path / "CLAUDE.md")) == (os.path.realpath(tmp_path / "real.md"), True)
+    assert workspace.realpath(str(tmp_path / "real.md")) == (str(tmp_path / "real.md"), False)
+
+
+def test_a_listed_folder_is_not_listed_again(tmp_path: Path) -> None:
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    (tmp_path / "a" / "CLAUDE.md").write_text("x\n", encoding="utf-8")
+    (tmp_path / "link").symlink_to("a", target_is_directory=True)
+    seen: dict[str, workspace_module.Listing] = {}
+    first = [(folder, sorted(subs), sorted(names)) for folder, subs, names in walk(tmp_path, seen)]
+    with mock.patch.object(workspace_module.os, "scandir", side_effect=AssertionError("listed again")):
+        again = [(folder, sorted(subs), sorted(names)) for folder, subs, names in walk(tmp_path, seen)]
+    assert again == first == [(folder, sorted(subs), sorted(names)) for folder, subs, names in walk(tmp_path)]
+    assert all(not folder.endswith("link") for folder, _, _ in first)  # a symlinked folder is not entered
+
+
+def test_a_pruned_subfolder_list_is_the_callers_copy(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    seen: dict[str, workspace_module.Listing] = {}
+    for _folder, subfolders, _names in walk(tmp_path, seen):
+        subfolders.clear()  # the caller prunes: the listing kept for the run is whole
+    assert sorted(seen[str(tmp_path)][0]) == ["a", "b"]
+
+
+def test_the_probe_trusts_a_listing_only_for_names_no_entry_matches_in_any_case(tmp_path: Path) -> None:
+    (tmp_path / "claude.md").write_text("x\n", encoding="utf-8")
+    seen: dict[str, workspace_module.Listing] = {}
+    next(walk(tmp_path, seen))
+    listing = seen[str(tmp_path)]
+    assert surely_absent(listing, ("CLAUDE.md", "AGENTS.md", ".claude")) == {"AGENTS.md", ".claude"}
+    asked: list[str] = []
+    real_lstat = os.lstat
+
+    def lstat(path: str) -> os.stat_result:
+        asked.append(os.path.basename(path))
+        return real_lstat(path)
+
+    with mock.patch("memlint.model.loading.walkpaths.os.lstat", side_effect=lstat):
+        present, missing = probe(tmp_path, ("CLAUDE.md", "AGENTS.md", ".claude"), listing)
+    assert asked == ["CLAUDE.md"]  # a case-insensitive disk would find claude.md: the disk is asked
+    assert missing >= {"AGENTS.md", ".claude"}
+    assert (present, missing) == probe(tmp_path, ("CLAUDE.md", "AGENTS.md", ".claude"))
+
+
+@pytest.mark.parametrize("ignored", [False, True])
+def test_project_files_are_the_same_after_discovery_listed_the_tree(tmp_path: Path, ignored: bool) -> None:
+    for name in ("CLAUDE.md", "src/app.py", "src/deep/x.ts", "build/out.js", ".git/HEAD", "node_modules/m/i.js"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x\n", encoding="utf-8")
+    if ignored:
+        (tmp_path / ".gitignore").write_text("build/\n", encoding="utf-8")  # discovery does not enter build/
+    after = Workspace()
+    discover([tmp_path], seen=after.walked)
+    assert project_files(after, tmp_path) == project_files(Workspace(), tmp_path)
+    assert "build/out.js" in (project_files(after, tmp_path) or ())
