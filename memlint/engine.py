@@ -7,7 +7,7 @@ from __future__ import annotations
 import gc
 import os
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Container, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from itertools import pairwise
@@ -58,9 +58,10 @@ class Report:
 START_NAMES = ("CLAUDE.md", "CLAUDE.local.md", "AGENTS.md")
 
 
-def start_folders(roots: tuple[Path, ...], files: tuple[MemoryFile, ...]) -> list[Path]:
+def start_folders(roots: tuple[Path, ...], files: tuple[MemoryFile, ...], walked: Container[str] = ()) -> list[Path]:
     """The project roots, and every folder holding a CLAUDE.md, .claude/CLAUDE.md, CLAUDE.local.md or
-    AGENTS.md (sessions often start in a package)."""
+    AGENTS.md (sessions often start in a package). `walked`: folders this run's walk listed (they
+    are folders; a file a fix holds in memory may lie in a folder that is not there)."""
     starts: dict[Path, None] = {r: None for r in roots if r.is_dir()}  # ordered, O(1) membership
     for f in files:
         if f.path.name not in START_NAMES:
@@ -72,7 +73,7 @@ def start_folders(roots: tuple[Path, ...], files: tuple[MemoryFile, ...]) -> lis
             folder = folder.parent
         elif f.path.name == "AGENTS.md" and folder.name.startswith("."):  # .github/AGENTS.md: no session starts there
             continue
-        if folder not in starts and folder.is_dir():
+        if folder not in starts and (str(folder) in walked or folder.is_dir()):
             starts[folder] = None
     return list(starts)
 
@@ -142,7 +143,7 @@ def build_context(
     files = [f for f in discover(list(roots), memory_dirs, config.respect_gitignore, workspace.walked)
              if f.path in named or not selection.excluded(f.path)]
     files = _with_pending(files, workspace)
-    starts = start_folders(roots, tuple(files))
+    starts = start_folders(roots, tuple(files), workspace.walked)
     above = _above(starts, workspace)
     workspace.above_starts = above if workspace.above_starts is None else workspace.above_starts | above
     progress.COUNTS.starts_total += len(starts)
@@ -153,7 +154,7 @@ def build_context(
         _settle()
     known = {f.path for f in files}
     if home is not None:  # the project's own auto-memory folder under HOME
-        extra = [ctx.automem_dir for ctx in loads.values() if ctx.automem_dir.is_dir()]
+        extra = [folder for folder in dict.fromkeys(ctx.automem_dir for ctx in loads.values()) if folder.is_dir()]
         if extra:
             files += [f for f in discover([], extra) if f.path not in known]
             known = {f.path for f in files}

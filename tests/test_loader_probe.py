@@ -102,3 +102,27 @@ def test_a_name_that_cannot_be_probed_is_read_not_taken_as_missing(tmp_path: Pat
     assert fast == slow
     skipped = [(path, reason) for path, reason, *_ in fast[1]]  # type: ignore[index]
     assert (start / ".claude" / "CLAUDE.md", "unreadable") in skipped
+
+
+def test_discovery_listings_give_the_same_git_root_and_settings(tree: Path) -> None:
+    """The walk's listings stand in for the `.git` and `.claude/settings*.json` look-ups: a start
+    folder with its own settings and a nested repository loads as it does without them."""
+    from memlint.model.loading.discovery import discover
+
+    nested = tree / "pkg" / "vendored"
+    (nested / ".git").mkdir(parents=True)
+    (nested / "CLAUDE.md").write_text("# Nested\n\n@notes.md\n")
+    (nested / "notes.md").write_text("notes\n")
+    (nested / ".claude").mkdir()
+    (nested / ".claude" / "settings.json").write_text('{"claudeMdExcludes": ["**/pkg/CLAUDE.md"]}\n')
+    (tree / ".git").mkdir()
+    for start in (tree, tree / "pkg", nested):
+        walked = Workspace()
+        discover([tree], seen=walked.walked)
+        assert str(start) in walked.walked
+        with_listings = load(start, NO_HOME, walked, NO_MANAGED)
+        alone = load(start, NO_HOME, Workspace(), NO_MANAGED)
+        assert _summary(with_listings) == _summary(alone), start
+        assert with_listings.project_root == alone.project_root == (nested if start == nested else tree)
+    excluded = load(nested, NO_HOME, Workspace(), NO_MANAGED)
+    assert any(s.reason == "excluded" for s in excluded.skipped)  # the start folder's settings were read

@@ -23,10 +23,11 @@ JSON_SCHEMA_VERSION = 1  # docs/json-schema.json; bumped when a key changes mean
 _COLOURS = {"error": "red", "warning": "yellow", "info": "blue"}
 
 
-def display_path(path: Path) -> str:
-    """Relative to the current folder when below it, else absolute; `~/` for HOME paths."""
+def display_path(path: Path, here: str | None = None) -> str:
+    """Relative to the current folder (`here`, else asked) when below it, else absolute; `~/` for
+    HOME paths."""
     text = str(path)
-    below = _below(text, os.getcwd())
+    below = _below(text, os.getcwd() if here is None else here)
     if below is not None:
         return below
     home = os.environ.get("HOME")
@@ -65,8 +66,8 @@ def _home_text(home: Path) -> str:
     return display_path(home.absolute())
 
 
-def text_line(v: Violation, colour: bool = False) -> str:
-    where = f"{for_terminal(display_path(v.path))}:{v.line}:{v.column}:"
+def text_line(v: Violation, colour: bool = False, here: str | None = None) -> str:
+    where = f"{for_terminal(display_path(v.path, here))}:{v.line}:{v.column}:"
     code = click.style(v.code, fg=_COLOURS[v.severity], bold=True) if colour else v.code
     marker = " [*]" if v.fix is not None else ""
     return f"{where} {code} {v.slug} {for_terminal(v.message)}{marker}"
@@ -79,8 +80,9 @@ def render_text(report: Report, colour: bool, quiet: bool = False, verbose: bool
 def text_lines(report: Report, colour: bool, quiet: bool = False, verbose: bool = False) -> Iterator[str]:
     """The text report's lines: one per finding (with `verbose`, a shortened message's whole text
     indented below it), then the summary (not with `quiet`)."""
+    here = os.getcwd() if report.violations else None  # once per report, not per finding
     for v in report.violations:
-        yield text_line(v, colour)
+        yield text_line(v, colour, here)
         if verbose and v.detail:
             yield from ("    " + for_terminal(line) for line in v.detail.splitlines())
     if quiet:
@@ -173,8 +175,9 @@ def _violation_dict(v: Violation) -> dict[str, Any]:
 
 def render_github(report: Report) -> str:
     level = {"error": "error", "warning": "warning", "info": "notice"}
+    here = os.getcwd() if report.violations else None
     return "\n".join(
-        f"::{level[v.severity]} title={github_property(v.code + ' ' + v.slug)},file={github_property(display_path(v.path))},"
+        f"::{level[v.severity]} title={github_property(v.code + ' ' + v.slug)},file={github_property(display_path(v.path, here))},"
         f"line={v.line},col={v.column},endLine={v.end_line},endColumn={v.end_column}::{github_message(v.message)}"
         for v in report.violations
     )

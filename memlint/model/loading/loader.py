@@ -46,7 +46,7 @@ from memlint.model.loading.walkpaths import (
     project_automem_folder,
     real_folder_path,
 )
-from memlint.model.loading.workspace import Workspace
+from memlint.model.loading.workspace import Workspace, surely_absent
 from memlint.model.memory.automem import truncate_index
 from memlint.model.release import DEFAULT, Release
 from memlint.model.source.gitroot import GitRoots, git_roots
@@ -279,11 +279,13 @@ def load(
     workspace = Workspace(release) if workspace is None else workspace
     start = real_folder_path(workspace, start)
     home = real_folder_path(workspace, home)
-    roots = git_roots(start, workspace.memo, release.worktree_relative_links)
+    roots = git_roots(start, workspace.memo, release.worktree_relative_links,
+                      lambda folder: bool(surely_absent(workspace.walked.get(folder), (".git",))))
     project_root = roots.canonical if roots is not None else start
     reads = workspace.memo.setdefault(("settings-reads",), {})
     assert isinstance(reads, dict)
-    settings = _within_limits(workspace, read_settings(start, home, project_root, release, managed_dir, launch, reads))
+    settings = _within_limits(workspace, read_settings(start, home, project_root, release, managed_dir, launch, reads,
+                                                       workspace.walked.get(str(start))))
     loader = _Loader(start, home, workspace, settings, release)
     nested = roots if roots is not None and roots.nested_worktree else None
     loader.worktree = nested

@@ -35,6 +35,7 @@ from typing import Any, Literal
 
 from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.gitignore import ignores
+from memlint.model.loading.workspace import Listing, surely_absent
 from memlint.model.release import Release
 from memlint.model.source.files import read_file
 from memlint.records import dataclass
@@ -146,11 +147,13 @@ def memory_dir_setting(value: Any, home: Path) -> Path | None:
 
 
 def settings_files(
-    start: Path, home: Path, managed_dir: Path, launch: Launch, reads: dict[object, Any] | None = None
+    start: Path, home: Path, managed_dir: Path, launch: Launch, reads: dict[object, Any] | None = None,
+    listing: Listing | None = None,
 ) -> list[SettingsFile]:
     """Every settings file that exists, in Claude Code's reading order (later wins). `reads`, when
     given, keeps what was read for the next start folder of the same run: only the start folder's
-    own two files differ between start folders."""
+    own two files differ between start folders. `listing`: the start folder's walk listing of this
+    run, which may show it holds no `.claude` (most start folders), so neither file is looked for."""
     reads = {} if reads is None else reads
     fixed_key = ("fixed-candidates", home, managed_dir, launch.settings_file, launch.env.get("CLAUDE_CONFIG_DIR"))
     fixed = reads.get(fixed_key)
@@ -169,9 +172,10 @@ def settings_files(
     after_start: tuple[tuple[Path, Source], ...]
     user, after_start = fixed
     base = str(start)
-    candidates: tuple[tuple[Path | str, Source], ...] = (
-        user, (os.path.join(base, ".claude", "settings.json"), "project"),
-        (os.path.join(base, ".claude", "settings.local.json"), "local"), *after_start)
+    own: tuple[tuple[Path | str, Source], ...] = () if surely_absent(listing, (".claude",)) else (
+        (os.path.join(base, ".claude", "settings.json"), "project"),
+        (os.path.join(base, ".claude", "settings.local.json"), "local"))
+    candidates = (user, *own, *after_start)
     out = []
     for path, source in candidates:  # the start folder's two as text: a Path only for a file that is there
         data = _read_json_once(path, reads)
@@ -271,12 +275,12 @@ def _approved(home: Path, config_dir: Path | None, project_root: Path, reads: di
 
 def read_settings(
     start: Path, home: Path, project_root: Path, release: Release, managed_dir: Path, launch: Launch = PLAIN_LAUNCH,
-    reads: dict[object, Any] | None = None,
+    reads: dict[object, Any] | None = None, listing: Listing | None = None,
 ) -> Settings:
-    """Everything of the settings that changes what Claude Code loads from `start` (`reads`: the
-    files this run read already, see `settings_files`)."""
+    """Everything of the settings that changes what Claude Code loads from `start` (`reads` and
+    `listing`: what this run read and listed already, see `settings_files`)."""
     reads = {} if reads is None else reads
-    files = settings_files(start, home, managed_dir, launch, reads)
+    files = settings_files(start, home, managed_dir, launch, reads, listing)
     patterns: list[str] = []
     seen: set[str] = set()
     enabled = True

@@ -117,6 +117,10 @@ class Workspace:
         for path in reversed(chain):
             parent, name = os.path.split(path)
             candidate = os.path.join(self._folder_real[parent], name)
+            listing = self.walked.get(parent)
+            if listing is not None and name in listing[0] and name not in listing[2]:  # a folder, no link
+                self._folder_real[path] = candidate
+                continue
             mode = os.lstat(candidate).st_mode
             if stat.S_ISLNK(mode):
                 candidate = os.path.realpath(path, strict=True)

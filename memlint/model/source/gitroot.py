@@ -23,6 +23,7 @@ import errno
 import os
 import stat
 import unicodedata
+from collections.abc import Callable
 from itertools import chain
 from pathlib import Path
 
@@ -57,9 +58,12 @@ def _inside(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
-def git_root(start: Path, memo: dict[object, object] | None = None) -> Path | None:
+def git_root(start: Path, memo: dict[object, object] | None = None,
+             no_marker: Callable[[str], bool] | None = None) -> Path | None:
     """The nearest folder at or above `start` holding a `.git` folder or file, None outside git.
-    With `memo` (a run's), each folder's answer is kept: start folders share their ancestors'."""
+    With `memo` (a run's), each folder's answer is kept: start folders share their ancestors'.
+    `no_marker(folder)`: True when the run knows already that the folder holds no `.git` (its
+    listing shows none), so it is not looked for."""
     memo = {} if memo is None else memo
     visited: list[Path] = []
     found: Path | None = None
@@ -70,7 +74,8 @@ def git_root(start: Path, memo: dict[object, object] | None = None) -> Path | No
             found = known if isinstance(known, Path) else None
             break
         visited.append(folder)
-        if _marker_kind(os.path.join(str(folder), ".git")) is not None:
+        text = str(folder)
+        if (no_marker is None or not no_marker(text)) and _marker_kind(os.path.join(text, ".git")) is not None:
             found = folder
             break
     for folder in visited:
@@ -78,11 +83,12 @@ def git_root(start: Path, memo: dict[object, object] | None = None) -> Path | No
     return found
 
 
-def git_roots(start: Path, memo: dict[object, object] | None = None, relative_links: bool = True) -> GitRoots | None:
+def git_roots(start: Path, memo: dict[object, object] | None = None, relative_links: bool = True,
+              no_marker: Callable[[str], bool] | None = None) -> GitRoots | None:
     """The git root at or above `start` with its canonical root, None outside git (`relative_links`:
-    the release's `worktree_relative_links`)."""
+    the release's `worktree_relative_links`; `no_marker` as for `git_root`)."""
     memo = {} if memo is None else memo
-    root = git_root(start, memo)
+    root = git_root(start, memo, no_marker)
     if root is None:
         return None
     key = ("canonical-root", str(root), relative_links)
