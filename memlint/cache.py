@@ -57,6 +57,7 @@ from memlint.cache_folders import (
     rank_folder,
     user_cache_dir,
 )
+from memlint.model.source import files
 from memlint.model.source.files import read_file
 
 MAX_ENTRY_BYTES = 256 * 1024 * 1024  # a stored run larger than this is not read back (it is run again)
@@ -282,6 +283,9 @@ class Recorder:
             recorder.note("list", path)
             return _Real.listdir(path)
 
+        def seen_open(path: Any, result: os.stat_result) -> None:  # a file read without a stat of its path
+            recorder.note("stat", path, sign_stat(result))
+
         def wrapped_open(file: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
             if not any(flag in mode for flag in "wax+"):
                 recorder.note("stat", file)
@@ -290,6 +294,7 @@ class Recorder:
         patches: list[tuple[Any, str, Any]] = [
             (os, "stat", wrapped_stat), (os, "lstat", wrapped_lstat), (os, "scandir", wrapped_scandir),
             (os, "listdir", wrapped_listdir), (builtins, "open", wrapped_open), (io, "open", wrapped_open),
+            (files, "stat_seen", seen_open),
         ]
         accessor = getattr(sys.modules.get("pathlib"), "_NormalAccessor", None)
         if accessor is not None:  # Python 3.10's pathlib bound these at import

@@ -124,3 +124,47 @@ def test_project_files_are_the_same_after_discovery_listed_the_tree(tmp_path: Pa
     discover([tmp_path], seen=after.walked)
     assert project_files(after, tmp_path) == project_files(Workspace(), tmp_path)
     assert "build/out.js" in (project_files(after, tmp_path) or ())
+
+
+def test_a_listed_regular_file_is_read_without_a_stat_and_its_stat_is_told(tmp_path: Path) -> None:
+    from memlint.model.source import files
+
+    (tmp_path / "CLAUDE.md").write_text("# Project\n", encoding="utf-8")
+    workspace = Workspace()
+    for _ in walk(tmp_path, workspace.walked):
+        pass
+    told: list[tuple[str, int]] = []
+    real_stat = os.stat
+
+    def stat(path: object, *args: object, **kwargs: object) -> os.stat_result:
+        assert os.fspath(path) != str(tmp_path / "CLAUDE.md"), "stat-ed before it was opened"  # type: ignore[call-overload]
+        return real_stat(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    with mock.patch.object(files.os, "stat", side_effect=stat), \
+            mock.patch.object(files, "stat_seen", lambda path, st: told.append((os.fspath(path), st.st_ino))):
+        doc = workspace.document(tmp_path / "CLAUDE.md")
+    assert doc.text == "# Project\n"
+    assert told == [(str(tmp_path / "CLAUDE.md"), real_stat(tmp_path / "CLAUDE.md").st_ino)]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_listed_fifo_is_stat_ed_and_never_opened(tmp_path: Path) -> None:
+    from memlint.model.source import files
+
+    os.mkfifo(tmp_path / "CLAUDE.md")
+    workspace = Workspace()
+    for _ in walk(tmp_path, workspace.walked):
+        pass
+    with mock.patch.object(files.os, "open", side_effect=AssertionError("opened")):
+        doc = workspace.document(tmp_path / "CLAUDE.md")
+    assert doc.problem is not None and doc.problem.reason == "not-a-file"
+
+
+def test_a_listed_file_gone_before_it_is_read_reads_as_missing(tmp_path: Path) -> None:
+    (tmp_path / "CLAUDE.md").write_text("x\n", encoding="utf-8")
+    workspace = Workspace()
+    for _ in walk(tmp_path, workspace.walked):
+        pass
+    (tmp_path / "CLAUDE.md").unlink()
+    doc = workspace.document(tmp_path / "CLAUDE.md")
+    assert doc.problem is not None and doc.problem.reason == "not-found"

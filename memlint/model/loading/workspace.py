@@ -18,7 +18,7 @@ from memlint.model.text.document import Document
 T = TypeVar("T")
 _UNLOADABLE = frozenset({"not-found", "not-a-file", "too-large"})
 _SAME = "\x00same"  # `Workspace._real`: the path is its own real path (a path holds no NUL)
-_NO_LINKS: frozenset[str] = frozenset()  # `walk`'s listing of a folder with no symlinked subfolder (most)
+_NO_LINKS: frozenset[str] = frozenset()  # `walk`'s listing of a folder with no symlink or odd entry (most)
 _PATH_TYPE = type(Path())  # PosixPath or WindowsPath: a subclass of it may behave otherwise
 
 
@@ -166,7 +166,8 @@ class Workspace:
         doc = self._documents.get(key)
         if doc is None:
             own = path if isinstance(path, Path) and type(path) is _PATH_TYPE and text == key else Path(key)
-            doc = Document.read(own, self.release)
+            folder, name = os.path.split(key)
+            doc = Document.read(own, self.release, plain_file(self.walked.get(folder), name))
             doc.max_includes = self.limits.max_includes_per_file
             doc.keep_within(self.texts)
             self._documents[key] = doc
@@ -261,7 +262,8 @@ class Workspace:
         self.walked.clear()
 
 
-# What `walk` saw of one folder: (subfolders, other names, the names that are symlinks).
+# What `walk` saw of one folder: (subfolders, other names, the names that are symlinks or neither a
+# folder nor a regular file: a FIFO, a device, a socket).
 Listing = tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]
 
 
@@ -306,7 +308,7 @@ def _list(folder: str) -> Listing | None:
         except OSError:
             is_dir = False
         (subfolders if is_dir else names).append(entry.name)
-        if _is_link(entry):
+        if _is_link(entry) or not (is_dir or _is_plain_file(entry)):
             links.add(entry.name)
     return tuple(subfolders), tuple(names), frozenset(links) if links else _NO_LINKS
 
@@ -319,15 +321,29 @@ def _is_link(entry: os.DirEntry[str]) -> bool:
         return False
 
 
+def _is_plain_file(entry: os.DirEntry[str]) -> bool:
+    """A regular file, not through a link (from the listing when it says)."""
+    try:
+        return entry.is_file(follow_symlinks=False)
+    except OSError:
+        return False
+
+
 def listed(seen: dict[str, Listing], folder: str) -> Listing | None:
     """A folder's listing as a `walk` of this run saw it (None: not walked, or not listable)."""
     return seen.get(folder)
 
 
 def not_a_link(listing: Listing | None, name: str) -> bool:
-    """Whether a folder's walk listing holds `name`, spelled so, as an entry that is no symlink:
-    what an `lstat` of it would say without one (the run cache signs the listing, types included)."""
+    """Whether a folder's walk listing holds `name`, spelled so, as a folder or a regular file that
+    is no symlink: what an `lstat` of it would say without one (the run cache signs the listing,
+    types included)."""
     return listing is not None and name not in listing[2] and (name in listing[1] or name in listing[0])
+
+
+def plain_file(listing: Listing | None, name: str) -> bool:
+    """Whether a folder's walk listing holds `name`, spelled so, as a regular file that is no symlink."""
+    return listing is not None and name in listing[1] and name not in listing[2]
 
 
 def surely_absent(listing: Listing | None, names: tuple[str, ...]) -> frozenset[str]:

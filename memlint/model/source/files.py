@@ -6,7 +6,16 @@ from __future__ import annotations
 import os
 import stat
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 MAX_FILE_BYTES = 4_194_304  # Claude Code reads nothing larger (MAX_CLAUDE_MD_BYTES in the CLI)
+
+# Told the stat of each file `read_file` reads without a `stat` of its path first, taken on the open
+# handle: the run cache (memlint/cache.py) records it as that path's stat, so that a later run
+# sees the file changed.
+stat_seen: Callable[[str | os.PathLike[str], os.stat_result], None] | None = None
 
 
 class FileProblem:
@@ -62,8 +71,9 @@ def read_file(
     cache records), then opened without blocking and checked again on the open handle, so a FIFO, a
     device or a file swapped for one between two calls is reported, never read from. Every file
     memlint reads from a repository goes through here (memory files, settings, ignore files, its
-    own cache). `stat_first=False` is for a file read again in the same run (model.source.residency): the
-    run cache recorded it at the first read, and the open handle is checked all the same."""
+    own cache). `stat_first=False` is for a file this run knows to be a regular file (its folder's
+    listing, or an earlier read, model.source.residency): the open handle is checked all the same,
+    and its stat goes to `stat_seen`; a file that cannot be opened so is read the careful way."""
     if stat_first:
         try:
             st = os.stat(path)
@@ -77,11 +87,13 @@ def read_file(
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
-        return FileProblem("not-found", "does not exist")
+        return FileProblem("not-found", "does not exist") if stat_first else read_file(path, limit)
     except OSError as exc:
-        return FileProblem("unreadable", exc.strerror or str(exc))
+        return FileProblem("unreadable", exc.strerror or str(exc)) if stat_first else read_file(path, limit)
     try:
         st = os.fstat(fd)
+        if not stat_first and stat_seen is not None:
+            stat_seen(path, st)
         problem = kind_problem(st, limit)
         if problem is not None:
             return problem

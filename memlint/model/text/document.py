@@ -90,16 +90,18 @@ class Document:
     _marks: int = field(default=0, init=False, repr=False)  # bit i: the text holds _MARKS[i]; _MARKED
 
     @classmethod
-    def read(cls, path: Path, release: Release = DEFAULT) -> Document:
-        """Read `path` the way Claude Code does: regular files up to 4 MiB, else a problem."""
-        doc = cls._read(path)
+    def read(cls, path: Path, release: Release = DEFAULT, listed_plain: bool = False) -> Document:
+        """Read `path` the way Claude Code does: regular files up to 4 MiB, else a problem.
+        `listed_plain`: this run listed it as a regular file, no link (it is opened without a
+        `stat` first; the open handle is checked all the same)."""
+        doc = cls._read(path, listed_plain)
         doc.release = release
         return doc
 
     @classmethod
-    def _read(cls, path: Path) -> Document:
+    def _read(cls, path: Path, listed_plain: bool = False) -> Document:
         """The file's text, or why it cannot be read (`memlint.model.source.files.read_file`)."""
-        data = read_file(path)
+        data = read_file(path, stat_first=not listed_plain)
         if isinstance(data, FileProblem):
             return cls(path, b"", data)
         return cls.from_bytes(path, data)
