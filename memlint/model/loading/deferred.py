@@ -77,8 +77,8 @@ def _listing(workspace: Workspace, folder: str) -> tuple[list[str], list[str]] |
         next(walk(folder, workspace.walked), None)
         known = listed(workspace.walked, folder)
     if known is not None:
-        subfolders, names, links = known
-        found = ([d for d in sorted(subfolders) if d not in PRUNED_FOLDERS and d not in links], list(names))
+        subfolders, names, odd = known  # an odd subfolder is a symlink: not entered
+        found = ([d for d in sorted(subfolders) if d not in PRUNED_FOLDERS and d not in odd], list(names))
     workspace.memo[key] = found
     return found
 

@@ -285,11 +285,11 @@ def walk(
                 continue
             if seen is not None:
                 seen[folder] = known
-        subfolders, names, links = known
+        subfolders, names, odd = known
         kept = list(subfolders)
         yield folder, kept, list(names)
         for name in reversed(kept):
-            if name not in links:  # symlinked folders are not entered
+            if name not in odd:  # symlinked folders (the only odd subfolders) are not entered
                 stack.append(os.path.join(folder, name))
 
 
@@ -301,7 +301,7 @@ def _list(folder: str) -> Listing | None:
         return None
     subfolders: list[str] = []
     names: list[str] = []
-    links: set[str] = set()
+    odd: set[str] = set()
     for entry in entries:
         try:
             is_dir = entry.is_dir()
@@ -309,8 +309,8 @@ def _list(folder: str) -> Listing | None:
             is_dir = False
         (subfolders if is_dir else names).append(entry.name)
         if _is_link(entry) or not (is_dir or _is_plain_file(entry)):
-            links.add(entry.name)
-    return tuple(subfolders), tuple(names), frozenset(links) if links else _NO_LINKS
+            odd.add(entry.name)
+    return tuple(subfolders), tuple(names), frozenset(odd) if odd else _NO_LINKS
 
 
 def _is_link(entry: os.DirEntry[str]) -> bool:
