@@ -6,60 +6,16 @@ the one the disk gives."""
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 from unittest import mock
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from memlint.model.loading import workspace as workspace_module
 from memlint.model.loading.discovery import discover
 from memlint.model.loading.projectfiles import project_files
 from memlint.model.loading.walkpaths import probe
 from memlint.model.loading.workspace import Workspace, surely_absent, walk
-
-NAMES = st.sampled_from(["a", "b", "CLAUDE.md", "l", "m"])
-# (folder path, name, kind): a folder, a file, or a symlink to a relative target
-ENTRY = st.tuples(st.lists(NAMES, max_size=2), NAMES,
-                  st.one_of(st.just("dir"), st.just("file"),
-                            st.lists(st.sampled_from(["a", "b", "l", "..", "x"]), min_size=1, max_size=3).map("/".join)))
-QUERY = st.lists(st.sampled_from(["a", "b", "CLAUDE.md", "l", "m", "missing"]), min_size=1, max_size=4)
-
-
-def _build(root: Path, entries: list[tuple[list[str], str, str]]) -> None:
-    for folder, name, kind in entries:
-        parent = root.joinpath(*folder)
-        try:
-            parent.mkdir(parents=True, exist_ok=True)
-            target = parent / name
-            if os.path.lexists(target):
-                continue
-            if kind == "dir":
-                target.mkdir()
-            elif kind == "file":
-                target.write_text("x\n", encoding="utf-8")
-            else:
-                target.symlink_to(kind)
-        except OSError:
-            continue  # a folder path through a file or a link: that entry is left out
-
-
-@settings(max_examples=150, deadline=None)
-@given(st.lists(ENTRY, max_size=10), st.lists(QUERY, min_size=1, max_size=6))
-def test_realpath_from_the_listings_is_realpath_from_the_disk(entries: list[tuple[list[str], str, str]],
-                                                              queries: list[list[str]]) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        root = Path(os.path.realpath(tmp))
-        _build(root, entries)
-        listed, alone = Workspace(), Workspace()
-        for _ in walk(root, listed.walked):
-            pass
-        assert str(root) in listed.walked
-        for parts in queries:
-            text = os.path.join(str(root), *parts)
-            assert listed.realpath(text) == alone.realpath(text), text
 
 
 def test_a_symlinked_file_in_a_listed_folder_is_still_followed(tmp_path: Path) -> None:
