@@ -206,3 +206,18 @@ def test_a_settings_file_of_100000_excludes_is_bounded_and_reported(tmp_path: Pa
     run = memlint("check", tmp_path, "--format", "json", timeout=120)
     hits = [v for v in json.loads(run.out)["violations"] if v["code"] == "ML904"]
     assert len(hits) == 1 and "max-excludes" in hits[0]["message"] and "99,000 more" in hits[0]["message"], hits
+
+
+def test_an_include_whose_name_is_too_long_is_reported_not_a_crash(tmp_path: Path) -> None:
+    """`@<300 letters>.md,` seen from a second start folder (where it is external): ML101 asked
+    whether `<300 letters>.md` without the comma is a file with `Path.is_file`, which raises for a
+    name too long before Python 3.12, and crashed (ML901); so did its case probe of `@DOCS/<300
+    letters>.md` beside a `docs/` folder."""
+    long = "n" * 300
+    (tmp_path / "CLAUDE.md").write_text(f"# Project\n@{long}.md,\n@DOCS/{long}.md\n", encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "CLAUDE.md").write_text("# Sub\n", encoding="utf-8")
+    run = memlint("check", tmp_path, "--no-home", "--format", "json")
+    codes = [v["code"] for v in json.loads(run.out)["violations"]]
+    assert "ML901" not in codes and "ML903" in codes, codes
