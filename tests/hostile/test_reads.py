@@ -221,3 +221,18 @@ def test_an_include_whose_name_is_too_long_is_reported_not_a_crash(tmp_path: Pat
     run = memlint("check", tmp_path, "--no-home", "--format", "json")
     codes = [v["code"] for v in json.loads(run.out)["violations"]]
     assert "ML901" not in codes and "ML903" in codes, codes
+
+
+def test_an_orphan_topic_file_whose_name_is_not_utf8_is_reported_not_a_crash(tmp_path: Path) -> None:
+    """ML308 wrote the index entry of an orphan named `bad\\xff.md` into MEMORY.md's text, which
+    cannot hold that byte, and crashed (ML901): the orphan is reported, with no entry to add."""
+    folder = tmp_path / ".claude" / "agent-memory" / "reviewer"
+    folder.mkdir(parents=True)
+    (folder / "MEMORY.md").write_text("- [Deploy](deploy.md) \u2014 how we ship\n", encoding="utf-8")
+    topic = "---\nname: {0}\ndescription: {0} notes\nmetadata:\n  type: project\n---\nShip on Fridays.\n"
+    (folder / "deploy.md").write_text(topic.format("deploy"), encoding="utf-8")
+    with open(os.fsencode(folder) + b"/bad\xff.md", "w", encoding="utf-8") as handle:
+        handle.write(topic.format("bad"))
+    run = memlint("check", tmp_path, "--no-home", "--format", "json")
+    found = [(v["code"], v["path"], v["fix"]) for v in json.loads(run.out)["violations"]]
+    assert found == [("ML308", str(folder) + "/bad\\xff.md", None)], found
