@@ -147,6 +147,27 @@ def test_a_fix_never_creates_a_name_that_clashes_by_case_with_a_file_it_keeps(tm
     assert not api.fix([tmp_path], config, None, unsafe=True).result.changed
 
 
+def test_a_rule_a_fix_renames_is_loaded_by_the_next_pass(tmp_path: Path) -> None:
+    """ML501 renames `y.MD` to `y.md` in memory; the next pass of the loop loads it as a rule (the
+    rules folder's listing holds the names a fix created and not those it removed), so ML101's fix
+    of its include is applied in the same run, not by a second `memlint fix`. Found by fuzzing."""
+    from memlint import api
+    from memlint.config import build
+
+    (tmp_path / "CLAUDE.md").write_text("# Project\n", encoding="utf-8")
+    (tmp_path / "notes.md").write_text("# Notes\n", encoding="utf-8")
+    rules = tmp_path / ".claude" / "rules"
+    rules.mkdir(parents=True)
+    (rules / "style.MD").write_text("# Style\n@notes.md\n", encoding="utf-8")
+    config = build({}, None, tmp_path)
+    outcome = api.fix([tmp_path], config, None, unsafe=True)
+    assert outcome.result.converged
+    write_all(outcome.result)
+    assert os.listdir(rules) == ["style.md"]
+    assert (rules / "style.md").read_text(encoding="utf-8") == "# Style\n@../../notes.md\n"
+    assert not api.fix([tmp_path], config, None, unsafe=True).result.changed
+
+
 @pytest.mark.parametrize(("read", "meanwhile"), [
     ("keep \ufffd here\n".encode(), b"keep \xff here\n"),  # a literal U+FFFD, then an invalid byte
     (b"keep \xff here\n", "keep \ufffd here\n".encode()),  # and the other way round

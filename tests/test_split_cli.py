@@ -223,3 +223,21 @@ def test_ml301_says_what_the_split_does_or_what_keeps_it_cut(tmp_path: Path) -> 
     message = " ".join(out.split())  # the whole message (--verbose), white space made plain
     assert "no split makes it load whole" in message and "sections marked always-on: 'Rules'" in message
     assert "entries 100 lines" in message and "smallest change by hand: remove or merge" in message
+
+
+def test_a_topic_name_never_clashes_by_case_with_a_file_that_is_no_memory(tmp_path: Path) -> None:
+    """`deploy.MD` beside MEMORY.md is no topic file (not `*.md`), yet `deploy.md` beside it is one
+    file on macOS and Windows: the writer refuses that name, so a split that took it was never
+    applied while `check` kept calling it fixable. The split names its file otherwise."""
+    folder = tmp_path / "memory"
+    folder.mkdir()
+    (folder / "deploy.MD").write_text("Old deploy notes.\n", encoding="utf-8")
+    lines = ["# Memory", ""]
+    for title in ["Deploy", "Billing", "Search", "Login", "Cache", "Queue", "Mail", "Reports", "Exports", "Audit"]:
+        lines += [f"## {title}", ""] + [f"{title} fact {i}: keep it in mind." for i in range(22)] + [""]
+    (folder / "MEMORY.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    run = _fix(folder)
+    assert "Applied 1 fix (split-memory-index)" in run.stderr, run.stderr
+    names = {p.name.casefold() for p in folder.iterdir() if p.name != "deploy.MD"}
+    assert "deploy.md" not in names and len(names) == 11, sorted(names)
+    assert _fix(folder).returncode == 0

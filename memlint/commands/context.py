@@ -14,7 +14,7 @@ from memlint.commands.common import EXIT_CLEAN, EXIT_ERROR, home_option, set_col
 from memlint.conventions import use_colour
 from memlint.errors import MemlintError
 from memlint.model.text.tokens import TOKENIZERS
-from memlint.reporters.escape import for_terminal
+from memlint.reporters.escape import for_terminal, json_safe
 
 if TYPE_CHECKING:
     from memlint.model.loading.windows import Window
@@ -70,7 +70,7 @@ def context(start: Path, home: Path | None, no_home: bool, fmt: str, tokenizer: 
         budget = context_window(start, window, model)
         ctx = build_context(start, modelled or NO_HOME, managed_dir, None, release, launch)
         if fmt == "json":
-            click.echo(json.dumps(ctx.to_dict(tokenizer, budget), ensure_ascii=False, indent=1))
+            click.echo(json.dumps(json_safe(ctx.to_dict(tokenizer, budget)), ensure_ascii=False, indent=1))
         else:
             from memlint.reporters.context import render_text
 

@@ -9,6 +9,7 @@ import click
 
 from memlint.model.loading.settings import Launch
 from memlint.model.release import Release
+from memlint.reporters.escape import json_safe
 
 
 def show_reading(start: Path, file: Path, home: Path | None, managed_dir: Path, release: Release, launch: Launch,
@@ -17,7 +18,7 @@ def show_reading(start: Path, file: Path, home: Path | None, managed_dir: Path, 
 
     answer = reading(start, file, home, managed_dir, release, launch)
     if fmt == "json":
-        click.echo(json.dumps(answer.to_dict(), ensure_ascii=False, indent=1))
+        click.echo(json.dumps(json_safe(answer.to_dict()), ensure_ascii=False, indent=1))
         return
     from memlint.reporters.reading import render_text
 

@@ -7,13 +7,15 @@ print: it never reaches a terminal or a CI log raw.
 - `github_message` / `github_property`: GitHub's own escaping of workflow commands (`%`, CR, LF; plus
   `:` and `,` in properties), then `for_terminal` for the other control characters, so a file cannot forge `::error` or
   `::add-mask::` lines.
-- `for_json`: JSON and SARIF strings that encode as UTF-8 whatever the file name's bytes.
+- `for_json`: JSON and SARIF strings that encode as UTF-8 whatever the file name's bytes;
+  `json_safe` applies it to every string of a value (`memlint context --format json`).
 """
 
 from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 from urllib.parse import quote
 
 from memlint.lazy_regex import compile_lazily
@@ -76,6 +78,17 @@ def github_property(text: str) -> str:
 def for_json(text: str) -> str:
     """`text` that JSON can carry as UTF-8: undecodable file-name bytes become `\\xNN`."""
     return _SURROGATE.sub(_visible, text) if _SURROGATE.search(text) else text
+
+
+def json_safe(value: Any) -> Any:
+    """`value` with `for_json` applied to every string in it (dict keys too), for `json.dumps`."""
+    if isinstance(value, str):
+        return for_json(value)
+    if isinstance(value, dict):
+        return {json_safe(k): json_safe(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_safe(v) for v in value]
+    return value
 
 
 def uri_reference(path: str) -> str:

@@ -106,3 +106,19 @@ def test_json_writes_a_fix_shared_by_many_findings_once(tmp_path: Path) -> None:
         if v["fix"] and "same_as" in v["fix"]:
             assert data["violations"][v["fix"]["same_as"]]["fix"]["title"] == v["fix"]["title"]
     assert len(run.out) < 1500 * len(data["violations"]) + 20 * size, "the split was written once per finding"
+
+
+@pytest.mark.parametrize("reading", [False, True])
+def test_context_json_stays_utf8_for_any_file_name(tmp_path: Path, reading: bool) -> None:
+    raw = os.fsencode(tmp_path) + b"/.claude/rules/\xff\xfe-rule.md"
+    os.makedirs(os.path.dirname(raw))
+    with open(raw, "wb") as handle:
+        handle.write(b"---\npaths: src/**\n---\nKeep it short.\n" if reading else b"Keep it short.\n")
+    (tmp_path / "CLAUDE.md").write_text("# P\n", encoding="utf-8")
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "a.py").write_text("", encoding="utf-8")
+    extra = ["--reading", tmp_path / "src" / "a.py"] if reading else []
+    run = memlint("context", tmp_path, "--no-home", "--format", "json", *extra)  # the output decodes as UTF-8
+    data = json.loads(run.out)
+    paths = [f["path"] for f in data["attached" if reading else "files"]]
+    assert any(p.endswith("/.claude/rules/\\xff\\xfe-rule.md") for p in paths), paths

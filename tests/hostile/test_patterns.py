@@ -53,3 +53,14 @@ def test_yaml_tags_never_run_code(tmp_path: Path) -> None:
     rule(tmp_path, f'paths: !!python/object/apply:os.system ["touch {marker}"]')
     memlint("check", tmp_path, timeout=LIMIT)
     assert not marker.exists()
+
+
+def test_yaml_nested_past_the_recursion_limit_is_invalid_frontmatter_not_a_crash(tmp_path: Path) -> None:
+    """A block sequence 2,000 levels deep, and a `paths:` item that does not parse beside a flow
+    list 3,000 levels deep: ML503 reported them by crashing (ML901, RecursionError in PyYAML)."""
+    rule(tmp_path, "paths:\n" + "".join(" " * depth + "- \n" for depth in range(1, 2000)).rstrip("\n"))
+    (tmp_path / ".claude" / "rules" / "q.md").write_text(
+        "---\npaths:\n  - **/*.ts\n  - " + "[" * 3000 + "]" * 3000 + "\n---\nUse tabs.\n", encoding="utf-8")
+    run = memlint("check", tmp_path, "--no-home", timeout=LIMIT)
+    assert "ML901" not in run.out, run.out
+    assert run.out.count("ML503 frontmatter-invalid") == 2, run.out

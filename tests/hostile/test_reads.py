@@ -206,3 +206,33 @@ def test_a_settings_file_of_100000_excludes_is_bounded_and_reported(tmp_path: Pa
     run = memlint("check", tmp_path, "--format", "json", timeout=120)
     hits = [v for v in json.loads(run.out)["violations"] if v["code"] == "ML904"]
     assert len(hits) == 1 and "max-excludes" in hits[0]["message"] and "99,000 more" in hits[0]["message"], hits
+
+
+def test_an_include_whose_name_is_too_long_is_reported_not_a_crash(tmp_path: Path) -> None:
+    """`@<300 letters>.md,` seen from a second start folder (where it is external): ML101 asked
+    whether `<300 letters>.md` without the comma is a file with `Path.is_file`, which raises for a
+    name too long before Python 3.12, and crashed (ML901); so did its case probe of `@DOCS/<300
+    letters>.md` beside a `docs/` folder."""
+    long = "n" * 300
+    (tmp_path / "CLAUDE.md").write_text(f"# Project\n@{long}.md,\n@DOCS/{long}.md\n", encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "CLAUDE.md").write_text("# Sub\n", encoding="utf-8")
+    run = memlint("check", tmp_path, "--no-home", "--format", "json")
+    codes = [v["code"] for v in json.loads(run.out)["violations"]]
+    assert "ML901" not in codes and "ML903" in codes, codes
+
+
+def test_an_orphan_topic_file_whose_name_is_not_utf8_is_reported_not_a_crash(tmp_path: Path) -> None:
+    """ML308 wrote the index entry of an orphan named `bad\\xff.md` into MEMORY.md's text, which
+    cannot hold that byte, and crashed (ML901): the orphan is reported, with no entry to add."""
+    folder = tmp_path / ".claude" / "agent-memory" / "reviewer"
+    folder.mkdir(parents=True)
+    (folder / "MEMORY.md").write_text("- [Deploy](deploy.md) \u2014 how we ship\n", encoding="utf-8")
+    topic = "---\nname: {0}\ndescription: {0} notes\nmetadata:\n  type: project\n---\nShip on Fridays.\n"
+    (folder / "deploy.md").write_text(topic.format("deploy"), encoding="utf-8")
+    with open(os.fsencode(folder) + b"/bad\xff.md", "w", encoding="utf-8") as handle:
+        handle.write(topic.format("bad"))
+    run = memlint("check", tmp_path, "--no-home", "--format", "json")
+    found = [(v["code"], v["path"], v["fix"]) for v in json.loads(run.out)["violations"]]
+    assert found == [("ML308", str(folder) + "/bad\\xff.md", None)], found

@@ -131,7 +131,18 @@ class Workspace:
 
     def listing(self, folder: str) -> list[tuple[str, bool, bool]] | None:
         """(name, is a folder, is a file) for each entry of `folder` in directory order, symlinks
-        followed; None when it cannot be listed. Cached for the run."""
+        followed; None when it cannot be listed. Cached for the run. During a fix loop, a file a fix
+        removed in memory is not listed and one it created is (a rule renamed `y.MD` -> `y.md`)."""
+        listed = self._disk_listing(folder)
+        if not self.created and not self.removed:
+            return listed
+        gone = {p.name for p in self.removed if str(p.parent) == folder}
+        out = [entry for entry in listed or () if entry[0] not in gone]
+        names = {entry[0] for entry in out}
+        out += [(p.name, False, True) for p in sorted(self.created) if str(p.parent) == folder and p.name not in names]
+        return out if out or listed is not None else None
+
+    def _disk_listing(self, folder: str) -> list[tuple[str, bool, bool]] | None:
         if folder in self._listings:
             return self._listings[folder]
         try:

@@ -226,7 +226,8 @@ def without_punctuation(target: Path, written: str) -> Path | None:
     extension = node_extname(str(candidate)).lower()
     if extension and extension not in TEXT_EXTENSIONS:
         return None
-    return candidate if candidate.is_file() else None
+    # os.path.isfile, not Path.is_file: before Python 3.12, that raises for a name too long
+    return candidate if os.path.isfile(candidate) else None
 
 
 def _names_by_case(ctx: RuleContext, folder: Path) -> dict[str, str | list[str]]:
@@ -270,7 +271,7 @@ def case_match(target: Path, same_name: Callable[[Path, str], list[str]] = _same
     current = Path(parts[0])
     changed = False
     for part in parts[1:]:
-        if (current / part).exists():
+        if os.path.exists(current / part):  # (as in without_punctuation: a name too long is not there)
             current = current / part
             continue
         try:
@@ -280,7 +281,7 @@ def case_match(target: Path, same_name: Callable[[Path, str], list[str]] = _same
         if len(names) != 1:
             return None
         current, changed = current / names[0], True
-    return current if changed and current.is_file() else None
+    return current if changed and os.path.isfile(current) else None
 
 
 def chain(loaded: LoadedContext, path: Path) -> list[LoadedFile]:

@@ -241,6 +241,10 @@ def _plan(ctx: RuleContext, mem: MemoryIndex, default_type: str, intro_lines: in
         return doc.text if doc.problem is None else "\0"
 
     taken = [p.name for p in topics(ctx, folder)] + [p.name for p in files_by_folder(ctx).get(folder, ())]
+    # and every other name in the folder: a new topic file must not differ from one only by case
+    # (`deploy.md` beside `deploy.MD`), or the writer refuses it and the split is never applied
+    known = set(taken)
+    taken += sorted(name for name, _, _ in ctx.workspace.listing(str(folder)) or () if name not in known)
     try:
         return plan_split(mem.doc.text, folder, existing, taken, default_type, intro_lines)
     except SplitError:

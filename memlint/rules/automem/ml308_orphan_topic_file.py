@@ -59,9 +59,10 @@ under the heading that names the memory's type (`## Feedback` for `feedback_*.md
 write-guard target (140 lines, 17,500 UTF-16 units): orphans that do not fit are reported, not
 added. It adds nothing to a MEMORY.md that holds no index entry yet outside a Claude Code memory
 folder (a file of notes that only shares the name). A file with neither a description nor any
-text gets no entry. No entry is added where it would not read as one: after a code fence that is
-never closed (or an unclosed `<!--`), an added line would be code (or comment), so the orphans are
-reported and MEMORY.md is left as it is.
+text gets no entry, nor does one whose name is not UTF-8 (no link to it can be written). No entry
+is added where it would not read as one: after a code fence that is never closed (or an unclosed
+`<!--`), an added line would be code (or comment), so the orphans are reported and MEMORY.md is
+left as it is.
 """
 
 from __future__ import annotations
@@ -175,10 +176,21 @@ def entry_for(topic: Topic, folder: Path) -> str | None:
     hook = _hook(topic)
     if hook is None:
         return None
+    target = rel(topic.path, folder)
+    if not target.isascii() and not _utf8(target):
+        return None  # a name that is not UTF-8 (`bad\xff.md`): no link to it can be written in MEMORY.md
     title = _title(topic).replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
-    target = rel(topic.path, folder).replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+    target = target.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
     prefix = f"- [{title}]({target}) \u2014 "
     return prefix + shorten(hook, max(20, MAX_LINE_CHARS - len(prefix)))
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _type_of(topic: Topic) -> str | None:

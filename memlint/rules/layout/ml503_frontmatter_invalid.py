@@ -72,7 +72,7 @@ def _error_line(fm: Frontmatter) -> int:
         mark = exc.problem_mark or exc.context_mark
         if mark is not None:
             return int(mark.line) + 2
-    except yaml.YAMLError:
+    except (yaml.YAMLError, RecursionError):  # nested past Python's limit: no line to point at
         pass
     return 2
 
@@ -87,7 +87,7 @@ def _needs_quotes(value: str) -> bool:
 
         try:
             yaml.safe_load(value)
-        except yaml.YAMLError:
+        except (yaml.YAMLError, RecursionError):  # as model.text.frontmatter judges a value nested too deep
             return True
     return False
 
