@@ -35,6 +35,7 @@ def relative_posix(path: Path, root: Path) -> str:
 
 
 MAX_LINE_TEXT_BYTES = 64 * 1024 * 1024  # a file larger than this is fingerprinted with no line text
+MAX_BASELINE_BYTES = 256 * 1024 * 1024  # a larger file is no baseline memlint wrote (over a million findings)
 
 
 class LineTexts:
@@ -72,9 +73,12 @@ class Baseline:
 
     @classmethod
     def read(cls, path: Path) -> Baseline:
+        raw = read_file(path, MAX_BASELINE_BYTES)  # a regular file only: a FIFO or /dev/zero is refused
+        if isinstance(raw, FileProblem):
+            raise MemlintError(f"--baseline {path}: cannot read: {raw.detail}")
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+            data = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
             raise MemlintError(f"--baseline {path}: cannot read: {exc}") from None
         if not isinstance(data, dict) or data.get("version") != BASELINE_VERSION or not isinstance(
                 data.get("findings"), list):

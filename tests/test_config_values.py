@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from memlint import api
@@ -72,6 +72,8 @@ def test_every_rule_option_is_rejected_naming_file_and_key_or_runs(
 
 @settings(max_examples=150, deadline=None)
 @given(key=st.sampled_from(sorted(KEYS)), value=VALUES)
+@example(key="options", value={"\n": ""})  # a quoted TOML key holding a line break: the message stays one line
+@example(key="per-file-ignores", value={"a\u2028b": 1})
 def test_every_top_level_key_is_rejected_naming_file_and_key_or_accepted(key: str, value: Any) -> None:
     try:
         build({key: value}, CONFIG, CONFIG.parent)

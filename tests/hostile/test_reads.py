@@ -236,3 +236,21 @@ def test_an_orphan_topic_file_whose_name_is_not_utf8_is_reported_not_a_crash(tmp
     run = memlint("check", tmp_path, "--no-home", "--format", "json")
     found = [(v["code"], v["path"], v["fix"]) for v in json.loads(run.out)["violations"]]
     assert found == [("ML308", str(folder) + "/bad\\xff.md", None)], found
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("option", ["--config", "--baseline"])
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_a_config_or_baseline_named_on_the_command_line_that_is_no_file_is_exit_2(
+        tmp_path: Path, option: str, kind: str) -> None:
+    """A FIFO (nobody writes to it) or a device that never ends, named as the configuration or the
+    baseline, is refused as no regular file: exit 2 naming it, never a run that waits or reads forever."""
+    (tmp_path / "CLAUDE.md").write_text("# Project\n", encoding="utf-8")
+    named = tmp_path / "named.toml"
+    if kind == "fifo":
+        os.mkfifo(named)
+    else:
+        named.symlink_to("/dev/zero")
+    run = memlint("check", tmp_path, "--no-home", option, named, timeout=30)
+    assert run.code == 2
+    assert "named.toml" in run.err and "cannot read" in run.err
