@@ -27,7 +27,9 @@ Keep functions short.
 ## Fix safety
 For an empty or `**` value the fix removes the `paths:` key (and the frontmatter block when nothing
 else is in it). It is safe: the rule loaded at every start before and still does, with the same
-text. Patterns like `*` are not fixed: removing them would load the rule at start.
+text. Patterns like `*` are not fixed: removing them would load the rule at start. A frontmatter
+that holds `paths:` twice is not fixed either: Claude Code reads the last one (which is reported),
+and removing it would bring the first into force, removing the first would lose what it says.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from memlint.model.run.rule_context import RuleContext
 from memlint.model.text.frontmatter import rule_paths
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.layout._common import find_key, key_blocks, rule_files
+from memlint.rules.layout._common import key_blocks, rule_files
 from memlint.violations import Applicability, Edit, Finding, Fix
 
 META = RuleMeta(
@@ -64,7 +66,9 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         if fm is None or fm.error is not None or "paths" not in fm.data:
             continue
         where = show(ctx, path)
-        block = find_key(doc.text, fm, "paths")
+        blocks = key_blocks(doc.text, fm)
+        own = [b for b in blocks if b.key == "paths"]
+        block = own[-1] if own else None  # of a key written twice, Claude Code reads the last
         line = block.line if block is not None else 1
         patterns = rule_paths(fm.data)
         if patterns is not None:
@@ -82,8 +86,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         value = fm.data["paths"]
         said = "empty" if not value else f"`{_written(value)}`, which is only `**`"
         fix = None
-        if block is not None:
-            blocks = key_blocks(doc.text, fm)
+        if block is not None and len(own) == 1:
             if len(blocks) == 1 and not doc.body.startswith("---"):
                 edit = Edit(path, 0, fm.end_offset, "")
             else:
