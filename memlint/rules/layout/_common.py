@@ -119,7 +119,8 @@ def key_blocks(text: str, fm: Frontmatter) -> list[KeyBlock]:
 
 
 def find_key(text: str, fm: Frontmatter, key: str) -> KeyBlock | None:
-    return next((b for b in key_blocks(text, fm) if b.key == key), None)
+    """The block of `key` that Claude Code reads: of a key written twice, the last."""
+    return next((b for b in reversed(key_blocks(text, fm)) if b.key == key), None)
 
 
 def line_start(text: str, line: int) -> int:
