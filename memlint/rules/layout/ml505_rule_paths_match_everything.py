@@ -55,9 +55,21 @@ _EVERYTHING = frozenset({"*", "**", "**/*", "/**/*"})
 
 
 def _written(value: object) -> str:
+    """The value as the message shows it: one level deep (a list nested 2,000 deep is `[[…]]`, not
+    a string Python cannot even build), at most 80 characters."""
     if isinstance(value, list):
-        return "[" + ", ".join(f'"{v}"' if isinstance(v, str) else str(v) for v in value) + "]"
-    return f'"{value}"' if isinstance(value, str) else str(value)
+        shown = "[" + ", ".join(_item(v) for v in value[:10]) + (", …" if len(value) > 10 else "") + "]"
+    else:
+        shown = _item(value)
+    return shown if len(shown) <= 80 else shown[:79] + "…"
+
+
+def _item(value: object) -> str:
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, list):
+        return "[…]"
+    return "{…}" if isinstance(value, dict) else str(value)
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
