@@ -124,3 +124,14 @@ def test_a_listed_file_gone_before_it_is_read_reads_as_missing(tmp_path: Path) -
     (tmp_path / "CLAUDE.md").unlink()
     doc = workspace.document(tmp_path / "CLAUDE.md")
     assert doc.problem is not None and doc.problem.reason == "not-found"
+
+
+def test_a_symlinked_folder_in_a_listed_folder_is_still_followed(tmp_path: Path) -> None:
+    (tmp_path / "real").mkdir()
+    (tmp_path / "real" / "CLAUDE.md").write_text("x\n", encoding="utf-8")
+    (tmp_path / "link").symlink_to("real", target_is_directory=True)
+    workspace = Workspace()
+    for _ in walk(tmp_path, workspace.walked):
+        pass
+    assert workspace.realpath(str(tmp_path / "link" / "CLAUDE.md")) == (str(tmp_path / "real" / "CLAUDE.md"), True)
+    assert workspace.realpath(str(tmp_path / "real" / "CLAUDE.md")) == (str(tmp_path / "real" / "CLAUDE.md"), False)
