@@ -298,7 +298,7 @@ def _run_per_file(ctx: RuleContext, rules: list[Rule], violations: list[Violatio
             except FileChanged:
                 raise
             except Exception as exc:  # noqa: BLE001 - one broken rule must not stop the run
-                violations.append(_crashed(ctx, rule, exc))
+                violations.append(_crashed(ctx, rule, exc, _item_path(item)))
                 cursor = -1
             cursors[i] = cursor
     progress.COUNTS.rules_done = done_before + len(rules)
@@ -320,15 +320,26 @@ def _order(ranks: array[int]) -> Sequence[int]:
     return array("q", sorted(range(len(ranks)), key=ranks.__getitem__))
 
 
-def _crashed(ctx: RuleContext, rule: Rule, exc: Exception) -> Violation:
-    """ML901 for a rule that raised: its findings so far stand, the rest are missing."""
+def _crashed(ctx: RuleContext, rule: Rule, exc: Exception, path: Path | None = None) -> Violation:
+    """ML901 for a rule that raised: its findings so far stand, the rest are missing. It is reported
+    on `path`, the file a per-file rule was looking at, else on the run's first file."""
     import traceback
 
     where = traceback.extract_tb(exc.__traceback__)[-1]
-    path = ctx.files[0].path if ctx.files else (ctx.roots[0] if ctx.roots else Path("."))
+    if path is None:
+        path = ctx.files[0].path if ctx.files else (ctx.roots[0] if ctx.roots else Path("."))
     message, detail = headline(f"rule {rule.code} ({rule.slug}) crashed: {type(exc).__name__}: {exc} "
                                f"at {Path(where.filename).name}:{where.lineno}; its findings are missing")
     return Violation(path, 1, 1, "ML901", "rule-crashed", "error", message, 1, 1, None, detail)
+
+
+def _item_path(item: object) -> Path | None:
+    """The file an item of a per-file rule's list stands for: a path, a `(path, ...)` pair, or an
+    object with a `path` (a memory file, a topic file); None for anything else a plugin lists."""
+    if isinstance(item, tuple) and item:
+        item = item[0]
+    path = item if isinstance(item, Path) else getattr(item, "path", None)
+    return path if isinstance(path, Path) else None
 
 
 def stamp(rule: Rule, finding: Finding) -> Violation:

@@ -205,6 +205,8 @@ def test_per_file_rules_run_file_by_file_and_a_crash_stops_only_that_rule(
     assert not any(m == "ML991 saw c" for _, m in messages)
     crashed = [m for c, m in messages if c == "ML901"]
     assert len(crashed) == 1 and crashed[0].startswith("rule ML991 (test-rule-991) crashed: ValueError: boom")
+    # reported on the file the rule was looking at, not on the run's first file
+    assert [v.path for v in violations if v.code == "ML901"] == [tmp_path / "b" / "CLAUDE.md"]
     # the same findings as each rule run on its own, through `check`
     alone = engine.run_rules(ctx, [rules[0]])
     assert [v for v in violations if v.code == "ML990"] == alone

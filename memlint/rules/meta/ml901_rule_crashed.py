@@ -2,8 +2,10 @@
 
 ## What it does
 The engine runs every rule, built-in or from a plugin, inside a guard. When a rule raises, the run
-goes on and this problem is reported instead, naming the rule, the exception and where it was raised.
-The engine emits it itself; the rule's `check` has nothing to look for.
+goes on and this problem is reported instead, naming the rule, the exception and where it was raised,
+on the file the rule was looking at (a rule that checks file by file; its findings on the files
+after it are missing too), else on the run's first file. The engine emits it itself; the rule's
+`check` has nothing to look for.
 
 ## Why is this bad?
 A crashed rule checked nothing, so a clean result would be a lie: the tree may hold exactly the
