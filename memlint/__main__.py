@@ -58,7 +58,7 @@ def _leave(code: int) -> NoReturn:
     except BrokenPipeError:
         code = _reader_gone()
     except OSError as exc:  # a full disk (`> /dev/full`): one line and exit 2, as during the run
-        from memlint.reporters.escape import for_terminal
+        from memlint.escape import for_terminal
 
         sys.stderr.write(f"memlint: {for_terminal(str(exc))}\n")
         code = 2

@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from memlint.errors import MemlintError
+from memlint.escape import for_json
 from memlint.lazy_regex import compile_lazily
 from memlint.model.source.files import FileProblem, read_file
 from memlint.records import dataclass
-from memlint.reporters.escape import for_json
 from memlint.violations import Violation
 
 BASELINE_VERSION = 1

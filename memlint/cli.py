@@ -14,8 +14,8 @@ from memlint.commands.common import EXIT_ERROR, codes, home_option, set_colour
 from memlint.conventions import Conventions
 from memlint.conventions import attach as attach_conventions
 from memlint.errors import FixError, MemlintError, ReaderGone
+from memlint.escape import for_terminal
 from memlint.reporters import FORMATS
-from memlint.reporters.escape import for_terminal
 
 # The loader, the rules and the parsers are imported inside the commands that need them, so that
 # `--version`, `clean` and a replayed cached run start fast.

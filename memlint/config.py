@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from memlint.errors import ConfigError, MemlintError
-from memlint.lazy_regex import compile_lazily
+from memlint.escape import for_terminal
 from memlint.model.release import DEFAULT, Release, pick
 from memlint.model.source.files import FileProblem, read_file
 from memlint.model.source.limits import DEFAULT_LIMITS, Limits, parse_limits
@@ -101,7 +101,7 @@ def build(raw: Mapping[str, Any], path: Path | None, root: Path, cli: Mapping[st
     try:
         select = _select_layer(raw, select, "")
     except ConfigError as exc:
-        raise ConfigError(f"{where}{_one_line(str(exc))}") from None
+        raise ConfigError(f"{where}{for_terminal(str(exc), keep_tab=False)}") from None  # a key may hold a line break
     select = _select_layer(cli, select, "--")
     try:
         exclude = tuple(_string_list(merged.get("exclude", []), "exclude")) + tuple(
@@ -129,7 +129,7 @@ def build(raw: Mapping[str, Any], path: Path | None, root: Path, cli: Mapping[st
         release = _release(merged.get("claude-code"))
         limits = parse_limits(merged.get("limits", {}))
     except ConfigError as exc:
-        raise ConfigError(f"{where}{_one_line(str(exc))}") from None
+        raise ConfigError(f"{where}{for_terminal(str(exc), keep_tab=False)}") from None  # a key may hold a line break
     return Config(
         path, root, frozenset(select), exclude, per_file, options, memory_dirs, note_paths,
         (root / template) if template else None, release, limits, respect_gitignore,
@@ -196,14 +196,6 @@ _COMPARE: dict[str, Callable[[float, float], bool]] = {
 }
 
 MAX_CONFIG_BYTES = 64 * 1024 * 1024  # a larger .memlint.toml or pyproject.toml is refused, not parsed
-
-_CONTROL = compile_lazily(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-
-
-def _one_line(text: str) -> str:
-    """A message naming keys as written: a control character in a key (`"\\n" = ...`, quoted TOML)
-    is shown escaped, so the message stays one line naming the file and the key."""
-    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
 
 
 def find_config_file(start: Path) -> tuple[Path | None, dict[str, Any]]:

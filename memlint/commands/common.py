@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from memlint.errors import MemlintError
-from memlint.reporters.escape import for_terminal
+from memlint.escape import for_terminal
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
 

@@ -13,8 +13,8 @@ import click
 from memlint.commands.common import EXIT_CLEAN, EXIT_ERROR, home_option, set_colour
 from memlint.conventions import use_colour
 from memlint.errors import MemlintError
+from memlint.escape import for_terminal, json_safe
 from memlint.model.text.tokens import TOKENIZERS
-from memlint.reporters.escape import for_terminal, json_safe
 
 if TYPE_CHECKING:
     from memlint.model.loading.windows import Window

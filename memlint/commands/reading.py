@@ -7,9 +7,9 @@ from pathlib import Path
 
 import click
 
+from memlint.escape import json_safe
 from memlint.model.loading.settings import Launch
 from memlint.model.release import Release
-from memlint.reporters.escape import json_safe
 
 
 def show_reading(start: Path, file: Path, home: Path | None, managed_dir: Path, release: Release, launch: Launch,

@@ -13,7 +13,7 @@ import click
 from memlint.commands.common import EXIT_CLEAN, EXIT_ERROR, EXIT_PROBLEMS, codes, report_plugin_problems
 from memlint.conventions import Conventions
 from memlint.errors import FixError, MemlintError
-from memlint.reporters.escape import for_terminal
+from memlint.escape import for_terminal
 from memlint.safe_io import Interrupted
 
 if TYPE_CHECKING:
@@ -29,8 +29,8 @@ def run_once(
     named: tuple[Path, ...] = (), staged: bool = False, no_findings: bool = False,
 ) -> int:
     from memlint import api
+    from memlint.escape import diff_safe
     from memlint.reporters.check import display_path, render, render_statistics, text_lines
-    from memlint.reporters.escape import diff_safe
     from memlint.reporters.fixes import explanations, fixed_summary, fixes_summary, resolved, unified_diff
     from memlint.safe_io import fix_lock
 

@@ -14,7 +14,7 @@ import click
 
 from memlint import __version__
 from memlint.engine import Report
-from memlint.reporters.escape import for_json, for_terminal, github_message, github_property
+from memlint.escape import for_json, for_terminal, github_message, github_property
 from memlint.reporters.jsonout import Encoded, dumps
 from memlint.rules import find_rule
 from memlint.violations import Applicability, Fix, Violation

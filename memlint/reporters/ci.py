@@ -9,8 +9,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 from memlint.baseline import LineTexts, fingerprint, relative_posix
 from memlint.engine import Report
+from memlint.escape import for_json
 from memlint.lazy_regex import compile_lazily
-from memlint.reporters.escape import for_json
 from memlint.reporters.jsonout import Encoded, dumps
 
 # Characters XML 1.0 cannot carry at all, even escaped.

@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from memlint.escape import styled_for_terminal
 from memlint.model.loading.loader import LoadedContext, Origin, Skipped
 from memlint.model.loading.windows import DEFAULT_WINDOW, Window
 from memlint.model.memory.automem import hidden_titles, list_topics
@@ -20,7 +21,6 @@ from memlint.reporters.budget import (
     render_budget,
     render_deferred,
 )
-from memlint.reporters.escape import styled_for_terminal
 
 WINDOW_TOKENS = DEFAULT_WINDOW
 DEFAULT = Window(DEFAULT_WINDOW, "models without a 1M window; --model or --window to change")

@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import click
 
+from memlint.escape import styled_for_terminal
 from memlint.reading import Reading
-from memlint.reporters.escape import styled_for_terminal
 
 
 def render_text(answer: Reading, echo: Callable[[str], None] | None = None) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 from memlint import __version__
 from memlint.baseline import LineTexts, fingerprint
 from memlint.engine import Report
-from memlint.reporters.escape import for_json, uri_reference
+from memlint.escape import for_json, uri_reference
 from memlint.reporters.jsonout import Encoded, dumps
 from memlint.rules import all_rules
 from memlint.violations import Violation

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from memlint.reporters.escape import for_terminal, github_message, github_property
+from memlint.escape import for_terminal, github_message, github_property
 from tests.hostile.helpers import memlint
 
 FORGED = "::error file=x.md,line=1::forged"
