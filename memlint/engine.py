@@ -267,7 +267,7 @@ def _run_per_file(ctx: RuleContext, rules: list[Rule], violations: list[Violatio
         items = listed[i]
         plan = planned.get(id(items))  # rules that share a run's list of files share its plan
         if plan is None:
-            keys = [str(getattr(item, "path", item)) for item in items]
+            keys = [str(_item_file(item)) for item in items]
             for key in keys:
                 rank.setdefault(key, len(rank))
             place = array("q", map(rank.__getitem__, keys))
@@ -298,7 +298,8 @@ def _run_per_file(ctx: RuleContext, rules: list[Rule], violations: list[Violatio
             except FileChanged:
                 raise
             except Exception as exc:  # noqa: BLE001 - one broken rule must not stop the run
-                violations.append(_crashed(ctx, rule, exc, _item_path(item)))
+                file = _item_file(item)
+                violations.append(_crashed(ctx, rule, exc, file if isinstance(file, Path) else None))
                 cursor = -1
             cursors[i] = cursor
     progress.COUNTS.rules_done = done_before + len(rules)
@@ -333,13 +334,10 @@ def _crashed(ctx: RuleContext, rule: Rule, exc: Exception, path: Path | None = N
     return Violation(path, 1, 1, "ML901", "rule-crashed", "error", message, 1, 1, None, detail)
 
 
-def _item_path(item: object) -> Path | None:
-    """The file an item of a per-file rule's list stands for: a path, a `(path, ...)` pair, or an
-    object with a `path` (a memory file, a topic file); None for anything else a plugin lists."""
-    if isinstance(item, tuple) and item:
-        item = item[0]
-    path = item if isinstance(item, Path) else getattr(item, "path", None)
-    return path if isinstance(path, Path) else None
+def _item_file(item: object) -> object:
+    """The file an item of a per-file rule's list stands for: its `path` (a memory file, a topic
+    file), else the item itself (a path)."""
+    return getattr(item, "path", item)
 
 
 def stamp(rule: Rule, finding: Finding) -> Violation:
@@ -384,10 +382,11 @@ def check(
 ) -> Report:
     with settled_heap():
         ctx = build_context(paths, config, home, workspace, launch)
-        # The loader's facts (what it shares between start folders: listings, settings read, folders
-        # found missing) are let go once every start folder is modelled: the rules ask for a few of
-        # them again (whether a start folder holds `.git`), which are worked out again (16,000
-        # files: 5 MiB of the peak). A long-lived workspace (the language server's) keeps them.
+        # The loader's facts (what it shares between start folders: settings read, folders found
+        # missing; the walk's listings stay, in `Workspace.walked`) are let go once every start
+        # folder is modelled: the rules ask for a few of them again (whether a start folder holds
+        # `.git`), which are worked out again (16,000 files: 5 MiB of the peak). A long-lived
+        # workspace (the language server's) keeps them.
         ctx.workspace.memo.clear()
         report = Report(tuple(run_rules(ctx)), len(ctx.files), ctx.roots, ctx.release, home, auto_memory(ctx))
         ctx.let_go()  # the run's facts may hold its context: dropped, the model is freed with it

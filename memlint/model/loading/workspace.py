@@ -117,8 +117,7 @@ class Workspace:
         for path in reversed(chain):
             parent, name = os.path.split(path)
             candidate = os.path.join(self._folder_real[parent], name)
-            listing = self.walked.get(parent)
-            if listing is not None and name in listing[0] and name not in listing[2]:  # a folder, no link
+            if plain_folder(self.walked.get(parent), name):
                 self._folder_real[path] = candidate
                 continue
             mode = os.lstat(candidate).st_mode
@@ -349,12 +348,17 @@ def not_a_link(listing: Listing | None, name: str) -> bool:
     """Whether a folder's walk listing holds `name`, spelled so, as a folder or a regular file that
     is no symlink: what an `lstat` of it would say without one (the run cache signs the listing,
     types included)."""
-    return listing is not None and name not in listing[2] and (name in listing[1] or name in listing[0])
+    return plain_file(listing, name) or plain_folder(listing, name)
 
 
 def plain_file(listing: Listing | None, name: str) -> bool:
     """Whether a folder's walk listing holds `name`, spelled so, as a regular file that is no symlink."""
     return listing is not None and name in listing[1] and name not in listing[2]
+
+
+def plain_folder(listing: Listing | None, name: str) -> bool:
+    """Whether a folder's walk listing holds `name`, spelled so, as a folder that is no symlink."""
+    return listing is not None and name in listing[0] and name not in listing[2]
 
 
 def surely_absent(listing: Listing | None, names: tuple[str, ...]) -> frozenset[str]:
