@@ -18,7 +18,7 @@ from memlint.model.text.document import Document
 T = TypeVar("T")
 _UNLOADABLE = frozenset({"not-found", "not-a-file", "too-large"})
 _SAME = "\x00same"  # `Workspace._real`: the path is its own real path (a path holds no NUL)
-_NO_LINKS: frozenset[str] = frozenset()  # `walk`'s listing of a folder with no symlink or odd entry (most)
+_NO_ODD: frozenset[str] = frozenset()  # `walk`'s listing of a folder with no symlink or odd entry (most)
 _PATH_TYPE = type(Path())  # PosixPath or WindowsPath: a subclass of it may behave otherwise
 
 
@@ -320,7 +320,7 @@ def _list(folder: str) -> Listing | None:
         (subfolders if is_dir else names).append(entry.name)
         if _is_link(entry) or not (is_dir or _is_plain_file(entry)):
             odd.add(entry.name)
-    return tuple(subfolders), tuple(names), frozenset(odd) if odd else _NO_LINKS
+    return tuple(subfolders), tuple(names), frozenset(odd) if odd else _NO_ODD
 
 
 def _is_link(entry: os.DirEntry[str]) -> bool:
