@@ -83,6 +83,19 @@ def _reader_gone() -> int:
 
 
 def _run(argv: list[str]) -> int:
+    from memlint import compiled
+    from memlint.cache_folders import rank_folder
+
+    if "--no-cache" not in argv:  # what Python compiles in every process, kept once per user
+        compiled.FOLDER = rank_folder()
+    try:
+        return _command(argv)
+    finally:
+        compiled.store()
+        compiled.FOLDER = None  # (a run called in-process, as the tests do, leaves no folder behind)
+
+
+def _command(argv: list[str]) -> int:
     if argv == ["hook"]:  # Claude Code runs it after every write: answered without the command line
         from memlint.hook.guard import run as hook
 

@@ -20,7 +20,7 @@ CACHE_DIR = ".memlint_cache"
 MAX_RUNS = 8  # entries a cache folder keeps (the most recently stored or replayed)
 MAX_FOLDER_BYTES = 64 * 1024 * 1024  # and their size together
 MAX_FOLDERS = 64  # folders outside a project the user's cache keeps (the most recently used)
-MAX_RANK_TABLES = 4  # tokenizer rank tables the user's cache keeps: each Python or venv names its own
+MAX_RANK_TABLES = 4  # tokenizer rank tables the user's cache keeps (each Python or venv names its own), and compiled-code tables
 ROOT_MARKERS = (".memlint.toml", "pyproject.toml", ".git")
 
 
@@ -116,10 +116,16 @@ def prune(folder: str) -> None:
 
 def prune_rank_tables(folder: str) -> None:
     """Keep the `MAX_RANK_TABLES` most recently used tokenizer rank tables of the user's cache
-    folder `folder` (a table read is marked used: model.text.tokens) and remove the others."""
+    folder `folder` (a table read is marked used: model.text.tokens) and as many tables of
+    compiled code (memlint.compiled, the most recently written), and remove the others."""
     found = _files(folder)
     if found is not None:
-        _remove([path for _, path, name in found if _is_rank_table(name)][MAX_RANK_TABLES:])
+        _remove([path for _, path, name in found if _is_rank_table(name)][MAX_RANK_TABLES:]
+                + [path for _, path, name in found if _is_compiled_table(name)][MAX_RANK_TABLES:])
+
+
+def _is_compiled_table(name: str) -> bool:
+    return name.startswith("compiled-") and name.endswith(".marshal")
 
 
 def _is_rank_table(name: str) -> bool:

@@ -18,6 +18,7 @@ from functools import cache
 from typing import Any
 from urllib.parse import quote
 
+from memlint.compiled import regex
 from memlint.lazy_regex import compile_lazily
 
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
@@ -30,7 +31,7 @@ _UNSAFE_WITH_TAB = "[\x00-\x1f\x7f-\x9f\ud800-\udfff]"
 def _compiled(pattern: str) -> re.Pattern[str]:
     # Compiled at first use: `re` builds a class holding the surrogate range point by point (half a
     # millisecond each), and most runs print no finding and no diff.
-    return re.compile(pattern)
+    return regex(pattern)
 
 
 def _visible(match: re.Match[str]) -> str:

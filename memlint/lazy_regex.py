@@ -6,13 +6,16 @@ secret, no dangerous command and no instruction in some language uses most of th
 bigtree 145 of 230 patterns were never matched, 14 ms of a cold run spent compiling them. A
 pattern made here is compiled by `re.compile` when a method or attribute other than `pattern` is
 first asked for; what it hands out from then on is the compiled pattern's own (its
-bound methods are kept on it, so a call costs what a compiled pattern's call costs).
+bound methods are kept on it, so a call costs what a compiled pattern's call costs). The compiled
+program is kept once per user (memlint.compiled): a later run does not parse the pattern again.
 """
 
 from __future__ import annotations
 
 import re
 from typing import Any, AnyStr, cast
+
+from memlint.compiled import regex
 
 __all__ = ["compile_lazily"]
 
@@ -27,7 +30,7 @@ class _LazyPattern:
     def __getattr__(self, name: str) -> Any:  # only for what this object does not hold yet
         if name.startswith("__"):
             raise AttributeError(name)
-        compiled = re.compile(self.pattern, self._flags)
+        compiled = regex(self.pattern, self._flags)
         found = getattr(compiled, name)
         for attribute in ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split", "scanner",
                           "flags", "groups", "groupindex"):

@@ -11,7 +11,9 @@ standard code, from the same text, at their first call; the real method then tak
 place on its class, so later calls cost what they always did. (A class without a docstring gets
 its `__init__` at once: the standard decorator writes that docstring from `__init__`'s signature.)
 Nothing else changes: fields, `replace`, `fields`, frozen and slots behave as with
-`dataclasses.dataclass` (tests/test_records.py compares them).
+`dataclasses.dataclass` (tests/test_records.py compares them). Each method's code, compiled from
+that text, is kept once per user (memlint.compiled), so a run compiles only what no earlier run
+of this memlint and this Python did.
 
 From Python 3.13 (one `exec` per class, no `_create_fn`) this is `dataclasses.dataclass` itself.
 """
@@ -23,6 +25,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from memlint.compiled import method_code
+
 __all__ = ["dataclass"]
 
 # The generated methods compiled at their first call.
@@ -32,11 +36,26 @@ LAZY_METHODS = frozenset({"__init__", "__repr__", "__eq__", "__lt__", "__le__", 
 _CREATE_FN: Callable[..., Any] | None = getattr(dataclasses, "_create_fn", None)
 
 
+def _exec_kept(source: str, globals_: Any = None, locals_: Any = None) -> None:
+    """`exec` as `dataclasses._create_fn` calls it, with the code kept per user (memlint.compiled)."""
+    exec(method_code(source), globals_, locals_)  # noqa: S102 - the text dataclasses itself would exec
+
+
+def _create(*args: Any, **kwargs: Any) -> Any:
+    """`dataclasses._create_fn`, its source text compiled once per user, not once per process."""
+    assert _CREATE_FN is not None
+    module = vars(dataclasses)
+    module["exec"] = _exec_kept  # found before the builtin by `_create_fn`'s own `exec(...)`
+    try:
+        return _CREATE_FN(*args, **kwargs)
+    finally:
+        module.pop("exec", None)
+
+
 def _deferred_create_fn(defer_init: bool, name: str, args: Any, body: Any, **kwargs: Any) -> Any:
     """`dataclasses._create_fn`, deferred to the first call for the methods in `LAZY_METHODS`
     (`__init__` only with `defer_init`)."""
-    assert _CREATE_FN is not None
-    create = _CREATE_FN
+    create = _create
     if name not in LAZY_METHODS or (name == "__init__" and not defer_init):
         return create(name, args, body, **kwargs)
     if isinstance(kwargs.get("locals"), dict):

@@ -28,6 +28,8 @@ import sys
 from functools import cache
 from typing import Any
 
+from memlint.compiled import regex
+
 # The implicit resolvers of bunyaml._BunLoader: tag -> (pattern, the first characters it applies to).
 CORE_RESOLVERS: dict[str, tuple[str, str | list[str]]] = {
     "tag:yaml.org,2002:bool": (r"true|True|TRUE|false|False|FALSE", "tTfF"),
@@ -66,12 +68,12 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
     """The resolvers' pattern, then the line shapes: compiled at the first frontmatter read, not at
     start (a run of a few files often reads none)."""
     return (
-        re.compile(_RESOLVED),
-        re.compile(rf"({_KEY}): ({_PLAIN}|{_QUOTED})"),
-        re.compile(rf"({_KEY}): \[({_QUOTED}(?:, {_QUOTED})*)\]"),
-        re.compile(rf"({_KEY}):"),
-        re.compile(rf"( *)- ({_QUOTED})"),
-        re.compile(_QUOTED),
+        regex(_RESOLVED),
+        regex(rf"({_KEY}): ({_PLAIN}|{_QUOTED})"),
+        regex(rf"({_KEY}): \[({_QUOTED}(?:, {_QUOTED})*)\]"),
+        regex(rf"({_KEY}):"),
+        regex(rf"( *)- ({_QUOTED})"),
+        regex(_QUOTED),
     )
 
 
@@ -146,7 +148,7 @@ def simple_load(text: str) -> dict[str, Any] | None:
 
 @cache
 def _flow_start() -> re.Pattern[str]:
-    return re.compile(rf"{_KEY}: +\[")
+    return regex(rf"{_KEY}: +\[")
 
 
 def never_loads(text: str) -> bool:

@@ -102,7 +102,9 @@ _WORDS = compile_lazily(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 
 
 def _alternation(words: tuple[str, ...]) -> str:
-    return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+    # longest first; equal lengths by their text, so the pattern is the same in every process
+    # (a set's order is not: a pattern that changes from run to run is never found kept compiled)
+    return "|".join(re.escape(w) for w in sorted(set(words), key=lambda w: (-len(w), w)))
 
 
 _OPENER = compile_lazily(rf"(?:{_alternation(_OPENERS)})(?![\w'’-])", re.IGNORECASE)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import binascii
 import marshal
 import os
-import re
 import sys
 import time
 import weakref
@@ -23,6 +22,7 @@ from itertools import accumulate
 from typing import Any
 from zlib import adler32, crc32
 
+from memlint import compiled
 from memlint.errors import MemlintError
 from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.jstext import utf16_len
@@ -186,7 +186,7 @@ class Cl100k:
     def __init__(self, ranks: Ranks) -> None:
         self._ranks: Ranks | None = ranks
         self._unicode_split: Callable[[str], list[str]] | None = None
-        self._ascii_split = re.compile(ASCII_PATTERN).findall if sys.version_info >= (3, 11) else None
+        self._ascii_split = compiled.regex(ASCII_PATTERN).findall if sys.version_info >= (3, 11) else None
         self._pieces: dict[str, int] = {}
         self._spent = 0.0
         self._encoding: Any = None

@@ -42,6 +42,7 @@ _TYPE_WORDS = (
 _SENTENCE_END = compile_lazily(r"(?<=[.!?])\s|[\u3002\uff01\uff1f]")
 _SPACES = compile_lazily(f"[{JS_WS_CLASS}]+")
 _PLAIN_SAFE = compile_lazily(r"[^:#'\"{}\[\]&*!|>%@`,\\\n\r\t\u0085\u2028\u2029\ufeff]*")
+_TABLE_RULE = compile_lazily(r"\|?[ \t]*:?-{2,}:?[ \t]*(\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*")
 _DATED = compile_lazily(r"[ \t]*(?:[-*+>][ \t]+|\d{1,9}[.)][ \t]+)?(?:\*\*|__|\[)?[ \t]*(\d{4}[-/.]\d{1,2}[-/.]\d{1,2})")
 _PART_START = compile_lazily(r"[ \t]{0,3}(?:#{1,6}[ \t]|\**\d{4}[-/.]\d{1,2})")  # a heading or a dated line
 
@@ -153,7 +154,6 @@ def describe(contents: Sequence[str], kinds: Sequence[str], title: str) -> str:
     parts: list[str] = []
     i = 0
     code: str | None = None
-    table_rule = re.compile(r"\|?[ \t]*:?-{2,}:?[ \t]*(\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*")
     while i < len(contents):
         content, kind = contents[i].strip(), kinds[i]
         i += 1
@@ -168,7 +168,7 @@ def describe(contents: Sequence[str], kinds: Sequence[str], title: str) -> str:
             while i < len(contents) and contents[i].strip().startswith("|"):
                 rows.append(contents[i].strip())
                 i += 1
-            body = [r for r in rows if not table_rule.fullmatch(r)]
+            body = [r for r in rows if not _TABLE_RULE.fullmatch(r)]
             if len(body) < len(rows) and len(body) >= 1:
                 cells = [plain_text(c) for c in rows[0].strip("|").split("|")]
                 columns = ", ".join(c for c in cells if c)

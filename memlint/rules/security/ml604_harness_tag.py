@@ -62,7 +62,7 @@ META = RuleMeta(
 # The tags Claude Code 2.1.284+ rewrites in MEMORY.md (spec C08); `channel` only with `source=`.
 SANITISED = frozenset(HARNESS_TAGS)
 UNSANITISED = frozenset({"function_calls", "invoke"})
-_NAMES = "|".join(re.escape(n) for n in sorted(SANITISED | UNSANITISED, key=len, reverse=True))
+_NAMES = "|".join(re.escape(n) for n in sorted(SANITISED | UNSANITISED, key=lambda n: (-len(n), n)))
 _TAG = compile_lazily(
     rf"[<＜]\s*/?\s*(antml:[\w-]+|(?:{_NAMES})(?![\w-])|channel(?=\s[^>]*source=))[^<>\n]{{0,200}}>",
     re.IGNORECASE,
