@@ -4,9 +4,10 @@ generates (memlint.records) and memlint's regular expressions (memlint.lazy_rege
 Python keeps each module's bytecode in `__pycache__`, but not the code a module makes while it
 runs. Before Python 3.13 the standard `dataclass` compiles each generated method with an `exec` of
 its source text, and `re` parses and compiles each pattern in Python code. On a check of bigtree
-that was 21 ms of a 370 ms run (57 methods, 81 patterns), the same in every run; kept, 2.5 ms. Here both are
-kept in one table in the user's cache folder, beside the tokenizer's rank table (`FOLDER`, set by
-the command line: never a project's folder, never inside Claude Code's), and read once per process:
+that was 21 ms of a 370 ms run (57 methods, 81 patterns), the same in every run; read back, 2.5
+ms. Here both are kept in one table in the user's cache folder, beside the tokenizer's rank table
+(`FOLDER`, set by the command line: never a project's folder, never inside Claude Code's), and
+read once per process:
 
 - a method's code object, by the exact source text `dataclasses` would compile. It is compiled as
   that `exec` compiles it: no future flags inherited from memlint's modules.
