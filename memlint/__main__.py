@@ -87,12 +87,12 @@ def _run(argv: list[str]) -> int:
     from memlint.cache_folders import rank_folder
 
     if "--no-cache" not in argv:  # what Python compiles in every process, kept once per user
-        compiled.FOLDER = rank_folder()
+        compiled.FOLDER_OF = rank_folder
     try:
         return _command(argv)
     finally:
         compiled.store()
-        compiled.FOLDER = None  # (a run called in-process, as the tests do, leaves no folder behind)
+        compiled.FOLDER = compiled.FOLDER_OF = None  # (a run called in-process, as the tests do, leaves none behind)
 
 
 def _command(argv: list[str]) -> int:

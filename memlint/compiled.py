@@ -6,8 +6,8 @@ runs. Before Python 3.13 the standard `dataclass` compiles each generated method
 its source text, and `re` parses and compiles each pattern in Python code. On a check of bigtree
 that was 21 ms of a 370 ms run (57 methods, 81 patterns), the same in every run; read back, 2.5
 ms. Here both are kept in one table in the user's cache folder, beside the tokenizer's rank table
-(`FOLDER`, set by the command line: never a project's folder, never inside Claude Code's), and
-read once per process:
+(`FOLDER`, found through `FOLDER_OF` as the command line sets it, once something is compiled: never
+a project's folder, never inside Claude Code's), and read once per process:
 
 - a method's code object, by the exact source text `dataclasses` would compile. It is compiled as
   that `exec` compiles it: no future flags inherited from memlint's modules.
@@ -36,12 +36,14 @@ from memlint import __version__
 TYPE_CHECKING = False  # typing itself is not imported (it imports `re`): a replay must start fast
 if TYPE_CHECKING:
     import re
+    from collections.abc import Callable
     from typing import Any
 
 # `re` and `array` are imported by the functions that use them: a replayed run (memlint.cache)
 # starts here and needs neither.
 
 FOLDER: str | None = None  # the user's cache folder, when the command line allows one
+FOLDER_OF: Callable[[], str | None] | None = None  # or how to find it, asked only once something is compiled
 FORMAT = 1  # the layout of a table: a table of another layout is never read
 MAX_BYTES = 8 * 1024 * 1024  # a table larger is not read; one past half of it keeps what one run used
 PREFIX = "compiled-"
@@ -58,10 +60,18 @@ def file_name() -> str:
     return f"{PREFIX}{zlib.crc32(raw):08x}{zlib.adler32(raw):08x}.marshal"
 
 
+def _folder() -> str | None:
+    """FOLDER, found by FOLDER_OF the first time it is asked for (a replayed run never asks)."""
+    global FOLDER, FOLDER_OF
+    if FOLDER is None and FOLDER_OF is not None:
+        FOLDER, FOLDER_OF = FOLDER_OF(), None
+    return FOLDER
+
+
 def _table() -> dict[Any, Any]:
     global _kept
     if _kept is None:
-        _kept = _read() if FOLDER is not None else {}
+        _kept = _read() if _folder() is not None else {}
     return _kept
 
 
@@ -107,7 +117,7 @@ def method_code(source: str) -> Any:
         except (EOFError, ValueError, TypeError):
             pass
     code = compile(source, "<string>", "exec", dont_inherit=True)
-    if FOLDER is not None:
+    if _folder() is not None:
         _added[key] = marshal.dumps(code)
     return code
 
@@ -131,7 +141,7 @@ def regex(pattern: str | bytes, flags: int | re.RegexFlag = 0) -> re.Pattern[Any
         except (EOFError, ValueError, TypeError, RuntimeError):
             pass  # not a program this Python accepts: compiled below as re compiles it
     compiled = re.compile(pattern, flags)
-    if FOLDER is not None:
+    if _folder() is not None:
         program = _program(pattern, flags)
         if program is not None and program[1] == compiled:
             _added[key] = marshal.dumps(program[0])
@@ -171,7 +181,8 @@ def store() -> None:
     """Add what this process compiled to the table in FOLDER (best effort: a folder that cannot be
     written keeps the table it has)."""
     global _kept
-    if FOLDER is None or not _added:
+    folder = _folder() if _added else None
+    if folder is None:
         return
     table = {**_table(), **_added}
     try:
@@ -181,7 +192,7 @@ def store() -> None:
             payload = marshal.dumps(table)
     except ValueError:
         return  # something marshal cannot hold: nothing is kept
-    target = os.path.join(FOLDER, file_name())
+    target = os.path.join(folder, file_name())
     temporary = f"{target}.{os.getpid()}.tmp"
     try:
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)

@@ -25,12 +25,12 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture
 def folder(tmp_path: Path) -> Iterator[Path]:
     """A user cache folder for the table, with the module's state as a new process has it."""
-    saved = compiled.FOLDER, compiled._kept, dict(compiled._added), set(compiled._used)
-    compiled.FOLDER, compiled._kept = str(tmp_path), None
+    saved = compiled.FOLDER, compiled._kept, dict(compiled._added), set(compiled._used), compiled.FOLDER_OF
+    compiled.FOLDER, compiled._kept, compiled.FOLDER_OF = str(tmp_path), None, None
     compiled._added.clear()
     compiled._used.clear()
     yield tmp_path
-    compiled.FOLDER, compiled._kept = saved[0], saved[1]
+    compiled.FOLDER, compiled._kept, compiled.FOLDER_OF = saved[0], saved[1], saved[4]
     compiled._added.clear()
     compiled._added.update(saved[2])
     compiled._used.clear()
@@ -243,3 +243,19 @@ def test_the_user_cache_keeps_the_newest_compiled_tables(folder: Path) -> None:
     kept = sorted(p.name for p in folder.glob("compiled-*.marshal"))
     assert len(kept) == cache_folders.MAX_RANK_TABLES and compiled.file_name() in kept
     assert "compiled-0000000000000005.marshal" in kept and "compiled-0000000000000002.marshal" not in kept
+
+
+def test_the_folder_is_looked_for_only_once_something_is_compiled(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[int] = []
+
+    def folder_of() -> str:
+        asked.append(1)
+        return str(folder)
+
+    monkeypatch.setattr(compiled, "FOLDER", None)
+    monkeypatch.setattr(compiled, "FOLDER_OF", folder_of)
+    compiled.store()  # nothing compiled (a replayed run): the folder is never looked for
+    assert not asked
+    compiled.regex(r"asked\d", 0)
+    compiled.store()
+    assert asked == [1] and compiled.FOLDER == str(folder) and list(folder.glob("compiled-*.marshal"))
