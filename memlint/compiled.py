@@ -64,7 +64,11 @@ def _folder() -> str | None:
     """FOLDER, found by FOLDER_OF the first time it is asked for (a replayed run never asks)."""
     global FOLDER, FOLDER_OF
     if FOLDER is None and FOLDER_OF is not None:
-        FOLDER, FOLDER_OF = FOLDER_OF(), None
+        find, FOLDER_OF = FOLDER_OF, None
+        try:
+            FOLDER = find()
+        except (OSError, ValueError):  # (no current folder to resolve a relative HOME against): no table
+            FOLDER = None
     return FOLDER
 
 

@@ -259,3 +259,14 @@ def test_the_folder_is_looked_for_only_once_something_is_compiled(folder: Path, 
     compiled.regex(r"asked\d", 0)
     compiled.store()
     assert asked == [1] and compiled.FOLDER == str(folder) and list(folder.glob("compiled-*.marshal"))
+
+
+def test_a_folder_that_cannot_be_found_means_no_table(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def gone() -> str:
+        raise FileNotFoundError("the current folder was removed")
+
+    monkeypatch.setattr(compiled, "FOLDER", None)
+    monkeypatch.setattr(compiled, "FOLDER_OF", gone)
+    assert compiled.regex(r"nowhere\d", 0) == re.compile(r"nowhere\d")  # compiled as Python does, no error
+    compiled.store()
+    assert compiled.FOLDER is None and not list(folder.iterdir())
