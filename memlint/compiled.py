@@ -199,6 +199,7 @@ def store() -> None:
     target = os.path.join(folder, file_name())
     temporary = f"{target}.{os.getpid()}.tmp"
     try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)  # (a run that keeps no run cache, `memlint hook`)
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "wb") as handle:
             marshal.dump((FORMAT, zlib.crc32(payload), payload), handle)

@@ -270,3 +270,11 @@ def test_a_folder_that_cannot_be_found_means_no_table(folder: Path, monkeypatch:
     assert compiled.regex(r"nowhere\d", 0) == re.compile(r"nowhere\d")  # compiled as Python does, no error
     compiled.store()
     assert compiled.FOLDER is None and not list(folder.iterdir())
+
+
+def test_the_user_cache_folder_is_made_for_the_table(folder: Path) -> None:
+    compiled.FOLDER = str(folder / "cache" / "memlint")  # `memlint hook` alone never made it
+    compiled.regex(r"made\d", 0)
+    compiled.store()
+    assert len(list((folder / "cache" / "memlint").glob("compiled-*.marshal"))) == 1
+    assert oct((folder / "cache" / "memlint").stat().st_mode & 0o777) == oct(0o700)
