@@ -102,8 +102,12 @@ def _command(argv: list[str]) -> int:
         return hook(sys.stdin.buffer, sys.stdout, sys.stderr, os.environ)
     from memlint import cache
 
-    if not cache.cacheable(argv):
-        return _invoke(argv)
+    if not cache.cacheable(argv):  # `fix`, `context`, `lsp`: never cached, yet they count tokens too
+        ranks = None if "--no-cache" in argv else _rank_tables()
+        status = _invoke(argv)
+        if ranks is not None:
+            cache.prune_rank_tables(ranks)
+        return status
     try:
         folder = cache.cache_folder(cache.first_path(argv))
         entry = None if folder is None else cache.Entry(argv, folder)
@@ -118,22 +122,31 @@ def _command(argv: list[str]) -> int:
         cache.prepare(entry.folder)
     except OSError:
         pass  # a read-only tree: the run goes on without a cache
-    ranks = cache.rank_folder()
-    try:
-        if ranks is not None:
-            cache.prepare(ranks)
-    except OSError:
-        pass  # no user cache folder: the rank table is decoded each time
-    else:
-        from memlint.model.text import tokens
-
-        tokens.RANK_CACHE_DIR = ranks
+    ranks = _rank_tables()
     with entry.recording() as (recorder, out, err):
         code = _invoke(argv)
     entry.store(recorder, out.parts, "".join(err.parts), code)
     if ranks is not None:
         cache.prune_rank_tables(ranks)  # the tables other Pythons and venvs kept there: the newest stay
     return code
+
+
+def _rank_tables() -> str | None:
+    """The user's cache folder, made ready to keep the tokenizer's rank table (None: there is none,
+    and the table is decoded in each run that counts cl100k tokens)."""
+    from memlint import cache
+
+    ranks = cache.rank_folder()
+    if ranks is None:
+        return None
+    try:
+        cache.prepare(ranks)
+    except OSError:
+        return None
+    from memlint.model.text import tokens
+
+    tokens.RANK_CACHE_DIR = ranks
+    return ranks
 
 
 if __name__ == "__main__":
