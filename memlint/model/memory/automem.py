@@ -64,16 +64,17 @@ def automem_folder(home: Path, project_root: Path, config_dir: Path | None = Non
 
 def format_size(units: int) -> str:
     """Claude Code's size text: `45.9KB` (JavaScript toFixed rounds half up; `.0` is dropped)."""
-    kib = units / 1024
-    if kib < 1:
+    if units < 1024:
         return f"{units} bytes"
-    from decimal import ROUND_HALF_UP, Decimal  # imported here: only a finding shows a size
-
+    scale = 1024
     for unit in ("KB", "MB", "GB"):
-        if kib < 1024 or unit == "GB":
-            text = str(Decimal(kib).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
-            return (text.removesuffix(".0")) + unit
-        kib /= 1024
+        if units < scale * 1024 or unit == "GB":
+            tenths, rest = divmod(units * 10, scale)  # units / scale is exact in binary: rounded half up
+            if 2 * rest >= scale:
+                tenths += 1
+            whole, tenth = divmod(tenths, 10)
+            return f"{whole:d}.{tenth:d}{unit}" if tenth else f"{whole:d}{unit}"
+        scale *= 1024
     raise AssertionError("unreachable")
 
 

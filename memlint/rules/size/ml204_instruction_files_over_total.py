@@ -75,14 +75,13 @@ def compact(number: int) -> str:
     """Claude Code's number text in these warnings (en-US compact, one decimal: `123.5k`)."""
     if number < 1000:
         return str(number)
-    from decimal import ROUND_HALF_UP, Decimal  # imported here: only a finding shows a number
-
-    for power, suffix in ((3, "k"), (6, "m"), (9, "b")):
-        value = (Decimal(number) / Decimal(10) ** power).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
-        if value < 1000:
-            return f"{value}{suffix}"
-    value = (Decimal(number) / Decimal(10) ** 12).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
-    return f"{value}t"
+    for power, suffix in ((3, "k"), (6, "m"), (9, "b"), (12, "t")):
+        tenths, rest = divmod(number * 10, 10**power)  # number / 10**power to a tenth, half up
+        if 2 * rest >= 10**power:
+            tenths += 1
+        if tenths < 10_000 or suffix == "t":
+            return f"{tenths // 10}.{tenths % 10}{suffix}"
+    raise AssertionError("unreachable")
 
 
 def _counted(loaded: tuple[LoadedFile, ...]) -> list[LoadedFile]:
