@@ -164,6 +164,14 @@ CASES_2_1_332: list[Case] = [
                                                                  "Read(~/.claude/projects/**)"]}}),
                      ".claude/CLAUDE.md": "user\n"},
          automem={"MEMORY.md": "- memory\n"}),
+    Case("m44_read_deny_pattern_forms", git=True,
+         note="C13: a deny rule's path is normalised as Claude Code's permission rules are: runs of `/` are one "
+              "(`Read(//<TREE>//z.md)`, `//` then an absolute path) and a trailing `/**` is cut, so "
+              "`Read(./a/**)` withholds `b/a/inc.md` too (`a` at any depth) and `Read(./**/y.md/**)` withholds "
+              "`c/y.md` itself. Found on a random tree (scripts/compare_random_trees.py).",
+         files={"CLAUDE.md": "root @b/a/inc.md @a/x.md @c/y.md @z.md @ok/w.md\n", "b/a/inc.md": "b a inc\n",
+                "a/x.md": "a x\n", "c/y.md": "c y\n", "z.md": "z\n", "ok/w.md": "ok w\n"},
+         settings={"permissions": {"deny": ["Read(./a/**)", "Read(./**/y.md/**)", "Read(//<TREE>//z.md)"]}}),
     Case("m42_bare_read_deny", git=True, note="C13: a bare Read deny withholds every project/local file.",
          files={"CLAUDE.md": "root\n", "CLAUDE.local.md": "local\n"},
          home_files={".claude/CLAUDE.md": "user\n"}, settings={"permissions": {"deny": ["Read"]}},

@@ -238,17 +238,30 @@ def _deny_rules(item: SettingsFile, start: Path, home: Path) -> list[DenyRule]:
             continue
         pattern = match.group(1)
         if pattern.startswith("//"):
-            out.append(DenyRule(rule, pattern[1:], Path("/"), item.path))
+            out.append(DenyRule(rule, _deny_pattern(pattern[1:]), Path("/"), item.path))
         elif pattern.startswith("~/"):
-            out.append(DenyRule(rule, "/" + pattern[2:], home, item.path))
+            out.append(DenyRule(rule, _deny_pattern("/" + pattern[2:]), home, item.path))
         elif pattern.startswith("/"):
             base = item.path.parent.parent if item.source in ("project", "local") else start
-            out.append(DenyRule(rule, pattern, base, item.path))
+            out.append(DenyRule(rule, _deny_pattern(pattern), base, item.path))
         else:
             # gitignore semantics from the start folder: `./CLAUDE.md` is `CLAUDE.md`, which matches at any
             # depth (it withholds `.claude/CLAUDE.md` too; seen with the real CLI)
-            out.append(DenyRule(rule, pattern.removeprefix("./"), start, item.path))
+            out.append(DenyRule(rule, _deny_pattern(pattern.removeprefix("./")), start, item.path))
     return out
+
+
+def _deny_pattern(relative: str) -> str:
+    """The gitignore pattern Claude Code matches for a deny rule's path once its root is split off: runs
+    of `/` are one `/` (`Read(///abs/CLAUDE.md)` is `/abs/CLAUDE.md` from `/`), and a trailing `/**` is
+    cut, so `Read(./a/**)` is `a`, a file or folder named `a` at any depth with all below it, and
+    `Read(./**/x.md/**)` withholds `x.md` itself (its permission rules' normalising, in every release
+    that withholds; found by scripts/compare_random_trees.py)."""
+    pattern = re.sub(r"/{2,}", "/", relative)
+    if pattern.endswith("/**"):
+        head = pattern[:-3]
+        pattern = head if re.search(r"[^/]", head) else "/**"
+    return pattern
 
 
 def _deny_matches(rule: DenyRule, path: str) -> bool:
