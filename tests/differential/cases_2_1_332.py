@@ -172,6 +172,17 @@ CASES_2_1_332: list[Case] = [
          files={"CLAUDE.md": "root @b/a/inc.md @a/x.md @c/y.md @z.md @ok/w.md\n", "b/a/inc.md": "b a inc\n",
                 "a/x.md": "a x\n", "c/y.md": "c y\n", "z.md": "z\n", "ok/w.md": "ok w\n"},
          settings={"permissions": {"deny": ["Read(./a/**)", "Read(./**/y.md/**)", "Read(//<TREE>//z.md)"]}}),
+    Case("m45_read_deny_root_per_source", git=True,
+         note="C13: a deny path starting with one `/` is rooted at the settings' own folder: user settings at the "
+              "config folder (`Read(/p.md)` withholds `~/.claude/p.md`, `Read(/CLAUDE.md)` not the tree's), a "
+              "--settings file at its folder (`Read(/tree/x.md)`), project settings at the start folder. "
+              "Found on a random tree (scripts/compare_random_trees.py).",
+         files={"CLAUDE.md": "root @x.md @y.md @<HOME>/.claude/p.md @<HOME>/.claude/q.md\n", "x.md": "x\n",
+                "y.md": "y\n"},
+         home_files={USER_SETTINGS: js({"permissions": {"deny": ["Read(/CLAUDE.md)", "Read(/p.md)"]}}),
+                     ".claude/p.md": "p\n", ".claude/q.md": "q\n",
+                     ".claude.json": js({"projects": {"<TREE>": {"hasClaudeMdExternalIncludesApproved": True}}})},
+         flag_settings={"permissions": {"deny": ["Read(/tree/x.md)", "Read(/y.md)"]}}),
     Case("m42_bare_read_deny", git=True, note="C13: a bare Read deny withholds every project/local file.",
          files={"CLAUDE.md": "root\n", "CLAUDE.local.md": "local\n"},
          home_files={".claude/CLAUDE.md": "user\n"}, settings={"permissions": {"deny": ["Read"]}},

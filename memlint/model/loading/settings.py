@@ -242,7 +242,9 @@ def _deny_rules(item: SettingsFile, start: Path, home: Path) -> list[DenyRule]:
         elif pattern.startswith("~/"):
             out.append(DenyRule(rule, _deny_pattern("/" + pattern[2:]), home, item.path))
         elif pattern.startswith("/"):
-            base = item.path.parent.parent if item.source in ("project", "local") else start
+            # `/` is the settings' own root: the start folder for project, local and managed settings, the
+            # folder that holds the file for user settings (the config folder, `~/.claude`) and `--settings`
+            base = item.path.parent if item.source in ("user", "flag") else start
             out.append(DenyRule(rule, _deny_pattern(pattern), base, item.path))
         else:
             # gitignore semantics from the start folder: `./CLAUDE.md` is `CLAUDE.md`, which matches at any
