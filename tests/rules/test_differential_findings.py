@@ -68,6 +68,8 @@ WRONG: dict[str, set[str]] = {
     "m09_read_deny_claude_md": {"ML521"},
     "m40_user_deny_absolute": {"ML521"},
     "m42_bare_read_deny": {"ML521"},
+    "m44_read_deny_pattern_forms": {"ML521"},  # the includes the normalised patterns withhold
+    "m45_read_deny_root_per_source": {"ML521"},
     "m06_start_in_connector_downloads": {"ML521"},
     "m10_read_deny_relative_any_depth": {"ML521"},
     "m05b_scratchpad_layouts": {"ML521"},
