@@ -286,7 +286,8 @@ def extras(case, rng):
     if rng.random() < 0.2:  # Read deny rules
         rule = rng.choice(["Read(./**/CLAUDE.md)", "Read(//<TREE>/CLAUDE.md)", "Read", "Read(*.local.md)",
                            "Read(./a/.claude/**)", "Read(~/**)", "Read(/CLAUDE.md)", "Read(./inc.md)",
-                           "Read(**/ch/**)", "Read(./.claude/rules/**)", "Read(AGENTS.md)", "Read(./a)"])
+                           "Read(**/ch/**)", "Read(./.claude/rules/**)", "Read(AGENTS.md)", "Read(./a)",
+                           "Read(a/**)", "Read(///<TREE>//CLAUDE.md)", "Read(/.claude/CLAUDE.md)", "Read(./**/inc.md/**)"])
         where = rng.choice(["project", "user", "flag", "local"])
         deny = {"permissions": {"deny": [rule]}}
         if where == "project":

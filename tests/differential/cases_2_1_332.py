@@ -115,6 +115,23 @@ CASES_2_1_332: list[Case] = [
     Case("ag41_both_identical_content", git=True, cwd="a", note="C06: equal trimmed text is dropped.",
          files={"CLAUDE.md": "same text\n", "AGENTS.md": "  same text\n\n", "a/AGENTS.md": "same text"},
          home_files={USER_SETTINGS: js(mode("claude-md-and-agents-md"))}),
+    Case("ag70_position_by_path", git=True, cwd="a",
+         note="C02: the AGENTS files of a folder go before the first project/local file whose folder (the part "
+              "before `/.claude/` of the top of its include chain, else its folder) is below it: a rule shown by "
+              "its real path in a subfolder (`a/sub/s.md`) comes after the AGENTS files of its folder's parent, "
+              "before the rules of its own rules folder (`a/.claude/rules/ra.md`). Found on a random tree "
+              "(scripts/compare_random_trees.py).",
+         files={"AGENTS.md": "agents @a/x.md\n", ".claude/rules/r.md": "rule\n", "a/AGENTS.md": "a agents\n",
+                "a/.claude/rules/ra.md": "ra @../../x.md\n", "a/x.md": "ax\n",
+                "a/.claude/rules/ln.md": Symlink("../../sub/s.md"), "a/sub/s.md": "a sub s\n"}),
+    Case("ag71_position_by_path_both", git=True, cwd="a",
+         note="C02: the same placement in claude-md-and-agents-md mode: a/AGENTS.md comes before the rule shown as "
+              "a/sub/s.md, not after a/CLAUDE.local.md.",
+         files={"CLAUDE.md": "claude\n", "AGENTS.md": "agents\n",
+                "a/AGENTS.md": "a agents\n", "a/CLAUDE.local.md": "a local\n",
+                "a/.claude/rules/ln.md": Symlink("../../sub/s.md"), "a/sub/s.md": "a sub s\n",
+                ".claude/rules/r.md": "r\n"},
+         home_files={USER_SETTINGS: js(mode("claude-md-and-agents-md"))}),
     Case("ag45_fallback_same_content", git=True,
          note="C06: fallback: .claude/AGENTS.md equal to a rule is dropped; equal AGENTS files both stay.",
          files={".claude/rules/r.md": "rule text\n", "AGENTS.md": "agents text\n", ".claude/AGENTS.md": "rule text\n",

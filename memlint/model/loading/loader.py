@@ -264,6 +264,51 @@ class _Loader(Recorder):
     claude_md_at_start: bool = False
 
 
+def _folder_of(path: str) -> str:
+    """The folder a loaded file belongs to, as the AGENTS.md plugin reckons it (its `lLn`): the part
+    before the last `/.claude/` of the path, else the path's folder."""
+    path = path.rstrip("/") or path
+    cut = path.rfind("/.claude/")
+    cut = path.rfind("/") if cut == -1 else cut
+    return "/" if cut <= 0 else path[:cut]
+
+
+def _top(item: LoadedFile, by_path: dict[str, LoadedFile]) -> str:
+    """The path of the file at the top of `item`'s include chain (the plugin's `Eeo`)."""
+    seen = {str(item.path)}
+    top = str(item.path)
+    parent = str(item.origin.path) if item.origin is not None else None
+    while parent is not None and parent not in seen:
+        seen.add(parent)
+        top = parent
+        above = by_path.get(parent)
+        parent = str(above.origin.path) if above is not None and above.origin is not None else None
+    return top
+
+
+def place_agents(files: list[LoadedFile], agents: list[LoadedFile]) -> list[LoadedFile]:
+    """C02: where the AGENTS.md plugin splices the AGENTS files (with their includes) into the list
+    loaded at start (its `Kts`/`Oci`, read from the 2.1.332 bundle and checked with the CLI). The files
+    of each folder D's AGENTS files go right before the first project or local file whose folder
+    (`_folder_of` the top of its include chain, so a rule shown by its real path belongs to the folder
+    it lies in) is strictly below D; when there is none, after the last project or local file; else at
+    the end (before MEMORY.md)."""
+    if not agents:
+        return files
+    out = list(files)
+    by_agent = {str(f.path): f for f in agents}
+    groups: dict[str, list[LoadedFile]] = {}
+    for item in agents:
+        groups.setdefault(_folder_of(_top(item, by_agent)), []).append(item)
+    for folder, group in groups.items():
+        by_path = {str(f.path): f for f in out}
+        own = [i for i, f in enumerate(out) if f.kind in ("project", "local")]
+        below = next((i for i in own if _folder_of(_top(out[i], by_path)).startswith(folder.rstrip("/") + "/")), None)
+        at = below if below is not None else (own[-1] + 1 if own else len(out))
+        out[at:at] = group
+    return out
+
+
 def load(
     start: Path,
     home: Path,
@@ -323,11 +368,12 @@ def load(
             walk = chain(last)
             files += walk[0].own
             texts = agent_texts(f for node in walk[1:] for f in node.own)
+            files += [f for node in walk[1:] for f in node.own]
+            groups = []
             for node in walk[1:]:
                 assert node.folder is not None
-                files += node.own
-                # C02: right after the folder's own files, before deeper folders'
-                files += loader.agents(node.folder, approved, texts, mode == "claude-md-or-agents-md")
+                groups.append(loader.agents(node.folder, approved, texts, mode == "claude-md-or-agents-md"))
+            files = place_agents(files, [f for group in groups for f in group])
     name = automem_dir_name(release, launch)
     memory_dir = settings.auto_memory_dir or project_automem_folder(workspace, home, project_root, settings.config_dir, name)
     if settings.auto_memory_enabled:  # settings `env` and the real environment included
