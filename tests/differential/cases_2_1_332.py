@@ -132,6 +132,16 @@ CASES_2_1_332: list[Case] = [
                 "a/.claude/rules/ln.md": Symlink("../../sub/s.md"), "a/sub/s.md": "a sub s\n",
                 ".claude/rules/r.md": "r\n"},
          home_files={USER_SETTINGS: js(mode("claude-md-and-agents-md"))}),
+    Case("ag72_claude_md_loaded_by_user_include", git=True,
+         note="C01: a CLAUDE.md that loaded first as a user file's include (kind user, not the folder's own file) "
+              "still stops AGENTS.md: the plugin looks for CLAUDE.md files on disk afresh. Found on a random "
+              "tree (scripts/compare_random_trees.py).",
+         files={"CLAUDE.md": "root claude\n", "AGENTS.md": "agents\n"},
+         home_files={".claude/CLAUDE.md": "user @<TREE>/CLAUDE.md\n"}),
+    Case("ag73_local_loaded_by_rule_include", git=True,
+         note="C01: a CLAUDE.local.md that loaded as a rule's include (kind project) still stops AGENTS.md.",
+         files={"AGENTS.md": "agents\n", ".claude/rules/r.md": "rule @../../CLAUDE.local.md\n",
+                "CLAUDE.local.md": "local\n"}),
     Case("ag45_fallback_same_content", git=True,
          note="C06: fallback: .claude/AGENTS.md equal to a rule is dropped; equal AGENTS files both stay.",
          files={".claude/rules/r.md": "rule text\n", "AGENTS.md": "agents text\n", ".claude/AGENTS.md": "rule text\n",

@@ -26,7 +26,7 @@ from memlint.model.loading.loaded import (
     agent_texts,
     loaded_text,
 )
-from memlint.model.loading.prefix import Walk, chain, walk_files
+from memlint.model.loading.prefix import Node, Walk, chain, walk_files
 from memlint.model.loading.replay import Recorder
 from memlint.model.loading.settings import (
     Launch,
@@ -264,6 +264,24 @@ class _Loader(Recorder):
     claude_md_at_start: bool = False
 
 
+def _family_loaded_earlier(loader: _Loader, last: Node, taken: set[str]) -> bool:
+    """C01: the AGENTS.md plugin looks for a CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md in the walked
+    folders afresh (its `$.fs.ancestors`, a project file each), so one that loaded earlier in another role
+    (a user file's or a rule's include), and so not as its folder's own file, counts too; the managed and
+    the user CLAUDE.md (`taken`; `HOME/.claude/CLAUDE.md` in a walk below HOME) do not."""
+    loaded = {posixpath.normpath(str(f.path)) for f in walk_files(last)} - {posixpath.normpath(p) for p in taken}
+    for node in chain(last):
+        folder = node.folder
+        if folder is None or (loader.worktree is not None and loader.worktree.skips_project_files(folder)):
+            continue
+        for name in ("CLAUDE.md", ".claude/CLAUDE.md", "CLAUDE.local.md"):
+            path = posixpath.join(str(folder), name)
+            if (posixpath.normpath(path) in loaded and not (loader.excludes and picomatch(path, loader.excludes))
+                    and loader.refused(path, "project") is None):
+                return True
+    return False
+
+
 def _folder_of(path: str) -> str:
     """The folder a loaded file belongs to, as the AGENTS.md plugin reckons it (its `lLn`): the part
     before the last `/.claude/` of the path, else the path's folder."""
@@ -358,7 +376,8 @@ def load(
         key = (loader.step_tag, approved, str(managed_dir), str(user_dir), skipped_roots, nested)
         last = Walk(loader, key, workspace.above_starts, skipped_roots).last(
             start, before, lambda folder: loader.folder(folder, approved))
-        loader.claude_md_at_start = last.family
+        loader.claude_md_at_start = last.family or _family_loaded_earlier(
+            loader, last, {str(managed), posixpath.join(str(user_dir), "CLAUDE.md")})
         loader.agents_mode = mode
         read_agents = mode == "claude-md-and-agents-md" or (
             mode == "claude-md-or-agents-md" and not loader.claude_md_at_start)
