@@ -210,6 +210,12 @@ CASES_2_1_332: list[Case] = [
                      ".claude/p.md": "p\n", ".claude/q.md": "q\n",
                      ".claude.json": js({"projects": {"<TREE>": {"hasClaudeMdExternalIncludesApproved": True}}})},
          flag_settings={"permissions": {"deny": ["Read(/tree/x.md)", "Read(/y.md)"]}}),
+    Case("m04b_dotclaude_symlink_in_ancestor", git=True, cwd="a",
+         note="C12: the rules of a symlinked `.claude` in a folder above the start folder, leading outside it, are "
+              "external (2.1.284 on; 2.1.232-2.1.283 loaded them, shown by their real path; tests/test_release.py "
+              "checks the switch); its CLAUDE.md loads. Found on a random tree (scripts/compare_random_trees.py).",
+         files={".claude": Symlink("shared-claude"), "shared-claude/rules/t.md": "shared rule\n",
+                "shared-claude/CLAUDE.md": "shared dot claude\n", "a/CLAUDE.md": "a\n"}),
     Case("m42_bare_read_deny", git=True, note="C13: a bare Read deny withholds every project/local file.",
          files={"CLAUDE.md": "root\n", "CLAUDE.local.md": "local\n"},
          home_files={".claude/CLAUDE.md": "user\n"}, settings={"permissions": {"deny": ["Read"]}},

@@ -75,6 +75,7 @@ WRONG: dict[str, set[str]] = {
     "m05b_scratchpad_layouts": {"ML521"},
     "m02_rule_symlink_outside": {"ML521"},  # rule files and folders linked outside the start (2.1.232+)
     "m03_rules_dir_symlink_outside": {"ML521"},
+    "m04b_dotclaude_symlink_in_ancestor": {"ML521"},  # the linked .claude's rules (2.1.284+)
     "m02b_rules_subfolder_symlink_outside": {"ML521"},
     "m09b_read_deny_agents_md": {"ML521"},
     # the read cases (cases_reads.py): a session started in a deeper folder sees an ancestor's include as external

@@ -89,6 +89,10 @@ class _Loader(Recorder):
                 return "read-denied", f"the Read deny rule {rule.written!r} in {rule.settings} covers it"
         return None
 
+    def _own_link(self, folder: str, resolved: str) -> bool:
+        """Whether `folder` itself is a symlink (not only a folder above it)."""
+        return posixpath.join(self.workspace.realpath(posixpath.dirname(folder))[0], posixpath.basename(folder)) != resolved
+
     def outside(self, path: str, resolved: str) -> bool:
         """C12: a symlink whose resolved target lies outside the start folder is external."""
         return (self.release.symlinks_resolved_external and resolved != path
@@ -156,10 +160,15 @@ class _Loader(Recorder):
         if folder in visited:
             return []
         resolved, is_symlink = self.workspace.realpath(folder)
-        if not external_ok and kind in ("project", "local") and self.outside(folder, resolved):
+        # before 2.1.284 only a link at the rules folder itself or at an entry counted, not a linked
+        # `.claude` above it: the entries were judged by their real paths (`dotclaude_link_rules_external`)
+        whole_path = self.release.dotclaude_link_rules_external
+        if not external_ok and kind in ("project", "local") and self.outside(folder, resolved) and (
+                whole_path or self._own_link(folder, resolved)):
             if self.workspace.listing(resolved):
                 self.skip_external(folder, kind, None, f"a symlink to {resolved}, ")
             return []
+        listed_as = folder if whole_path else resolved
         visited.add(folder)
         if is_symlink:
             visited.add(resolved)
@@ -167,7 +176,7 @@ class _Loader(Recorder):
         out: list[LoadedFile] = []
         for name, is_dir, is_file in entries or ():
             target, _linked = self.workspace.realpath(posixpath.join(folder, name))
-            if not external_ok and kind in ("project", "local") and self.outside(posixpath.join(folder, name), target):
+            if not external_ok and kind in ("project", "local") and self.outside(posixpath.join(listed_as, name), target):
                 self.skip_external(posixpath.join(folder, name), kind, None, f"a symlink to {target}, ")
                 continue
             if is_dir:
