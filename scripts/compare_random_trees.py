@@ -318,6 +318,17 @@ def extras(case, rng):
             settings = {**(settings or {}), **conf}
         for d in rng.sample(["", "a/", "a/b/", "a/b/c/"], 2):
             files.setdefault(d + "AGENTS.md", f"{d}AGENTS.md extra\n")
+    if rng.random() < 0.25:  # rules and AGENTS files that include memory files of the walk and of deeper folders
+        base = rng.choice(["", "a/"])
+        files[base + ".claude/rules/inc-rule.md"] = "rule incl " + " ".join(rng.sample(
+            ["@../../CLAUDE.local.md", "@../../CLAUDE.md", "@../../a/CLAUDE.md", "@../../sub/s.md", "@../CLAUDE.md",
+             "@../../AGENTS.md", "@../../a/b/x.md"], rng.randint(1, 3))) + "\n"
+        files[base + "AGENTS.md"] = "agents incl " + " ".join(rng.sample(
+            ["@CLAUDE.local.md", "@a/x.md", "@sub/s.md", "@.claude/rules/r.md", "@a/AGENTS.md", "@a/b/x.md"],
+            rng.randint(1, 2))) + "\n"
+        files.setdefault(base + "sub/s.md", "sub s\n")
+        files.setdefault(base + "a/x.md", "a x\n")
+        files.setdefault(base + "a/b/x.md", "a b x\n")
     if rng.random() < 0.2:  # auto memory near and over its caps
         home[".claude/projects/<SANITIZED_TREE>/memory/MEMORY.md"] = _memory_text(rng)
     if rng.random() < 0.1:
