@@ -100,6 +100,27 @@ CASES_2_1_332: list[Case] = [
     Case("ag38_disabled_plugin_alias", git=True, note="C03: enabledPlugins false, alias id.",
          files={"AGENTS.md": "agents root\n"},
          home_files={USER_SETTINGS: js({"enabledPlugins": {"agents-md@builtin": False}})}),
+    Case("ag74_mode_merged_across_sources", git=True,
+         note="C03: the plugin's options are merged over user, --settings and managed settings key by key: "
+              "the user's instructionFiles (full id) stands beside a --settings projectInstructions (alias id), "
+              "which is not read while instructionFiles is set. Found on a random tree "
+              "(scripts/compare_random_trees.py).",
+         files={"AGENTS.md": "agents root\n", "CLAUDE.md": "claude root\n"},
+         home_files={USER_SETTINGS: js(mode("claude-md-and-agents-md"))},
+         flag_settings=mode("claude", "agents-md@builtin", "projectInstructions")),
+    Case("ag75_legacy_beside_default_mode", git=True,
+         note="C03: projectInstructions decides when instructionFiles is the default (or unknown): "
+              "claude-md-or-agents-md beside projectInstructions both is both.",
+         files={"AGENTS.md": "agents root\n", "CLAUDE.md": "claude root\n"},
+         home_files={USER_SETTINGS: js({"pluginConfigs": {"cc-plugin-agents-md@builtin": {"options": {
+             "instructionFiles": "claude-md-or-agents-md", "projectInstructions": "both"}}}})}),
+    Case("ag76_enabled_last_source_wins", git=True,
+         note="C03: enabledPlugins is read from every source, the last that names the plugin deciding: "
+              "project false, then local true, turns it on.",
+         files={"AGENTS.md": "agents root\n", "CLAUDE.md": "claude root\n",
+                ".claude/settings.local.json": js({"enabledPlugins": {"cc-plugin-agents-md@builtin": True}})},
+         settings={"enabledPlugins": {"cc-plugin-agents-md@builtin": False}},
+         home_files={USER_SETTINGS: js(mode("claude-md-and-agents-md"))}),
     Case("ag39_mode_bogus", git=True, note="C03: an unknown mode is the default.",
          files={"AGENTS.md": "agents root\n", "CLAUDE.md": "claude root\n"},
          home_files={USER_SETTINGS: js(mode("everything"))}),
