@@ -309,13 +309,19 @@ def extras(case, rng):
             {"pluginConfigs": {pid: {"options": {"instructionFiles": "claude-md-and-agents-md",
                                                  "projectInstructions": "none"}}}},
         ])
-        where = rng.choice(["user", "flag", "project"])
-        if where == "user":
-            home[".claude/settings.json"] = json.dumps({**json.loads(home.get(".claude/settings.json", "{}")), **conf})
-        elif where == "flag":
-            flag = {**(flag or {}), **conf}
-        else:
-            settings = {**(settings or {}), **conf}
+        for where in rng.sample(["user", "flag", "project", "local"], rng.choice([1, 1, 2])):
+            if where == "user":
+                home[".claude/settings.json"] = json.dumps({**json.loads(home.get(".claude/settings.json", "{}")), **conf})
+            elif where == "flag":
+                flag = {**(flag or {}), **conf}
+            elif where == "project":
+                settings = {**(settings or {}), **conf}
+            else:
+                files[cwdp + ".claude/settings.local.json"] = json.dumps(conf)
+            conf = {"enabledPlugins": {rng.choice(["cc-plugin-agents-md@builtin", "agents-md@builtin"]): rng.random() < 0.5}} \
+                if rng.random() < 0.5 else {"pluginConfigs": {rng.choice(["cc-plugin-agents-md@builtin", "agents-md@builtin"]): {
+                    "options": {rng.choice(["instructionFiles", "projectInstructions"]): rng.choice(
+                        ["claude-md-and-agents-md", "claude-md", "both", "none", "claude-md-or-agents-md"])}}}}
         for d in rng.sample(["", "a/", "a/b/", "a/b/c/"], 2):
             files.setdefault(d + "AGENTS.md", f"{d}AGENTS.md extra\n")
     if rng.random() < 0.25:  # rules and AGENTS files that include memory files of the walk and of deeper folders
