@@ -163,6 +163,12 @@ CASES_2_1_332: list[Case] = [
          note="C01: a CLAUDE.local.md that loaded as a rule's include (kind project) still stops AGENTS.md.",
          files={"AGENTS.md": "agents\n", ".claude/rules/r.md": "rule @../../CLAUDE.local.md\n",
                 "CLAUDE.local.md": "local\n"}),
+    Case("ag77_local_held_back_by_rule_include", git=True,
+         note="C01: a CLAUDE.local.md with `paths:` that a rule includes is held back (and so not loaded as the "
+              "folder's own file either) but still stops AGENTS.md: the plugin finds it on disk. Found on a random "
+              "tree (scripts/compare_random_trees.py).",
+         files={"CLAUDE.local.md": "---\npaths: src/**\n---\nlocal\n", "AGENTS.md": "agents\n",
+                ".claude/rules/r.md": "rule @../../CLAUDE.local.md\n"}),
     Case("ag45_fallback_same_content", git=True,
          note="C06: fallback: .claude/AGENTS.md equal to a rule is dropped; equal AGENTS files both stay.",
          files={".claude/rules/r.md": "rule text\n", "AGENTS.md": "agents text\n", ".claude/AGENTS.md": "rule text\n",

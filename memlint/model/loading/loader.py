@@ -273,20 +273,26 @@ class _Loader(Recorder):
     claude_md_at_start: bool = False
 
 
-def _family_loaded_earlier(loader: _Loader, last: Node, taken: set[str]) -> bool:
+def _family_on_disk(loader: _Loader, last: Node, taken: set[str]) -> bool:
     """C01: the AGENTS.md plugin looks for a CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md in the walked
-    folders afresh (its `$.fs.ancestors`, a project file each), so one that loaded earlier in another role
-    (a user file's or a rule's include), and so not as its folder's own file, counts too; the managed and
-    the user CLAUDE.md (`taken`; `HOME/.claude/CLAUDE.md` in a walk below HOME) do not."""
-    loaded = {posixpath.normpath(str(f.path)) for f in walk_files(last)} - {posixpath.normpath(p) for p in taken}
+    folders afresh (its `$.fs.ancestors`, each read as a project file), so one that did not load as its
+    folder's own file still counts when it would load on its own: it loaded earlier as an include (of a
+    user file, of a rule), or a rule's include of it was held back for its `paths:`. The managed and the
+    user CLAUDE.md (`taken`; `HOME/.claude/CLAUDE.md` in a walk below HOME) do not count."""
+    taken = {posixpath.normpath(p) for p in taken}
     for node in chain(last):
         folder = node.folder
-        if folder is None or (loader.worktree is not None and loader.worktree.skips_project_files(folder)):
+        if folder is None or not loader.holds_memory(folder) or (
+                loader.worktree is not None and loader.worktree.skips_project_files(folder)):
             continue
+        missing = loader.folder_missing(folder)
         for name in ("CLAUDE.md", ".claude/CLAUDE.md", "CLAUDE.local.md"):
             path = posixpath.join(str(folder), name)
-            if (posixpath.normpath(path) in loaded and not (loader.excludes and picomatch(path, loader.excludes))
-                    and loader.refused(path, "project") is None):
+            if name in missing or posixpath.normpath(path) in taken:
+                continue
+            if (loader.excludes and picomatch(path, loader.excludes)) or loader.refused(path, "project") is not None:
+                continue
+            if loader.workspace.document(path).readable and loader.facts(path).skip is None:
                 return True
     return False
 
@@ -385,8 +391,8 @@ def load(
         key = (loader.step_tag, approved, str(managed_dir), str(user_dir), skipped_roots, nested)
         last = Walk(loader, key, workspace.above_starts, skipped_roots).last(
             start, before, lambda folder: loader.folder(folder, approved))
-        loader.claude_md_at_start = last.family or _family_loaded_earlier(
-            loader, last, {str(managed), posixpath.join(str(user_dir), "CLAUDE.md")})
+        loader.claude_md_at_start = last.family or (mode == "claude-md-or-agents-md" and _family_on_disk(
+            loader, last, {str(managed), posixpath.join(str(user_dir), "CLAUDE.md")}))
         loader.agents_mode = mode
         read_agents = mode == "claude-md-and-agents-md" or (
             mode == "claude-md-or-agents-md" and not loader.claude_md_at_start)
