@@ -191,3 +191,23 @@ def test_process_files(path: str, skipped: bool) -> None:
     from memlint.model.loading.guards import process_file
 
     assert process_file(path) is skipped
+
+
+def test_a_linked_dotclaude_makes_its_rules_external_from_2_1_284(tmp_path: Path) -> None:
+    """Bisected with the oracle on m04b_dotclaude_symlink_in_ancestor: 2.1.232 to 2.1.283 load the rule
+    of a `.claude` linked outside the start folder (by its real path), 2.1.284 does not; before 2.1.232
+    nothing was external."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent / "differential"))
+    from cases import BY_NAME, build
+
+    case = BY_NAME["m04b_dotclaude_symlink_in_ancestor"]
+    tree, home = build(case, tmp_path)
+    loaded = {v: [str(f.path.relative_to(tree)) for f in context(start=tree / case.cwd, home=home,
+                                                                 managed_dir=tmp_path / "none", release=pick(v)).loaded.files]
+              for v in ("2.1.231", "2.1.283", "2.1.284")}
+    rule = "shared-claude/rules/t.md"
+    assert loaded == {"2.1.231": [".claude/CLAUDE.md", rule, "a/CLAUDE.md"],
+                      "2.1.283": [".claude/CLAUDE.md", rule, "a/CLAUDE.md"],
+                      "2.1.284": [".claude/CLAUDE.md", "a/CLAUDE.md"]}

@@ -55,6 +55,11 @@ FIRST: dict[str, Version] = {
     "nested_worktree_rules_skipped": (2, 1, 227),
     # C12: includes, rule files and rule folders whose resolved target leaves the start folder are external
     "symlinks_resolved_external": (2, 1, 232),
+    # C12, second step: a rules folder reached through a symlinked `.claude` (the rules folder itself no
+    # link) whose target leaves the start folder is external too; 2.1.232 to 2.1.283 judged a rules folder
+    # and its entries by their own links only, so such rules loaded (bisected: 2.1.283 loads, 2.1.284 not;
+    # found by scripts/compare_random_trees.py, `m04b_dotclaude_symlink_in_ancestor`)
+    "dotclaude_link_rules_external": (2, 1, 284),
     # C16: CLAUDE_CODE_PROJECT_DIR_NAME names the auto-memory folder (with CLAUDE_CONFIG_DIR)
     "project_dir_name_env": (2, 1, 234),
     # C09: one leading BOM is skipped before frontmatter
@@ -98,6 +103,7 @@ class Release:
     memory_write_guard_current_wording: bool = False
     nested_worktree_rules_skipped: bool = False
     symlinks_resolved_external: bool = False
+    dotclaude_link_rules_external: bool = False
     project_dir_name_env: bool = False
     frontmatter_after_bom: bool = False
     memory_notice_detail: bool = False

@@ -1086,7 +1086,8 @@ def _run_steps(steps: Iterable[Step], tree: Path, home: Path) -> None:
 
 def flag_settings_file(case: Case, tree: Path) -> Path | None:
     """Where `build` put the case's `--settings` file (None when it has none)."""
-    return tree.parent / "flag-settings.json" if case.flag_settings is not None else None
+    root = tree.parent.parent if case.under_home else tree.parent  # the folder `build` was given
+    return root / "flag-settings.json" if case.flag_settings is not None else None
 
 
 def case_env(case: Case, tree: Path, home: Path) -> dict[str, str]:

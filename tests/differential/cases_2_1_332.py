@@ -100,6 +100,27 @@ CASES_2_1_332: list[Case] = [
     Case("ag38_disabled_plugin_alias", git=True, note="C03: enabledPlugins false, alias id.",
          files={"AGENTS.md": "agents root\n"},
          home_files={USER_SETTINGS: js({"enabledPlugins": {"agents-md@builtin": False}})}),
+    Case("ag74_mode_merged_across_sources", git=True,
+         note="C03: the plugin's options are merged over user, --settings and managed settings key by key: "
+              "the user's instructionFiles (full id) stands beside a --settings projectInstructions (alias id), "
+              "which is not read while instructionFiles is set. Found on a random tree "
+              "(scripts/compare_random_trees.py).",
+         files={"AGENTS.md": "agents root\n", "CLAUDE.md": "claude root\n"},
+         home_files={USER_SETTINGS: js(mode("claude-md-and-agents-md"))},
+         flag_settings=mode("claude", "agents-md@builtin", "projectInstructions")),
+    Case("ag75_legacy_beside_default_mode", git=True,
+         note="C03: projectInstructions decides when instructionFiles is the default (or unknown): "
+              "claude-md-or-agents-md beside projectInstructions both is both.",
+         files={"AGENTS.md": "agents root\n", "CLAUDE.md": "claude root\n"},
+         home_files={USER_SETTINGS: js({"pluginConfigs": {"cc-plugin-agents-md@builtin": {"options": {
+             "instructionFiles": "claude-md-or-agents-md", "projectInstructions": "both"}}}})}),
+    Case("ag76_enabled_last_source_wins", git=True,
+         note="C03: enabledPlugins is read from every source, the last that names the plugin deciding: "
+              "project false, then local true, turns it on.",
+         files={"AGENTS.md": "agents root\n", "CLAUDE.md": "claude root\n",
+                ".claude/settings.local.json": js({"enabledPlugins": {"cc-plugin-agents-md@builtin": True}})},
+         settings={"enabledPlugins": {"cc-plugin-agents-md@builtin": False}},
+         home_files={USER_SETTINGS: js(mode("claude-md-and-agents-md"))}),
     Case("ag39_mode_bogus", git=True, note="C03: an unknown mode is the default.",
          files={"AGENTS.md": "agents root\n", "CLAUDE.md": "claude root\n"},
          home_files={USER_SETTINGS: js(mode("everything"))}),
@@ -115,6 +136,39 @@ CASES_2_1_332: list[Case] = [
     Case("ag41_both_identical_content", git=True, cwd="a", note="C06: equal trimmed text is dropped.",
          files={"CLAUDE.md": "same text\n", "AGENTS.md": "  same text\n\n", "a/AGENTS.md": "same text"},
          home_files={USER_SETTINGS: js(mode("claude-md-and-agents-md"))}),
+    Case("ag70_position_by_path", git=True, cwd="a",
+         note="C02: the AGENTS files of a folder go before the first project/local file whose folder (the part "
+              "before `/.claude/` of the top of its include chain, else its folder) is below it: a rule shown by "
+              "its real path in a subfolder (`a/sub/s.md`) comes after the AGENTS files of its folder's parent, "
+              "before the rules of its own rules folder (`a/.claude/rules/ra.md`). Found on a random tree "
+              "(scripts/compare_random_trees.py).",
+         files={"AGENTS.md": "agents @a/x.md\n", ".claude/rules/r.md": "rule\n", "a/AGENTS.md": "a agents\n",
+                "a/.claude/rules/ra.md": "ra @../../x.md\n", "a/x.md": "ax\n",
+                "a/.claude/rules/ln.md": Symlink("../../sub/s.md"), "a/sub/s.md": "a sub s\n"}),
+    Case("ag71_position_by_path_both", git=True, cwd="a",
+         note="C02: the same placement in claude-md-and-agents-md mode: a/AGENTS.md comes before the rule shown as "
+              "a/sub/s.md, not after a/CLAUDE.local.md.",
+         files={"CLAUDE.md": "claude\n", "AGENTS.md": "agents\n",
+                "a/AGENTS.md": "a agents\n", "a/CLAUDE.local.md": "a local\n",
+                "a/.claude/rules/ln.md": Symlink("../../sub/s.md"), "a/sub/s.md": "a sub s\n",
+                ".claude/rules/r.md": "r\n"},
+         home_files={USER_SETTINGS: js(mode("claude-md-and-agents-md"))}),
+    Case("ag72_claude_md_loaded_by_user_include", git=True,
+         note="C01: a CLAUDE.md that loaded first as a user file's include (kind user, not the folder's own file) "
+              "still stops AGENTS.md: the plugin looks for CLAUDE.md files on disk afresh. Found on a random "
+              "tree (scripts/compare_random_trees.py).",
+         files={"CLAUDE.md": "root claude\n", "AGENTS.md": "agents\n"},
+         home_files={".claude/CLAUDE.md": "user @<TREE>/CLAUDE.md\n"}),
+    Case("ag73_local_loaded_by_rule_include", git=True,
+         note="C01: a CLAUDE.local.md that loaded as a rule's include (kind project) still stops AGENTS.md.",
+         files={"AGENTS.md": "agents\n", ".claude/rules/r.md": "rule @../../CLAUDE.local.md\n",
+                "CLAUDE.local.md": "local\n"}),
+    Case("ag77_local_held_back_by_rule_include", git=True,
+         note="C01: a CLAUDE.local.md with `paths:` that a rule includes is held back (and so not loaded as the "
+              "folder's own file either) but still stops AGENTS.md: the plugin finds it on disk. Found on a random "
+              "tree (scripts/compare_random_trees.py).",
+         files={"CLAUDE.local.md": "---\npaths: src/**\n---\nlocal\n", "AGENTS.md": "agents\n",
+                ".claude/rules/r.md": "rule @../../CLAUDE.local.md\n"}),
     Case("ag45_fallback_same_content", git=True,
          note="C06: fallback: .claude/AGENTS.md equal to a rule is dropped; equal AGENTS files both stay.",
          files={".claude/rules/r.md": "rule text\n", "AGENTS.md": "agents text\n", ".claude/AGENTS.md": "rule text\n",
@@ -164,6 +218,31 @@ CASES_2_1_332: list[Case] = [
                                                                  "Read(~/.claude/projects/**)"]}}),
                      ".claude/CLAUDE.md": "user\n"},
          automem={"MEMORY.md": "- memory\n"}),
+    Case("m44_read_deny_pattern_forms", git=True,
+         note="C13: a deny rule's path is normalised as Claude Code's permission rules are: runs of `/` are one "
+              "(`Read(//<TREE>//z.md)`, `//` then an absolute path) and a trailing `/**` is cut, so "
+              "`Read(./a/**)` withholds `b/a/inc.md` too (`a` at any depth) and `Read(./**/y.md/**)` withholds "
+              "`c/y.md` itself. Found on a random tree (scripts/compare_random_trees.py).",
+         files={"CLAUDE.md": "root @b/a/inc.md @a/x.md @c/y.md @z.md @ok/w.md\n", "b/a/inc.md": "b a inc\n",
+                "a/x.md": "a x\n", "c/y.md": "c y\n", "z.md": "z\n", "ok/w.md": "ok w\n"},
+         settings={"permissions": {"deny": ["Read(./a/**)", "Read(./**/y.md/**)", "Read(//<TREE>//z.md)"]}}),
+    Case("m45_read_deny_root_per_source", git=True,
+         note="C13: a deny path starting with one `/` is rooted at the settings' own folder: user settings at the "
+              "config folder (`Read(/p.md)` withholds `~/.claude/p.md`, `Read(/CLAUDE.md)` not the tree's), a "
+              "--settings file at its folder (`Read(/tree/x.md)`), project settings at the start folder. "
+              "Found on a random tree (scripts/compare_random_trees.py).",
+         files={"CLAUDE.md": "root @x.md @y.md @<HOME>/.claude/p.md @<HOME>/.claude/q.md\n", "x.md": "x\n",
+                "y.md": "y\n"},
+         home_files={USER_SETTINGS: js({"permissions": {"deny": ["Read(/CLAUDE.md)", "Read(/p.md)"]}}),
+                     ".claude/p.md": "p\n", ".claude/q.md": "q\n",
+                     ".claude.json": js({"projects": {"<TREE>": {"hasClaudeMdExternalIncludesApproved": True}}})},
+         flag_settings={"permissions": {"deny": ["Read(/tree/x.md)", "Read(/y.md)"]}}),
+    Case("m04b_dotclaude_symlink_in_ancestor", git=True, cwd="a",
+         note="C12: the rules of a symlinked `.claude` in a folder above the start folder, leading outside it, are "
+              "external (2.1.284 on; 2.1.232-2.1.283 loaded them, shown by their real path; tests/test_release.py "
+              "checks the switch); its CLAUDE.md loads. Found on a random tree (scripts/compare_random_trees.py).",
+         files={".claude": Symlink("shared-claude"), "shared-claude/rules/t.md": "shared rule\n",
+                "shared-claude/CLAUDE.md": "shared dot claude\n", "a/CLAUDE.md": "a\n"}),
     Case("m42_bare_read_deny", git=True, note="C13: a bare Read deny withholds every project/local file.",
          files={"CLAUDE.md": "root\n", "CLAUDE.local.md": "local\n"},
          home_files={".claude/CLAUDE.md": "user\n"}, settings={"permissions": {"deny": ["Read"]}},

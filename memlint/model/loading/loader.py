@@ -26,7 +26,7 @@ from memlint.model.loading.loaded import (
     agent_texts,
     loaded_text,
 )
-from memlint.model.loading.prefix import Walk, chain, walk_files
+from memlint.model.loading.prefix import Node, Walk, chain, walk_files
 from memlint.model.loading.replay import Recorder
 from memlint.model.loading.settings import (
     Launch,
@@ -88,6 +88,10 @@ class _Loader(Recorder):
             if rule is not None:
                 return "read-denied", f"the Read deny rule {rule.written!r} in {rule.settings} covers it"
         return None
+
+    def _own_link(self, folder: str, resolved: str) -> bool:
+        """Whether `folder` itself is a symlink (not only a folder above it)."""
+        return posixpath.join(self.workspace.realpath(posixpath.dirname(folder))[0], posixpath.basename(folder)) != resolved
 
     def outside(self, path: str, resolved: str) -> bool:
         """C12: a symlink whose resolved target lies outside the start folder is external."""
@@ -156,10 +160,15 @@ class _Loader(Recorder):
         if folder in visited:
             return []
         resolved, is_symlink = self.workspace.realpath(folder)
-        if not external_ok and kind in ("project", "local") and self.outside(folder, resolved):
+        # before 2.1.284 only a link at the rules folder itself or at an entry counted, not a linked
+        # `.claude` above it: the entries were judged by their real paths (`dotclaude_link_rules_external`)
+        whole_path = self.release.dotclaude_link_rules_external
+        if not external_ok and kind in ("project", "local") and self.outside(folder, resolved) and (
+                whole_path or self._own_link(folder, resolved)):
             if self.workspace.listing(resolved):
                 self.skip_external(folder, kind, None, f"a symlink to {resolved}, ")
             return []
+        listed_as = folder if whole_path else resolved
         visited.add(folder)
         if is_symlink:
             visited.add(resolved)
@@ -167,7 +176,7 @@ class _Loader(Recorder):
         out: list[LoadedFile] = []
         for name, is_dir, is_file in entries or ():
             target, _linked = self.workspace.realpath(posixpath.join(folder, name))
-            if not external_ok and kind in ("project", "local") and self.outside(posixpath.join(folder, name), target):
+            if not external_ok and kind in ("project", "local") and self.outside(posixpath.join(listed_as, name), target):
                 self.skip_external(posixpath.join(folder, name), kind, None, f"a symlink to {target}, ")
                 continue
             if is_dir:
@@ -264,6 +273,75 @@ class _Loader(Recorder):
     claude_md_at_start: bool = False
 
 
+def _family_on_disk(loader: _Loader, last: Node, taken: set[str]) -> bool:
+    """C01: the AGENTS.md plugin looks for a CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md in the walked
+    folders afresh (its `$.fs.ancestors`, each read as a project file), so one that did not load as its
+    folder's own file still counts when it would load on its own: it loaded earlier as an include (of a
+    user file, of a rule), or a rule's include of it was held back for its `paths:`. The managed and the
+    user CLAUDE.md (`taken`; `HOME/.claude/CLAUDE.md` in a walk below HOME) do not count."""
+    taken = {posixpath.normpath(p) for p in taken}
+    for node in chain(last):
+        folder = node.folder
+        if folder is None or not loader.holds_memory(folder) or (
+                loader.worktree is not None and loader.worktree.skips_project_files(folder)):
+            continue
+        missing = loader.folder_missing(folder)
+        for name in ("CLAUDE.md", ".claude/CLAUDE.md", "CLAUDE.local.md"):
+            path = posixpath.join(str(folder), name)
+            if name in missing or posixpath.normpath(path) in taken:
+                continue
+            if (loader.excludes and picomatch(path, loader.excludes)) or loader.refused(path, "project") is not None:
+                continue
+            if loader.workspace.document(path).readable and loader.facts(path).skip is None:
+                return True
+    return False
+
+
+def _folder_of(path: str) -> str:
+    """The folder a loaded file belongs to, as the AGENTS.md plugin reckons it (its `lLn`): the part
+    before the last `/.claude/` of the path, else the path's folder."""
+    path = path.rstrip("/") or path
+    cut = path.rfind("/.claude/")
+    cut = path.rfind("/") if cut == -1 else cut
+    return "/" if cut <= 0 else path[:cut]
+
+
+def _top(item: LoadedFile, by_path: dict[str, LoadedFile]) -> str:
+    """The path of the file at the top of `item`'s include chain (the plugin's `Eeo`)."""
+    seen = {str(item.path)}
+    top = str(item.path)
+    parent = str(item.origin.path) if item.origin is not None else None
+    while parent is not None and parent not in seen:
+        seen.add(parent)
+        top = parent
+        above = by_path.get(parent)
+        parent = str(above.origin.path) if above is not None and above.origin is not None else None
+    return top
+
+
+def place_agents(files: list[LoadedFile], agents: list[LoadedFile]) -> list[LoadedFile]:
+    """C02: where the AGENTS.md plugin splices the AGENTS files (with their includes) into the list
+    loaded at start (its `Kts`/`Oci`, read from the 2.1.332 bundle and checked with the CLI). The files
+    of each folder D's AGENTS files go right before the first project or local file whose folder
+    (`_folder_of` the top of its include chain, so a rule shown by its real path belongs to the folder
+    it lies in) is strictly below D; when there is none, after the last project or local file; else at
+    the end (before MEMORY.md)."""
+    if not agents:
+        return files
+    out = list(files)
+    by_agent = {str(f.path): f for f in agents}
+    groups: dict[str, list[LoadedFile]] = {}
+    for item in agents:
+        groups.setdefault(_folder_of(_top(item, by_agent)), []).append(item)
+    for folder, group in groups.items():
+        by_path = {str(f.path): f for f in out}
+        own = [i for i, f in enumerate(out) if f.kind in ("project", "local")]
+        below = next((i for i in own if _folder_of(_top(out[i], by_path)).startswith(folder.rstrip("/") + "/")), None)
+        at = below if below is not None else (own[-1] + 1 if own else len(out))
+        out[at:at] = group
+    return out
+
+
 def load(
     start: Path,
     home: Path,
@@ -313,7 +391,8 @@ def load(
         key = (loader.step_tag, approved, str(managed_dir), str(user_dir), skipped_roots, nested)
         last = Walk(loader, key, workspace.above_starts, skipped_roots).last(
             start, before, lambda folder: loader.folder(folder, approved))
-        loader.claude_md_at_start = last.family
+        loader.claude_md_at_start = last.family or (mode == "claude-md-or-agents-md" and _family_on_disk(
+            loader, last, {str(managed), posixpath.join(str(user_dir), "CLAUDE.md")}))
         loader.agents_mode = mode
         read_agents = mode == "claude-md-and-agents-md" or (
             mode == "claude-md-or-agents-md" and not loader.claude_md_at_start)
@@ -323,11 +402,12 @@ def load(
             walk = chain(last)
             files += walk[0].own
             texts = agent_texts(f for node in walk[1:] for f in node.own)
+            files += [f for node in walk[1:] for f in node.own]
+            groups = []
             for node in walk[1:]:
                 assert node.folder is not None
-                files += node.own
-                # C02: right after the folder's own files, before deeper folders'
-                files += loader.agents(node.folder, approved, texts, mode == "claude-md-or-agents-md")
+                groups.append(loader.agents(node.folder, approved, texts, mode == "claude-md-or-agents-md"))
+            files = place_agents(files, [f for group in groups for f in group])
     name = automem_dir_name(release, launch)
     memory_dir = settings.auto_memory_dir or project_automem_folder(workspace, home, project_root, settings.config_dir, name)
     if settings.auto_memory_enabled:  # settings `env` and the real environment included

@@ -14,8 +14,10 @@ section 4):
   false one (`0`, `false`, `no`, `off`) turns it on whatever `autoMemoryEnabled` says; a non-string
   value counts as its JSON text (`1` is "1"); anything else leaves `autoMemoryEnabled` to decide
   (`env_*` cases of tests/differential/cases_layouts.py, the same on 2.1.197 and 2.1.332);
-- the AGENTS.md plugin's `instructionFiles` (or legacy `projectInstructions`): user, flag and
-  managed settings only, never project or local; `enabledPlugins[<id>] = false`: every source;
+- the AGENTS.md plugin's options: user, flag and managed settings only, never project or local,
+  merged key by key (a later source's key wins; the alias id's options before the full id's); its
+  `instructionFiles`, or the legacy `projectInstructions` when `instructionFiles` is unset, unknown or
+  the default; `enabledPlugins[<id>]`: every source, the last that names the plugin decides;
 - `permissions.deny` `Read(...)` rules: every source;
 - external-include approval: `HOME/.claude.json` `projects[<project root>].hasClaudeMdExternalIncludesApproved`.
 """
@@ -197,29 +199,48 @@ def plugin_ids(release: Release) -> tuple[str, ...]:
     return (FULL_PLUGIN_ID, OLD_PLUGIN_ID) if release.agents_md_full_plugin_id else (OLD_PLUGIN_ID,)
 
 
-def instruction_mode(data: Mapping[str, Any], release: Release) -> Mode | None:
-    """The mode one settings object sets for the AGENTS.md plugin, or None when it sets none.
-    An unknown `instructionFiles` value counts as set to the default."""
-    configs = data.get("pluginConfigs")
-    if not isinstance(configs, dict):
-        return None
-    for plugin in plugin_ids(release):
-        block = configs.get(plugin)
-        options = block.get("options") if isinstance(block, dict) else None
-        if not isinstance(options, dict):
+def plugin_options(files: list[SettingsFile] | tuple[SettingsFile, ...], release: Release) -> dict[str, Any]:
+    """The AGENTS.md plugin's options as Claude Code merges them (its `Q4e`): the `options` of
+    `pluginConfigs[<id>]` from user, `--settings` and managed settings in that order, the alias id
+    before the full one, each key of a later one over an earlier one's."""
+    merged: dict[str, Any] = {}
+    for item in files:
+        if item.source not in ("user", "flag", "managed"):
             continue
-        value = options.get("instructionFiles")
-        if isinstance(value, str):
-            return value if value in MODES else DEFAULT_MODE
-        legacy = options.get("projectInstructions")
-        if isinstance(legacy, str):
-            return LEGACY_MODES.get(legacy, "claude-md")
-    return None
+        configs = item.data.get("pluginConfigs")
+        if not isinstance(configs, dict):
+            continue
+        for plugin in reversed(plugin_ids(release)):  # the alias, then the full id
+            block = configs.get(plugin)
+            options = block.get("options") if isinstance(block, dict) else None
+            if isinstance(options, dict):
+                merged.update(options)
+    return merged
 
 
-def plugin_disabled(data: Mapping[str, Any], release: Release) -> bool:
-    enabled = data.get("enabledPlugins")
-    return isinstance(enabled, dict) and any(enabled.get(p) is False for p in plugin_ids(release))
+def instruction_mode(options: Mapping[str, Any]) -> Mode:
+    """The mode the merged options set: `instructionFiles` when it is a known mode other than the
+    default; else the legacy `projectInstructions` when it is set at all (any value it does not name is
+    claude-md); else the default (an unknown `instructionFiles` counts as the default, so a legacy
+    value beside it still decides)."""
+    value = options.get("instructionFiles")
+    mode: Mode = value if isinstance(value, str) and value in MODES else DEFAULT_MODE
+    if mode != DEFAULT_MODE or "projectInstructions" not in options:
+        return mode
+    legacy = options["projectInstructions"]
+    return LEGACY_MODES.get(legacy, "claude-md") if isinstance(legacy, str) else "claude-md"
+
+
+def plugin_enabled(files: list[SettingsFile] | tuple[SettingsFile, ...], release: Release) -> bool:
+    """`enabledPlugins[<id>]` as Claude Code reads it: every source in reading order (user, project,
+    local, `--settings`, managed), the last that names the plugin deciding; within one file the full id
+    before the alias. Off only when that value is false."""
+    value: Any = True
+    for item in files:
+        enabled = item.data.get("enabledPlugins")
+        if isinstance(enabled, dict):
+            value = next((enabled[p] for p in plugin_ids(release) if p in enabled), value)
+    return value is not False
 
 
 def _deny_rules(item: SettingsFile, start: Path, home: Path) -> list[DenyRule]:
@@ -238,17 +259,32 @@ def _deny_rules(item: SettingsFile, start: Path, home: Path) -> list[DenyRule]:
             continue
         pattern = match.group(1)
         if pattern.startswith("//"):
-            out.append(DenyRule(rule, pattern[1:], Path("/"), item.path))
+            out.append(DenyRule(rule, _deny_pattern(pattern[1:]), Path("/"), item.path))
         elif pattern.startswith("~/"):
-            out.append(DenyRule(rule, "/" + pattern[2:], home, item.path))
+            out.append(DenyRule(rule, _deny_pattern("/" + pattern[2:]), home, item.path))
         elif pattern.startswith("/"):
-            base = item.path.parent.parent if item.source in ("project", "local") else start
-            out.append(DenyRule(rule, pattern, base, item.path))
+            # `/` is the settings' own root: the start folder for project, local and managed settings, the
+            # folder that holds the file for user settings (the config folder, `~/.claude`) and `--settings`
+            base = item.path.parent if item.source in ("user", "flag") else start
+            out.append(DenyRule(rule, _deny_pattern(pattern), base, item.path))
         else:
             # gitignore semantics from the start folder: `./CLAUDE.md` is `CLAUDE.md`, which matches at any
             # depth (it withholds `.claude/CLAUDE.md` too; seen with the real CLI)
-            out.append(DenyRule(rule, pattern.removeprefix("./"), start, item.path))
+            out.append(DenyRule(rule, _deny_pattern(pattern.removeprefix("./")), start, item.path))
     return out
+
+
+def _deny_pattern(relative: str) -> str:
+    """The gitignore pattern Claude Code matches for a deny rule's path once its root is split off: runs
+    of `/` are one `/` (`Read(///abs/CLAUDE.md)` is `/abs/CLAUDE.md` from `/`), and a trailing `/**` is
+    cut, so `Read(./a/**)` is `a`, a file or folder named `a` at any depth with all below it, and
+    `Read(./**/x.md/**)` withholds `x.md` itself (its permission rules' normalising, in every release
+    that withholds; found by scripts/compare_random_trees.py)."""
+    pattern = re.sub(r"/{2,}", "/", relative)
+    if pattern.endswith("/**"):
+        head = pattern[:-3]
+        pattern = head if re.search(r"[^/]", head) else "/**"
+    return pattern
 
 
 def _deny_matches(rule: DenyRule, path: str) -> bool:
@@ -284,8 +320,6 @@ def read_settings(
     patterns: list[str] = []
     seen: set[str] = set()
     enabled = True
-    mode: Mode = DEFAULT_MODE
-    plugin_on = True
     deny: list[DenyRule] = []
     for item in files:
         value = item.data.get("claudeMdExcludes")
@@ -296,10 +330,9 @@ def read_settings(
                     patterns.append(pattern)
         if isinstance(item.data.get("autoMemoryEnabled"), bool):
             enabled = item.data["autoMemoryEnabled"]
-        if item.source in ("user", "flag", "managed"):
-            mode = instruction_mode(item.data, release) or mode
-        plugin_on = plugin_on and not plugin_disabled(item.data, release)  # every source, project too
         deny += _deny_rules(item, start, home)
+    mode = instruction_mode(plugin_options(files, release))
+    plugin_on = plugin_enabled(files, release)
     memory_dir = None
     by_source = {item.source: item.data for item in files if item.source in ("user", "project", "local")}
     for source in ("local", "project", "user"):
