@@ -7,7 +7,8 @@ From Claude Code 2.1.281 the built-in plugin `cc-plugin-agents-md@builtin` (alia
 
 - in a project or local settings file (`.claude/settings.json`): Claude Code reads this plugin's
   options only from the user settings, a `--settings` file and managed settings;
-- a value of `instructionFiles` it does not know (it falls back to `claude-md-or-agents-md`);
+- a value of `instructionFiles` it does not know (it counts as the default,
+  `claude-md-or-agents-md`, so a legacy `projectInstructions` beside it decides, else the default);
 - a plugin id that is not one of the two (`cc-plugin-agents-md` without `@builtin`), or the full id
   on a release that knows only `agents-md@builtin` (before 2.1.285).
 
@@ -76,8 +77,8 @@ def _problem(ctx: RuleContext, item: SettingsFile, section: str, plugin: str, op
         return ("Claude Code reads this plugin's options only from the user settings, a `--settings` file and "
                 "managed settings, never from project settings")
     if option == "instructionFiles" and value not in MODES:
-        return (f"{value!r} is not a mode Claude Code knows ({', '.join(MODES)}), so it uses the default "
-                "`claude-md-or-agents-md`")
+        return (f"{value!r} is not a mode Claude Code knows ({', '.join(MODES)}), so it counts as the default "
+                "`claude-md-or-agents-md` (a `projectInstructions` set beside it then decides)")
     if option == "projectInstructions" and value not in LEGACY_MODES:
         return f"{value!r} is not a `projectInstructions` value Claude Code knows, so it means `claude-md`"
     return None
