@@ -44,7 +44,7 @@ HARNESS_TAGS: tuple[str, ...] = (
     "function_results", "tool_use_error", "sandbox_violations", "persisted-output", "total_tokens",
     "user-prompt-submit-hook",
 )
-_NAMES = "|".join(sorted((re.escape(t) for t in HARNESS_TAGS), key=lambda t: (-len(t), t)))
+_NAMES = "|".join(sorted((re.escape(t) for t in HARNESS_TAGS), key=len, reverse=True))
 _TAG = compile_lazily(
     rf"[<\uff1c](/?)((?:{_NAMES}|antml:[\w-]+)(?![\w:-])|channel(?=\s+source=))",
     re.IGNORECASE,
