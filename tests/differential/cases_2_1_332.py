@@ -237,6 +237,15 @@ CASES_2_1_332: list[Case] = [
                      ".claude/p.md": "p\n", ".claude/q.md": "q\n",
                      ".claude.json": js({"projects": {"<TREE>": {"hasClaudeMdExternalIncludesApproved": True}}})},
          flag_settings={"permissions": {"deny": ["Read(/tree/x.md)", "Read(/y.md)"]}}),
+    Case("m46_read_deny_rule_reached_through_link", git=True,
+         note="C13: a Read deny rule withholds a rule by the path the walk reached it by as well as by its real "
+              "path: `Read(./.claude/rules/**)` withholds `shared-rules/s.md` reached through the symlinked "
+              "`.claude/rules/sub`, and so does `Read(./shared-rules/**)` (checked by hand). Found on a random tree "
+              "(scripts/compare_random_trees.py).",
+         files={"CLAUDE.md": "root\n", ".claude/rules/own.md": "own rule\n", "shared-rules/s.md": "shared sub rule\n",
+                ".claude/rules/sub": Symlink("../../shared-rules"), "free/f.md": "free rule\n",
+                ".claude/rules/link.md": Symlink("../../free/f.md")},
+         settings={"permissions": {"deny": ["Read(./.claude/rules/**)"]}}),
     Case("m04b_dotclaude_symlink_in_ancestor", git=True, cwd="a",
          note="C12: the rules of a symlinked `.claude` in a folder above the start folder, leading outside it, are "
               "external (2.1.284 on; 2.1.232-2.1.283 loaded them, shown by their real path; tests/test_release.py "

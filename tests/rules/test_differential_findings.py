@@ -70,6 +70,7 @@ WRONG: dict[str, set[str]] = {
     "m42_bare_read_deny": {"ML521"},
     "m44_read_deny_pattern_forms": {"ML521"},  # the includes the normalised patterns withhold
     "m45_read_deny_root_per_source": {"ML521"},
+    "m46_read_deny_rule_reached_through_link": {"ML521"},  # the rules withheld, the linked one too
     "m06_start_in_connector_downloads": {"ML521"},
     "m10_read_deny_relative_any_depth": {"ML521"},
     "m05b_scratchpad_layouts": {"ML521"},

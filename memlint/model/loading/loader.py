@@ -154,9 +154,14 @@ class _Loader(Recorder):
             result.extend(self.process(target, kind, external_ok, depth + 1, child_origin))
         return result
 
-    def rules(self, folder: str, kind: Kind, external_ok: bool, visited: set[str] | None = None) -> list[LoadedFile]:
-        """Claude Code's processMdRules (unconditional pass): conditional rules are deferred."""
+    def rules(self, folder: str, kind: Kind, external_ok: bool, visited: set[str] | None = None,
+              walked: str | None = None) -> list[LoadedFile]:
+        """Claude Code's processMdRules (unconditional pass): conditional rules are deferred. `walked`:
+        the path the walk reached `folder` by, through a symlinked folder (a rule is refused when the
+        path it was reached by is, or its real path: a Read deny rule on `.claude/rules/**` withholds a
+        rule in a linked subfolder too)."""
         visited = set() if visited is None else visited
+        walked = folder if walked is None else walked
         if folder in visited:
             return []
         resolved, is_symlink = self.workspace.realpath(folder)
@@ -179,9 +184,15 @@ class _Loader(Recorder):
             if not external_ok and kind in ("project", "local") and self.outside(posixpath.join(listed_as, name), target):
                 self.skip_external(posixpath.join(folder, name), kind, None, f"a symlink to {target}, ")
                 continue
+            reached = posixpath.join(walked, name)
             if is_dir:
-                out.extend(self.rules(target, kind, external_ok, visited))
+                out.extend(self.rules(target, kind, external_ok, visited, reached))
             elif is_file and name.endswith(".md"):
+                refused = self.refused(reached, kind) if reached != target else None
+                if refused is not None:  # by the path it was reached by (its real path: `process`)
+                    if self.workspace.document(target).readable:
+                        self.skip(target, refused[0], kind, None, refused[1])
+                    continue
                 for loaded in self.process(target, kind, external_ok):
                     if loaded.globs:
                         self.defer(Deferred(loaded.path, "conditional-rule", kind, loaded.globs))
