@@ -116,6 +116,14 @@ class LoadedContext:
         return sum(f.chars for f in self.files)
 
 
+def speaking_folder(folder: str) -> str:
+    """The folder a file in `folder` belongs to: the one holding the last `.claude` of `folder`, else
+    `folder` itself (`/a/.claude/rules` -> `/a`). The AGENTS.md plugin places files by it (its `lLn`),
+    and the layout rules say which folder a loaded file speaks about."""
+    cut = (folder + "/").rfind("/.claude/")
+    return folder if cut == -1 else folder[:cut] or "/"
+
+
 def agent_texts(loaded: Iterable[LoadedFile]) -> set[str]:
     """The texts an AGENTS file is compared with: the loaded project and local files' (once per
     loading, not once per folder of the walk)."""

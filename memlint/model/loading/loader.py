@@ -25,6 +25,7 @@ from memlint.model.loading.loaded import (
     Skipped,
     agent_texts,
     loaded_text,
+    speaking_folder,
 )
 from memlint.model.loading.prefix import Node, Walk, chain, walk_files
 from memlint.model.loading.replay import Recorder
@@ -309,12 +310,8 @@ def _family_on_disk(loader: _Loader, last: Node, taken: set[str]) -> bool:
 
 
 def _folder_of(path: str) -> str:
-    """The folder a loaded file belongs to, as the AGENTS.md plugin reckons it (its `lLn`): the part
-    before the last `/.claude/` of the path, else the path's folder."""
-    path = path.rstrip("/") or path
-    cut = path.rfind("/.claude/")
-    cut = path.rfind("/") if cut == -1 else cut
-    return "/" if cut <= 0 else path[:cut]
+    """The folder a loaded file belongs to, as the AGENTS.md plugin reckons it (its `lLn`)."""
+    return speaking_folder(posixpath.dirname(path))
 
 
 def _top(item: LoadedFile, by_path: dict[str, LoadedFile]) -> str:

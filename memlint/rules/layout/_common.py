@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.jstext import JS_WS_CLASS
-from memlint.model.loading.loaded import LoadedFile
+from memlint.model.loading.loaded import LoadedFile, speaking_folder
 from memlint.model.run.include_problems import owned
 from memlint.model.run.rule_context import RuleContext
 from memlint.model.source.pathorder import path_order
@@ -195,12 +195,9 @@ def project_folder(file: LoadedFile, start: Path) -> Path:
 
 @lru_cache(maxsize=65536)
 def _speaks_for(folder: str) -> Path:
-    """The folder holding the last `.claude` of `folder`, else `folder` (a loaded file's own name
-    ends in `.md`: only its folder decides)."""
-    parts = Path(folder).parts
-    if ".claude" in parts:
-        return Path(*parts[: len(parts) - 1 - parts[::-1].index(".claude")])
-    return Path(folder)
+    """`speaking_folder` of a loaded file's folder, as a `Path` (a loaded file's own name ends in
+    `.md`: only its folder decides)."""
+    return Path(speaking_folder(folder))
 
 
 def listed(parts: list[str], total: int, sep: str = ", ") -> str:
