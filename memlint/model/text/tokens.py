@@ -16,7 +16,6 @@ import sys
 import time
 import weakref
 from array import array
-from collections import Counter
 from collections.abc import Callable
 from itertools import accumulate
 from typing import Any
@@ -187,8 +186,7 @@ class Cl100k:
         self._ranks: Ranks | None = ranks
         self._unicode_split: Callable[[str], list[str]] | None = None
         self._ascii_split = compiled.regex(ASCII_PATTERN).findall if sys.version_info >= (3, 11) else None
-        self._pieces: dict[str, int] = {}
-        self._spent = 0.0
+        self._pieces = _PieceCounts(ranks)
         self._encoding: Any = None
 
     @property
@@ -206,27 +204,19 @@ class Cl100k:
                 found = self._count(text.encode("utf-16", "surrogatepass").decode("utf-16", "replace"))
         except _UseRust:
             return len(self._build().encode_ordinary(text))
-        if self._spent > RUST_BUILD_SECONDS:
+        if self._pieces.spent > RUST_BUILD_SECONDS:
             self._build()
         return found
 
     def _count(self, text: str) -> int:
-        known = self._pieces
-        total = new = 0
         split = self._ascii_split if self._ascii_split is not None and text.isascii() else self._split()
-        began = time.process_time()  # this process's CPU time: other work on a busy machine is not counted
+        pieces = self._pieces
+        pieces.began = time.process_time()  # this process's CPU time: other work on a busy machine is not counted
         try:
-            for piece, times in Counter(split(text)).items():
-                found = known.get(piece)
-                if found is None:
-                    found = known[piece] = self._piece(piece.encode("utf-8"))
-                    new += 1
-                    if not new % 1024 and self._spent + time.process_time() - began > RUST_BUILD_SECONDS:
-                        raise _UseRust  # a text of many pieces never seen: tiktoken counts it faster
-                total += times * found
+            # each piece looked up in C; one never seen is merged by `_PieceCounts.__missing__`
+            return sum(map(pieces.__getitem__, split(text)))
         finally:
-            self._spent += time.process_time() - began  # what counting in Python has cost this run
-        return total
+            pieces.spent += time.process_time() - pieces.began  # what counting in Python has cost this run
 
     def _split(self) -> Callable[[str], list[str]]:
         if self._unicode_split is None:
@@ -235,24 +225,45 @@ class Cl100k:
             self._unicode_split = regex.compile(PATTERN).findall
         return self._unicode_split
 
-    def _piece(self, piece: bytes) -> int:
-        ranks = self._ranks
-        assert ranks is not None
-        if piece in ranks:
-            return 1
-        if len(piece) > LONG_PIECE:
-            raise _UseRust
-        return merged_parts(ranks, piece)
-
     def _build(self) -> Any:
         if self._encoding is None:
             assert self._ranks is not None
             ranks = self._ranks
             self._encoding = _encoding(ranks.as_dict() if isinstance(ranks, RankTable) else ranks)
             self._ranks = None  # the Rust tables hold their own copy
-            self._pieces = {}
+            self._pieces = _PieceCounts(None)
             _TRIMMED[0] = False  # its 26 MiB go back to the system once the counter is freed (give_back)
         return self._encoding
+
+
+class _PieceCounts(dict[str, int]):
+    """The token count of each piece a `Cl100k` has met, a piece met for the first time merged as
+    it is asked for (so a text's pieces are summed in one pass in C), and what counting in Python
+    has cost the run: every 1,024 new pieces it asks whether that is more than building tiktoken's
+    encoder would cost."""
+
+    def __init__(self, ranks: Ranks | None) -> None:
+        super().__init__()
+        self.ranks = ranks
+        self.spent = 0.0  # process CPU time spent counting in Python
+        self.began = 0.0  # when the count under way began
+        self.new = 0  # pieces merged so far
+
+    def __missing__(self, piece: str) -> int:
+        found = self[piece] = _piece_tokens(self.ranks, piece.encode("utf-8"))
+        self.new += 1
+        if not self.new % 1024 and self.spent + time.process_time() - self.began > RUST_BUILD_SECONDS:
+            raise _UseRust  # a text of many pieces never seen: tiktoken counts it faster
+        return found
+
+
+def _piece_tokens(ranks: Ranks | None, piece: bytes) -> int:
+    assert ranks is not None
+    if piece in ranks:
+        return 1
+    if len(piece) > LONG_PIECE:
+        raise _UseRust
+    return merged_parts(ranks, piece)
 
 
 _NEVER = 1 << 62  # the rank of a pair that is no token
