@@ -9,9 +9,15 @@ plugins, parsers). While a run is recorded, `os.stat`, `os.lstat`, `os.scandir`,
 path and replays only when all signatures are equal:
 
 - a file: (mode, size, mtime_ns, ctime_ns, inode), packed into 36 bytes;
-- a folder that was stat-ed: (mode, inode), packed; a folder that was listed: its entries in
-  directory order with their types, in one string (so `.memlint_cache/` itself, never listed by
-  memlint, changes nothing);
+- a folder that was stat-ed: (mode, inode), packed;
+- a folder that was listed: its own (mode, device, inode, mtime_ns, ctime_ns), taken just before
+  the listing, packed. Adding, removing, renaming or replacing an entry marks the folder's mtime
+  and ctime (POSIX asks it of `creat`, `link`, `unlink`, `rename`, `mkdir` and `rmdir`), so the
+  folder's stat answers for its listing at the price of one `stat`, not an open, reads and a
+  close. A folder changed within `RACY_NS` of the run's start (its next change could fall in the
+  same timestamp tick), and any folder off POSIX, is signed by its entries instead: their names
+  in directory order with their types, in one string (so `.memlint_cache/` itself, never listed
+  by memlint, changes nothing);
 - a path that did not exist: its error number.
 
 Signatures are packed because a run over 16,000 files holds 50,000 of them (as tuples of ints they
@@ -74,7 +80,7 @@ if TYPE_CHECKING:
     Signature = bytes | str | tuple[str, int]  # packed stat, listing, or ("error", errno)
     Table = dict[str, Signature]  # path as the run gave it -> its signature, for one operation
 
-FORMAT = 4
+FORMAT = 5
 RACY_NS = 2_000_000_000  # a file changed this close to the run's start is not trusted
 # Arguments that make `check` write files or skip the cache: such runs are never cached.
 _UNCACHED_FLAGS = ("--fix", "--diff", "--only-fix", "--no-cache", "--unsafe-fixes", "-h", "--help", "--", "--staged",
@@ -87,6 +93,7 @@ _ENV_PREFIXES = ("CLAUDE_", "MEMLINT_")  # every variable Claude Code's loading 
 _SIZES = struct.Struct("<5Q")  # a stored entry's header, output and tables, in bytes
 _FILE = struct.Struct("<IqqqQ")  # mode, size, mtime_ns, ctime_ns, inode
 _FOLDER = struct.Struct("<IQ")  # mode, inode
+_LISTED = struct.Struct("<IQQqq")  # a listed folder: mode, device, inode, mtime_ns, ctime_ns
 _ERRORS: dict[int, Signature] = {}  # one signature object per error number
 
 
@@ -128,6 +135,21 @@ def _sign_entries(entries: list[os.DirEntry[str]]) -> Signature:
 def _listing(path: str, scandir: Callable[..., Any]) -> Signature:
     with scandir(path) as entries:
         return _sign_entries(list(entries))
+
+
+def _sign_folder(result: os.stat_result) -> bytes:
+    """What a listed folder's stat says of its entries (see the module's docstring)."""
+    return _LISTED.pack(result.st_mode, result.st_dev, result.st_ino, result.st_mtime_ns, result.st_ctime_ns)
+
+
+def _listing_now(path: str, signature: Signature, scandir: Callable[..., Any]) -> Signature:
+    """The signature of folder `path` now, in the form `signature` was stored in."""
+    try:
+        if type(signature) is bytes:
+            return _sign_folder(_Real.stat(path))
+        return _listing(path, scandir)
+    except OSError as exc:
+        return sign_error(exc)
 
 
 class _Listed:
@@ -180,11 +202,7 @@ def still_true(operation: str, table: Table) -> bool:
     if operation == "list":
         scandir = _Real.scandir
         for path, signature in table.items():
-            try:
-                now = _listing(path, scandir)
-            except OSError as exc:
-                now = sign_error(exc)
-            if now != signature:
+            if _listing_now(path, signature, scandir) != signature:
                 return False
         return True
     real = _Real.stat if operation == "stat" else _Real.lstat
@@ -205,6 +223,8 @@ class Recorder:
         # memlint's own cache files (entries, the tokenizer's rank table) are not the run's input
         self.own_folder = tuple(os.path.join(f, "") for f in own_folders if f is not None) or None
         self.seen: dict[str, Table] = {operation: {} for operation in OPERATIONS}
+        # each folder listed by its entries (in `seen["list"]`), the folder's own stat just before
+        self.folders: dict[str, os.stat_result] = {}
         self.unsure = False  # a path gave two answers, or was reached in a way we cannot sign again
         self.started_ns = time.time_ns()
 
@@ -271,12 +291,15 @@ class Recorder:
                 recorder.note("list", path)
                 return _Real.scandir(path)
             try:
+                folder = real_stat(path)  # before the listing: a change between the two is seen as one
                 with real_scandir(path) as listed:
                     entries = list(listed)
             except OSError as exc:
                 recorder.note("list", path, sign_error(exc))
                 raise
             recorder.note("list", path, _sign_entries(entries))
+            if own is None or not path.startswith(own):
+                recorder.folders.setdefault(path, folder)
             return _Listed(entries)
 
         def wrapped_listdir(path: Any = ".") -> Any:
@@ -328,7 +351,23 @@ class Recorder:
         lstats, listings = self.seen["lstat"], self.seen["list"]
         stats = {path: signature for path, signature in self.seen["stat"].items()
                  if lstats.get(path) != signature or stat.S_ISLNK(_mode(signature) or 0)}
-        return [_unimplied(stats, lstats, listings), _unimplied(lstats, stats, listings), listings]
+        return [_unimplied(stats, lstats, listings), _unimplied(lstats, stats, listings), self._listings()]
+
+    def _listings(self) -> Table:
+        """Each listing's signature as stored: the folder's stat when it answers for the entries
+        (on POSIX, the folder unchanged for `RACY_NS` before the run began), else the entries."""
+        if os.name != "posix":
+            return self.seen["list"]
+        limit = self.started_ns - RACY_NS
+        out: Table = {}
+        for path, signature in self.seen["list"].items():
+            folder = self.folders.get(path)
+            if (folder is not None and type(signature) is str and stat.S_ISDIR(folder.st_mode)
+                    and folder.st_mtime_ns < limit and folder.st_ctime_ns < limit):
+                out[path] = _sign_folder(folder)
+            else:
+                out[path] = signature
+        return out
 
     def trustworthy(self) -> bool:
         """No path gave two answers and no file read changed too close to the run's start."""

@@ -458,3 +458,54 @@ def test_the_user_cache_keeps_the_most_recently_used_rank_tables(tmp_path, monke
     assert (tmp_path / "run-0000000000000000.marshal").exists()
     again = tokens._load_ranks()  # read back, and marked used
     assert isinstance(again, tokens.RankTable) and again.as_dict() == table.as_dict()
+
+
+def test_a_listed_folder_is_signed_by_its_own_stat_unless_it_changed_just_before_the_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One `stat` answers for a folder's entries (adding, removing or renaming one marks the
+    folder's mtime and ctime); a folder changed within RACY_NS of the run's start is signed by its
+    entries, as a change in the same timestamp tick would leave its times as they were."""
+    folder = tmp_path / "rules"
+    write(folder / "a.md", "# A\n")
+    path = str(folder)
+
+    def listings() -> cache.Table:
+        recorder = cache.Recorder(None)
+        with recorder.active():
+            with os.scandir(path) as entries:
+                assert sorted(e.name for e in entries) == ["a.md"]
+        return recorder.probes()[2]
+
+    by_stat = listings()  # (RACY_NS is 0 here: the folder is old enough)
+    assert isinstance(by_stat[path], bytes) if os.name == "posix" else isinstance(by_stat[path], str)
+    monkeypatch.setattr(cache, "RACY_NS", 10**18)
+    by_names = listings()
+    assert by_names[path] == "a.md\0f\0"
+    for table in (by_stat, by_names):
+        assert cache.still_true("list", table)
+    write(folder / "b.md", "# B\n")
+    assert not cache.still_true("list", by_stat) and not cache.still_true("list", by_names)
+    (folder / "b.md").unlink()
+    (folder / "a.md").rename(folder / "c.md")
+    assert not cache.still_true("list", by_stat)
+    (folder / "c.md").rename(folder / "a.md")
+    assert cache.still_true("list", by_names)  # the same entries again
+    assert not cache.still_true("list", by_stat)  # the folder's times moved on: computed again (never stale)
+
+
+def test_a_folder_replaced_by_another_is_not_replayed(tmp_path: Path) -> None:
+    """The same name, entries and times can belong to another folder only through its device and
+    inode: a folder swapped for a copy (or a mount over it) is listed again."""
+    folder = tmp_path / "docs"
+    write(folder / "a.md", "# A\n")
+    recorder = cache.Recorder(None)
+    with recorder.active():
+        os.scandir(str(folder)).close()
+    table = recorder.probes()[2]
+    copy = tmp_path / "copy"
+    write(copy / "a.md", "# A\n")
+    os.utime(copy, ns=(folder.stat().st_atime_ns, folder.stat().st_mtime_ns))
+    folder.rename(tmp_path / "old")
+    copy.rename(folder)
+    assert not cache.still_true("list", table)
