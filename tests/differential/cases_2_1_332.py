@@ -246,6 +246,26 @@ CASES_2_1_332: list[Case] = [
                 ".claude/rules/sub": Symlink("../../shared-rules"), "free/f.md": "free rule\n",
                 ".claude/rules/link.md": Symlink("../../free/f.md")},
          settings={"permissions": {"deny": ["Read(./.claude/rules/**)"]}}),
+    Case("m47_read_deny_rule_forms_dropped", git=True,
+         note="C13: a deny string is read as written and dropped when Claude Code's rule checks refuse it: "
+              "`Read()` (empty parentheses), `read(...)` (no capital), a `Read(...)` with text after its `)`, "
+              "a tool name with spaces around it, a wildcard tool name with a path: all files load. "
+              "Checked by hand on 2.1.290, 2.1.307 and 2.1.332.",
+         files={"CLAUDE.md": "root @x.md @y.md @z.md @w.md\n", "x.md": "x\n", "y.md": "y\n", "z.md": "z\n",
+                "w.md": "w\n", "CLAUDE.local.md": "local\n"},
+         settings={"permissions": {"deny": ["Read()", " Read", "Read ", " Read(./x.md)", "Read(./y.md) ",
+                                            "*(./z.md)", "read(./w.md)"]}}),
+    Case("m47b_read_deny_wildcard_tool_name", git=True,
+         note="C13: a deny rule's tool name may hold `*`: `R*d` denies the whole Read tool, as a bare `Read` does "
+              "(every project and local file withheld, the user file kept). Checked by hand with `*` and `Rea*`.",
+         files={"CLAUDE.md": "root\n", "CLAUDE.local.md": "local\n"},
+         home_files={".claude/CLAUDE.md": "user\n"}, settings={"permissions": {"deny": ["R*d"]}}),
+    Case("m47c_read_deny_double_star_is_a_path", git=True, cwd="sub",
+         note="C13: `Read(**)` is a path pattern from the start folder, not the whole tool (`Read(*)` is): it "
+              "withholds the start folder's files and keeps those above it.",
+         files={"CLAUDE.md": "root\n", ".claude/rules/r.md": "root rule\n", "sub/CLAUDE.md": "sub\n",
+                "sub/.claude/rules/s.md": "sub rule\n"},
+         home_files={USER_SETTINGS: js({"permissions": {"deny": ["Read(**)"]}})}),
     Case("m04b_dotclaude_symlink_in_ancestor", git=True, cwd="a",
          note="C12: the rules of a symlinked `.claude` in a folder above the start folder, leading outside it, are "
               "external (2.1.284 on; 2.1.232-2.1.283 loaded them, shown by their real path; tests/test_release.py "

@@ -71,6 +71,8 @@ WRONG: dict[str, set[str]] = {
     "m44_read_deny_pattern_forms": {"ML521"},  # the includes the normalised patterns withhold
     "m45_read_deny_root_per_source": {"ML521"},
     "m46_read_deny_rule_reached_through_link": {"ML521"},  # the rules withheld, the linked one too
+    "m47b_read_deny_wildcard_tool_name": {"ML521"},  # `R*d` denies the whole Read tool
+    "m47c_read_deny_double_star_is_a_path": {"ML521"},  # the start folder's files withheld
     "m06_start_in_connector_downloads": {"ML521"},
     "m10_read_deny_relative_any_depth": {"ML521"},
     "m05b_scratchpad_layouts": {"ML521"},

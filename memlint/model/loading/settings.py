@@ -37,6 +37,7 @@ from typing import Any, Literal
 
 from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.gitignore import ignores
+from memlint.model.cli_js.permission_rules import parse_rule, tool_matches
 from memlint.model.loading.workspace import Listing, surely_absent
 from memlint.model.release import Release
 from memlint.model.source.files import read_file
@@ -248,16 +249,16 @@ def _deny_rules(item: SettingsFile, start: Path, home: Path) -> list[DenyRule]:
     deny = permissions.get("deny") if isinstance(permissions, dict) else None
     out = []
     for rule in deny if isinstance(deny, list) else []:
-        if not isinstance(rule, str):
+        parsed = parse_rule(rule) if isinstance(rule, str) else None
+        if parsed is None:
             continue
-        text = rule.strip()
-        if text == "Read" or text == "Read()" or text == "Read(*)" or text == "Read(**)":
-            out.append(DenyRule(rule, None, start, item.path))
+        if parsed.content is None:  # the whole tool (`Read`, `Read(*)`, `*`, `Rea*`): every file
+            if tool_matches(parsed.tool, "Read"):
+                out.append(DenyRule(rule, None, start, item.path))
             continue
-        match = re.fullmatch(r"Read\((.+)\)", text)
-        if match is None:
-            continue
-        pattern = match.group(1)
+        if parsed.tool != "Read":
+            continue  # (a wildcard tool name with a content withholds nothing)
+        pattern = parsed.content
         if pattern.startswith("//"):
             out.append(DenyRule(rule, _deny_pattern(pattern[1:]), Path("/"), item.path))
         elif pattern.startswith("~/"):

@@ -2,7 +2,8 @@
 
 ## What it does
 From Claude Code 2.1.290, project and local memory files covered by a `Read(...)` deny rule of any
-settings file (or by a bare `Read` deny) are not loaded, and neither are their includes. Reports
+settings file (or by a deny of the whole Read tool: `Read`, `Read(*)`, or a tool name with `*` such as
+`*`) are not loaded, and neither are their includes. Reports
 a deny rule that withholds a CLAUDE.md or `.claude/CLAUDE.md` of a start folder when no other
 CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md loads from there.
 

@@ -4,8 +4,9 @@
 Reports a CLAUDE.md, CLAUDE.local.md, rule, AGENTS.md or `@include` that Claude Code skips because
 of where it is or what covers it, per the release modelled:
 
-- a `Read(...)` deny rule in any settings file covers it (2.1.290+; project and local files and
-  their includes, not user files or MEMORY.md);
+- a `Read(...)` deny rule in any settings file covers it, or a deny rule names the whole Read tool
+  (`Read`, `Read(*)`, or a name with `*` such as `*`) (2.1.290+; project and local files and their
+  includes, not user files or MEMORY.md);
 - it lies in (or is reached through) a `connector-downloads` folder, a folder named
   `.artifact-work` or a session scratchpad (2.1.319+);
 - it is a device or process file such as `/proc/self/...` or `/dev/...` (2.1.332);
