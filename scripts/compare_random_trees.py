@@ -16,7 +16,7 @@ blocks, with `#fragment` or `\ `; frontmatter `paths:` forms (lists, braces, com
 CRLF, BOM, unclosed) in rules, CLAUDE.md and includes; MEMORY.md near and over 200 lines and 25,000
 units with CRLF, odd Unicode and harness tags; symlinks in and to rules folders (inside and outside the
 start folder, loops, dangling); claudeMdExcludes in user, project, local and `--settings` files;
-Read deny rules; the AGENTS.md plugin's settings (modes, legacy option, enabledPlugins, `--settings`);
+Read deny rules (in the forms Claude Code's rule parser reads its own way too); the AGENTS.md plugin's settings (modes, legacy option, enabledPlugins, `--settings`);
 sessions started below HOME; no git.
 
     python scripts/compare_random_trees.py SEED COUNT -j 2 --only 3,17 --dump   # one tree's Case, to minimise
@@ -287,7 +287,10 @@ def extras(case, rng):
         rule = rng.choice(["Read(./**/CLAUDE.md)", "Read(//<TREE>/CLAUDE.md)", "Read", "Read(*.local.md)",
                            "Read(./a/.claude/**)", "Read(~/**)", "Read(/CLAUDE.md)", "Read(./inc.md)",
                            "Read(**/ch/**)", "Read(./.claude/rules/**)", "Read(AGENTS.md)", "Read(./a)",
-                           "Read(a/**)", "Read(///<TREE>//CLAUDE.md)", "Read(/.claude/CLAUDE.md)", "Read(./**/inc.md/**)"])
+                           "Read(a/**)", "Read(///<TREE>//CLAUDE.md)", "Read(/.claude/CLAUDE.md)", "Read(./**/inc.md/**)",
+                           # forms Claude Code's rule parser reads its own way (cases m47*)
+                           "Read()", "Read(**)", "Read(*)", "*", "Rea*", " Read", "Read(./CLAUDE.md) ",
+                           "*(./CLAUDE.md)", "Read(./a\\(1\\))"])
         where = rng.choice(["project", "user", "flag", "local"])
         deny = {"permissions": {"deny": [rule]}}
         if where == "project":

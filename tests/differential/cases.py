@@ -985,11 +985,13 @@ from cases_2_1_332 import CASES_2_1_332
 from cases_layouts import CASES_LAYOUTS
 from cases_misses import CASES_MISSES
 from cases_reads import CASES_READS
+from cases_settings import CASES_SETTINGS
 
 CASES += CASES_2_1_332
 CASES += CASES_READS
 CASES += CASES_LAYOUTS
 CASES += CASES_MISSES
+CASES += CASES_SETTINGS
 BY_NAME: dict[str, Case] = {c.name: c for c in CASES}
 assert len(BY_NAME) == len(CASES), "duplicate case names"
 

@@ -38,6 +38,7 @@ from typing import Any, Literal
 from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.gitignore import ignores
 from memlint.model.cli_js.permission_rules import parse_rule, tool_matches
+from memlint.model.loading.settings_schema import Refusal, refusal
 from memlint.model.loading.workspace import Listing, surely_absent
 from memlint.model.release import Release
 from memlint.model.source.files import read_file
@@ -88,6 +89,14 @@ class SettingsFile:
 
 
 @dataclass(frozen=True)
+class IgnoredSettings:
+    """A settings file Claude Code ignores whole, and the first value of it that its schema refuses."""
+
+    file: SettingsFile
+    refusal: Refusal
+
+
+@dataclass(frozen=True)
 class DenyRule:
     """A `Read(...)` deny rule (`pattern` None: a bare `Read`, every file)."""
 
@@ -108,8 +117,9 @@ class Settings:
     agents_plugin_enabled: bool = True  # `enabledPlugins[<plugin id>]` is not false
     deny: tuple[DenyRule, ...] = ()
     external_includes_approved: bool = False
-    files: tuple[SettingsFile, ...] = ()  # every settings file read, in reading order
+    files: tuple[SettingsFile, ...] = ()  # every settings file Claude Code uses, in reading order
     config_dir: Path | None = None  # CLAUDE_CONFIG_DIR
+    ignored: tuple[IgnoredSettings, ...] = ()  # the files it reads and then ignores whole
 
     def denied(self, path: str) -> DenyRule | None:
         """The first `Read` deny rule that covers `path`, else None."""
@@ -122,15 +132,21 @@ class Settings:
 def read_json(path: Path | str) -> dict[str, Any] | None:
     """A settings file's object; None when it is missing, unreadable, binary, not UTF-8 or not a
     JSON object (read as `Document.read` reads: regular files up to 4 MiB, opened without blocking,
-    so a FIFO is not read)."""
+    so a FIFO is not read). As Claude Code reads it: one leading byte-order mark is skipped, and
+    `NaN` and `Infinity`, which JavaScript's `JSON.parse` refuses, make the file unreadable
+    (seen with the real CLI: case s04_settings_json_as_javascript_reads_it)."""
     raw = read_file(path)
     if not isinstance(raw, bytes) or b"\x00" in raw:
         return None
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8").removeprefix("\ufeff"), parse_constant=_not_json)
     except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError; RecursionError: arrays nested 100,000 deep
         return None
     return data if isinstance(data, dict) else None
+
+
+def _not_json(constant: str) -> Any:
+    raise ValueError(f"{constant} is not JSON")
 
 
 def memory_dir_setting(value: Any, home: Path) -> Path | None:
@@ -317,7 +333,14 @@ def read_settings(
     """Everything of the settings that changes what Claude Code loads from `start` (`reads` and
     `listing`: what this run read and listed already, see `settings_files`)."""
     reads = {} if reads is None else reads
-    files = settings_files(start, home, managed_dir, launch, reads, listing)
+    files: list[SettingsFile] = []
+    ignored: list[IgnoredSettings] = []
+    for item in settings_files(start, home, managed_dir, launch, reads, listing):
+        refused = refusal(item.data) if item.source != "managed" else None
+        if refused is None:
+            files.append(item)
+        else:  # Claude Code uses nothing of it (model/loading/settings_schema.py)
+            ignored.append(IgnoredSettings(item, refused))
     patterns: list[str] = []
     seen: set[str] = set()
     enabled = True
@@ -344,7 +367,7 @@ def read_settings(
     config_dir = Path(launch.env["CLAUDE_CONFIG_DIR"]) if launch.env.get("CLAUDE_CONFIG_DIR") else None
     return Settings(
         _expand_excludes(patterns), memory_dir, auto_memory(enabled, files, launch), mode, plugin_on, tuple(deny),
-        _approved(home, config_dir, project_root, reads), tuple(files), config_dir,
+        _approved(home, config_dir, project_root, reads), tuple(files), config_dir, tuple(ignored),
     )
 
 

@@ -31,5 +31,6 @@ MODULES = (
     "ml525_memory_file_is_link_text",
     "ml526_instruction_in_comment",
     "ml527_settings_key_never_read",
+    "ml528_settings_file_ignored",
 )
 __getattr__ = lazy_rules(__name__, MODULES)

@@ -1,0 +1,121 @@
+"""Which settings files Claude Code ignores whole.
+
+Claude Code checks a user, project, local or `--settings` file against its settings schema and, when
+one value breaks it, uses nothing of the file: neither its `claudeMdExcludes` nor its deny rules, its
+`autoMemoryDirectory` or the AGENTS.md plugin's options. Managed settings are read value by value (a bad
+value there drops no file). memlint checks the values below, each seen refused with the real CLI,
+the same on 2.1.197, 2.1.268, 2.1.290 and 2.1.332 (tests/differential, cases `s01`-`s04`, and by hand);
+a value of another key is taken as Claude Code takes a well-formed one (a `hooks` or `statusLine` block
+Claude Code refuses is not seen here). JSON `null` is no value of any of them. What is accepted:
+an `env` value of any type, an `enabledPlugins` value that is true, false or a list of strings, any
+entry of a permission list (one that is no rule is dropped alone)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
+
+
+class Refusal(NamedTuple):
+    """The first value of a settings file that Claude Code's schema refuses."""
+
+    keys: tuple[str, ...]  # where it stands: ("cleanupPeriodDays",), ("permissions", "deny"), ...
+    expected: str  # what the value must be, in words
+    value: Any
+
+    @property
+    def key(self) -> str:
+        """The keys joined with dots (`permissions.deny`, `pluginConfigs.<id>.options`)."""
+        return ".".join(self.keys)
+
+    def message(self) -> str:
+        return f"`{self.key}` must be {self.expected}"
+
+
+def _string(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _boolean(value: Any) -> bool:
+    return isinstance(value, bool)
+
+
+def _strings(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+def _days(value: Any) -> bool:
+    """A whole number of at least 1 (`1.0` is one; `true` is no number in JSON)."""
+    return (isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+            and value == int(value) and value >= 1)
+
+
+_SCALARS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "$schema": (_string, "a string"),
+    "model": (_string, "a string"),
+    "outputStyle": (_string, "a string"),
+    "autoMemoryDirectory": (_string, "a string"),
+    "autoMemoryEnabled": (_boolean, "true or false"),
+    "includeCoAuthoredBy": (_boolean, "true or false"),
+    "claudeMdExcludes": (_strings, "a list of strings"),
+    "cleanupPeriodDays": (_days, "a whole number of at least 1"),
+}
+
+
+def _permissions(value: Any) -> Refusal | None:
+    if not isinstance(value, dict):
+        return Refusal(("permissions",), "an object", value)
+    for key in ("allow", "deny", "ask"):  # (an entry that is no rule is dropped alone)
+        if key in value and not isinstance(value[key], list):
+            return Refusal(("permissions", key), "a list", value[key])
+    if "additionalDirectories" in value and not _strings(value["additionalDirectories"]):
+        return Refusal(("permissions", "additionalDirectories"), "a list of strings", value["additionalDirectories"])
+    return None
+
+
+def _env(value: Any) -> Refusal | None:
+    return None if isinstance(value, dict) else Refusal(("env",), "an object", value)
+
+
+def _enabled_plugins(value: Any) -> Refusal | None:
+    if not isinstance(value, dict):
+        return Refusal(("enabledPlugins",), "an object", value)
+    for plugin, on in value.items():
+        if not (isinstance(on, bool) or _strings(on)):
+            return Refusal(("enabledPlugins", plugin), "true, false or a list of strings", on)
+    return None
+
+
+def _plugin_configs(value: Any) -> Refusal | None:
+    if not isinstance(value, dict):
+        return Refusal(("pluginConfigs",), "an object", value)
+    for plugin, config in value.items():
+        if not isinstance(config, dict):
+            return Refusal(("pluginConfigs", plugin), "an object", config)
+        if "options" in config and not isinstance(config["options"], dict):
+            return Refusal(("pluginConfigs", plugin, "options"), "an object", config["options"])
+    return None
+
+
+_OBJECTS: dict[str, Callable[[Any], Refusal | None]] = {
+    "permissions": _permissions,
+    "env": _env,
+    "enabledPlugins": _enabled_plugins,
+    "pluginConfigs": _plugin_configs,
+}
+
+
+def refusal(data: Mapping[str, Any]) -> Refusal | None:
+    """The first value of `data` (in the file's order) that makes Claude Code ignore the file, or None."""
+    for key, value in data.items():
+        scalar = _SCALARS.get(key)
+        if scalar is not None:
+            if not scalar[0](value):
+                return Refusal((key,), scalar[1], value)
+            continue
+        nested = _OBJECTS.get(key)
+        found = nested(value) if nested is not None else None
+        if found is not None:
+            return found
+    return None

@@ -1,0 +1,44 @@
+"""Differential cases for settings files Claude Code ignores whole (memlint/model/loading/settings_schema.py):
+a user, project, local or `--settings` file with one value its settings schema refuses is not used at all
+(neither its `claudeMdExcludes` nor its deny rules), the same on every release; values it accepts
+anyway; and JSON as JavaScript reads it (a leading byte-order mark skipped, `NaN` refused)."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from cases import Case
+
+USER_SETTINGS = ".claude/settings.json"
+RULES = {"CLAUDE.md": "root\n", ".claude/rules/x.md": "x rule\n", ".claude/rules/y.md": "y rule\n"}
+
+
+def js(data: Any) -> str:
+    return json.dumps(data, indent=2) + "\n"
+
+
+CASES_SETTINGS: list[Case] = [
+    Case("s01_settings_value_refused_ignores_file", git=True,
+         note="a user settings file with `cleanupPeriodDays: 0` and a project one whose `permissions.deny` is a "
+              "string are ignored whole: neither file's claudeMdExcludes applies (both rules load).",
+         files={**RULES, ".claude/settings.json": js({"claudeMdExcludes": ["**/y.md"], "permissions": {"deny": "Read"}})},
+         home_files={USER_SETTINGS: js({"claudeMdExcludes": ["**/x.md"], "cleanupPeriodDays": 0})}),
+    Case("s02_settings_values_accepted", git=True,
+         note="values Claude Code accepts: an env value that is no string, an enabledPlugins list, a permission "
+              "entry that is no rule, `cleanupPeriodDays: 1.0`, a `hooks` string, unknown keys: both files apply "
+              "(both rules are excluded).",
+         files={**RULES, ".claude/settings.json": js({"claudeMdExcludes": ["**/y.md"], "hooks": "x", "unknownKey": 5})},
+         home_files={USER_SETTINGS: js({"claudeMdExcludes": ["**/x.md"], "env": {"A": 1}, "enabledPlugins": {"x@y": ["a"]},
+                                        "permissions": {"allow": [5]}, "model": "m", "cleanupPeriodDays": 1.0})}),
+    Case("s03_settings_local_and_flag_refused", git=True,
+         note="a local settings file with `autoMemoryEnabled: \"false\"` and a --settings file whose plugin "
+              "options are a number are ignored whole (both rules load, and auto memory stays on).",
+         files={**RULES, ".claude/settings.local.json": js({"claudeMdExcludes": ["**/x.md"], "autoMemoryEnabled": "false"})},
+         flag_settings={"claudeMdExcludes": ["**/y.md"], "pluginConfigs": {"agents-md@builtin": {"options": 5}}},
+         automem={"MEMORY.md": "- memory\n"}),
+    Case("s04_settings_json_as_javascript_reads_it", git=True,
+         note="a user settings file that starts with a byte-order mark is read (x excluded); a project one holding "
+              "`NaN`, which JSON.parse refuses, is not (y loads).",
+         files={**RULES, ".claude/settings.json": '{"claudeMdExcludes": ["**/y.md"], "model": NaN}\n'},
+         home_files={USER_SETTINGS: "\ufeff" + js({"claudeMdExcludes": ["**/x.md"]})}),
+]

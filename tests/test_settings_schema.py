@@ -1,0 +1,78 @@
+"""Which settings files Claude Code ignores whole (memlint/model/loading/settings_schema.py): each
+value below was tried with the real CLI on 2.1.197, 2.1.268, 2.1.290 and 2.1.332 (the same on all),
+beside a `claudeMdExcludes` pattern that then did or did not apply; differential cases s01-s04."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from memlint.model.loading.settings import read_json, read_settings
+from memlint.model.loading.settings_schema import refusal
+from memlint.model.release import DEFAULT
+
+REFUSED = [
+    ("model", 5), ("model", None), ("$schema", 5), ("outputStyle", 5), ("autoMemoryDirectory", 5),
+    ("autoMemoryEnabled", "false"), ("autoMemoryEnabled", 0), ("includeCoAuthoredBy", "yes"),
+    ("claudeMdExcludes", "**/x.md"), ("claudeMdExcludes", [5]), ("claudeMdExcludes", {}), ("claudeMdExcludes", None),
+    ("cleanupPeriodDays", 0), ("cleanupPeriodDays", 1.5), ("cleanupPeriodDays", "30"), ("cleanupPeriodDays", True),
+    ("cleanupPeriodDays", math.inf), ("permissions", "x"), ("permissions", None), ("permissions", {"deny": "Read"}),
+    ("permissions", {"deny": None}), ("permissions", {"allow": 5}), ("permissions", {"ask": "x"}),
+    ("permissions", {"additionalDirectories": "x"}), ("permissions", {"additionalDirectories": [5]}),
+    ("enabledPlugins", []), ("enabledPlugins", {"x@y": "yes"}), ("enabledPlugins", {"x@y": None}),
+    ("enabledPlugins", {"x@y": [5]}), ("pluginConfigs", "x"), ("pluginConfigs", {"x@y": 5}),
+    ("pluginConfigs", {"x@y": {"options": 5}}), ("env", "x"),
+]
+ACCEPTED = [
+    ("model", "x"), ("autoMemoryDirectory", ""), ("cleanupPeriodDays", 1.0), ("cleanupPeriodDays", 3650),
+    ("permissions", {"allow": [5]}), ("permissions", {"deny": ["Read", 5, None]}), ("enabledPlugins", {"x@y": ["a"]}),
+    ("enabledPlugins", {"x@y": False}), ("env", {"A": 1}), ("env", {"A": None}), ("env", {"A": {}}), ("hooks", "x"),
+    ("unknownKey", 5), ("pluginConfigs", {"x@y": {"other": 5}}),
+]
+
+
+@pytest.mark.parametrize(("key", "value"), REFUSED, ids=[f"{k}={json.dumps(v)}" for k, v in REFUSED])
+def test_a_refused_value(key: str, value: object) -> None:
+    found = refusal({"claudeMdExcludes": ["**/x.md"], key: value} if key != "claudeMdExcludes" else {key: value})
+    assert found is not None and found.keys[0] == key
+
+
+@pytest.mark.parametrize(("key", "value"), ACCEPTED, ids=[f"{k}={json.dumps(v)}" for k, v in ACCEPTED])
+def test_an_accepted_value(key: str, value: object) -> None:
+    assert refusal({"claudeMdExcludes": ["**/x.md"], key: value}) is None
+
+
+def test_the_first_refused_value_in_the_files_order_is_named() -> None:
+    found = refusal({"model": "m", "permissions": {"allow": [], "deny": "Read"}, "cleanupPeriodDays": 0})
+    assert found is not None and found.key == "permissions.deny" and found.value == "Read"
+    assert found.message() == "`permissions.deny` must be a list"
+
+
+def test_an_ignored_file_sets_nothing_and_a_managed_one_is_read_all_the_same(tmp_path: Path) -> None:
+    home, start, managed = tmp_path / "home", tmp_path / "repo", tmp_path / "managed"
+    for folder in (home / ".claude", start / ".claude", managed):
+        folder.mkdir(parents=True)
+    (home / ".claude" / "settings.json").write_text(json.dumps({"claudeMdExcludes": ["**/u.md"], "model": 5}))
+    (start / ".claude" / "settings.json").write_text(json.dumps({"claudeMdExcludes": ["**/p.md"]}))
+    (managed / "managed-settings.json").write_text(json.dumps({"claudeMdExcludes": ["**/m.md"], "model": 5}))
+    settings = read_settings(start, home, start, DEFAULT, managed)
+    assert settings.excludes == ("**/p.md", "**/m.md")
+    assert [i.file.path.name for i in settings.ignored] == ["settings.json"]
+    assert settings.ignored[0].file.source == "user" and settings.ignored[0].refusal.key == "model"
+    assert [f.source for f in settings.files] == ["project", "managed"]
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    ('\ufeff{"model": "m"}', {"model": "m"}),  # one byte-order mark skipped
+    ('\ufeff\ufeff{"model": "m"}', None),
+    ('{"model": NaN}', None), ('{"cleanupPeriodDays": Infinity}', None), ('{"cleanupPeriodDays": -Infinity}', None),
+    ('{"model": "a", "model": "b"}', {"model": "b"}),
+    ('// note\n{"model": "m"}', None), ('{"model": "m",}', None),
+])
+def test_json_is_read_as_claude_codes_javascript_reads_it(tmp_path: Path, text: str, read: object) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(text, encoding="utf-8")
+    assert read_json(path) == read
