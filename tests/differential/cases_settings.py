@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from cases import Case
+from cases import Case, Symlink
 
 USER_SETTINGS = ".claude/settings.json"
 RULES = {"CLAUDE.md": "root\n", ".claude/rules/x.md": "x rule\n", ".claude/rules/y.md": "y rule\n"}
@@ -41,4 +41,14 @@ CASES_SETTINGS: list[Case] = [
               "`NaN`, which JSON.parse refuses, is not (y loads).",
          files={**RULES, ".claude/settings.json": '{"claudeMdExcludes": ["**/y.md"], "model": NaN}\n'},
          home_files={USER_SETTINGS: "\ufeff" + js({"claudeMdExcludes": ["**/x.md"]})}),
+]
+
+CASES_SETTINGS += [
+    Case("x01_exclude_pattern_real_folder", git=True, cwd="a/b",
+         note="claudeMdExcludes: an absolute pattern also matches under its folder's real path, the folder taken "
+              "as Node's dirname of the text before the first glob character: `<TREE>//a//CLAUDE.md` excludes "
+              "a/CLAUDE.md (its folder `<TREE>//a/` resolves), `<TREE>/l/*` (l a link to a/b) excludes nothing (its "
+              "folder is `<TREE>`), and `//<TREE>/CLAUDE.md`, a `//host` path, is never resolved.",
+         files={"CLAUDE.md": "root\n", "a/CLAUDE.md": "a\n", "a/b/CLAUDE.md": "a b\n", "l": Symlink("a/b")},
+         home_files={USER_SETTINGS: js({"claudeMdExcludes": ["<TREE>//a//CLAUDE.md", "<TREE>/l/*", "/<TREE>/CLAUDE.md"]})}),
 ]

@@ -107,3 +107,24 @@ def _node_extname_scan(path: str) -> str:
     ):
         return ""
     return path[start_dot:end]
+
+
+def node_dirname(path: str) -> str:
+    """Node's `path.posix.dirname`: trailing slashes are no part, and the slash that ends the folder
+    stays when slashes are doubled before the last part (`/a//b` is `/a/`, `/a/b/` is `/a`)."""
+    if not path:
+        return "."
+    end = -1
+    matched_slash = True
+    for i in range(len(path) - 1, 0, -1):
+        if path[i] == "/":
+            if not matched_slash:
+                end = i
+                break
+        else:
+            matched_slash = False
+    if end == -1:
+        return "/" if path[0] == "/" else "."
+    if path[0] == "/" and end == 1:
+        return "//"
+    return path[:end]

@@ -37,6 +37,7 @@ from typing import Any, Literal
 
 from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.gitignore import ignores
+from memlint.model.cli_js.jstext import node_dirname
 from memlint.model.cli_js.permission_rules import parse_rule, tool_matches
 from memlint.model.loading.settings_schema import Refusal, refusal
 from memlint.model.loading.workspace import Listing, surely_absent
@@ -414,14 +415,23 @@ def auto_memory(enabled: bool, files: tuple[SettingsFile, ...] | list[SettingsFi
 
 
 def _expand_excludes(patterns: list[str]) -> tuple[str, ...]:
-    """Absolute patterns also match under their folder's real path."""
+    """Absolute patterns also match under their folder's real path, as Claude Code adds them: the
+    folder is Node's `dirname` of the text before the first glob character (so `/a/link/*.md` asks
+    for `/a`, and `/a//p//CLAUDE.md` for `/a//p/`), resolved as `realpath` resolves it (normalised,
+    links followed; a folder that is not there, or a `//host` path, adds nothing), and the rest of
+    the pattern follows the real folder (tests/differential: x01_exclude_pattern_real_folder)."""
     expanded = [p.replace("\\", "/") for p in patterns]
-    for pattern in list(expanded):
+    for pattern in expanded:  # (patterns added are walked too, as Claude Code's loop does; they add none)
         if not pattern.startswith("/"):
             continue
         cut = min((i for i, ch in enumerate(pattern) if ch in "*?{["), default=len(pattern))
-        folder = posixpath.dirname(pattern[:cut])
-        real = os.path.realpath(folder)
+        folder = node_dirname(pattern[:cut])
+        if folder.startswith("//") and folder[2:3] not in ("", "/"):
+            continue  # a `//host/share` path is never resolved
+        try:
+            real = os.path.realpath(posixpath.normpath(folder), strict=True)
+        except (OSError, ValueError):
+            continue
         if real != folder:
             expanded.append(real + pattern[len(folder) :])
     return tuple(p for p in expanded if p)
