@@ -52,3 +52,24 @@ CASES_SETTINGS += [
          files={"CLAUDE.md": "root\n", "a/CLAUDE.md": "a\n", "a/b/CLAUDE.md": "a b\n", "l": Symlink("a/b")},
          home_files={USER_SETTINGS: js({"claudeMdExcludes": ["<TREE>//a//CLAUDE.md", "<TREE>/l/*", "/<TREE>/CLAUDE.md"]})}),
 ]
+
+MEMOS = {"flag-mem/MEMORY.md": "- flag memo\n", "local-mem/MEMORY.md": "- local memo\n",
+         "user-mem/MEMORY.md": "- user memo\n", "mem2/MEMORY.md": "- memo two\n", "mem3/MEMORY.md": "- memo three\n"}
+CASES_SETTINGS += [
+    Case("am01_memory_directory_sources", git=True,
+         note="autoMemoryDirectory: the first source that sets one wins, managed settings first (checked by hand), "
+              "then --settings, local, project and user: the --settings folder here.",
+         files={"CLAUDE.md": "root\n", ".claude/settings.local.json": js({"autoMemoryDirectory": "~/local-mem"})},
+         home_files={**MEMOS, USER_SETTINGS: js({"autoMemoryDirectory": "~/user-mem"})},
+         flag_settings={"autoMemoryDirectory": "~/flag-mem"}),
+    Case("am02_memory_directory_normalised", git=True,
+         note="autoMemoryDirectory is normalised as Node normalises: `/<HOME>//mem2/` (two leading slashes) is "
+              "`<HOME>/mem2`.",
+         files={"CLAUDE.md": "root\n"},
+         home_files={**MEMOS, USER_SETTINGS: js({"autoMemoryDirectory": "/<HOME>//mem2/"})}),
+    Case("am03_memory_directory_home_join", git=True,
+         note="autoMemoryDirectory `~//mem3`: the rest after `~/` is joined to HOME (`<HOME>/mem3`), not taken as "
+              "an absolute path.",
+         files={"CLAUDE.md": "root\n"},
+         home_files={**MEMOS, USER_SETTINGS: js({"autoMemoryDirectory": "~//mem3"})}),
+]

@@ -151,19 +151,28 @@ def _not_json(constant: str) -> Any:
 
 
 def memory_dir_setting(value: Any, home: Path) -> Path | None:
-    """Claude Code's validation of `autoMemoryDirectory`: absolute, or `~/...` under HOME."""
+    """Claude Code's reading of `autoMemoryDirectory`: `~/...` joined to HOME (its rest may not climb
+    out: `~/..`, `~/../x`), then normalised as Node normalises (`//x` is `/x`), trailing slashes and
+    backslashes cut; absolute, at least 3 characters and no NUL, else refused (None)."""
     if not isinstance(value, str) or not value:
         return None
     if value.startswith(("~/", "~\\")):
         rest = value[2:]
-        norm = posixpath.normpath(rest or ".")
-        if norm in (".", "..") or norm.startswith("../"):
+        norm = _node_normalize(rest or ".")
+        if norm in (".", "..") or norm.startswith(("../", "..\\")):
             return None
-        value = posixpath.join(str(home), rest)
-    path = posixpath.normpath(value).rstrip("/")
-    if not path.startswith("/") or len(path) < 3 or path.startswith("//") or "\x00" in path:
+        value = f"{home}/{rest}" if rest else str(home)  # Node's path.join
+    path = _node_normalize(value).rstrip("/\\")
+    if not path.startswith("/") or len(path) < 3 or "\x00" in path:
         return None
     return Path(unicodedata.normalize("NFC", path))
+
+
+def _node_normalize(path: str) -> str:
+    """Node's `path.posix.normalize`, but for a trailing slash (cut by every caller here): `//x` is `/x`,
+    where Python keeps two leading slashes."""
+    norm = posixpath.normpath(path)
+    return norm[1:] if norm.startswith("//") and not norm.startswith("///") else norm
 
 
 def settings_files(
@@ -359,11 +368,14 @@ def read_settings(
     mode = instruction_mode(plugin_options(files, release))
     plugin_on = plugin_enabled(files, release)
     memory_dir = None
-    by_source = {item.source: item.data for item in files if item.source in ("user", "project", "local")}
-    for source in ("local", "project", "user"):
-        data = by_source.get(source, {})
-        if "autoMemoryDirectory" in data:
-            memory_dir = memory_dir_setting(data["autoMemoryDirectory"], home)
+    # `autoMemoryDirectory`: the first source that sets one (null is none), managed settings first, then
+    # `--settings`, local, project and user (the last managed file that sets it, as they merge), even
+    # when Claude Code then refuses the value (tests/differential: am01_memory_directory_sources)
+    for source in ("managed", "flag", "local", "project", "user"):
+        values = [item.data["autoMemoryDirectory"] for item in files
+                  if item.source == source and item.data.get("autoMemoryDirectory") is not None]
+        if values:
+            memory_dir = memory_dir_setting(values[-1], home)
             break
     config_dir = Path(launch.env["CLAUDE_CONFIG_DIR"]) if launch.env.get("CLAUDE_CONFIG_DIR") else None
     return Settings(

@@ -1,9 +1,9 @@
 """An `autoMemoryDirectory` setting that Claude Code does not accept, so auto memory stays where it was.
 
 ## What it does
-Reports an `autoMemoryDirectory` in a user, project or local settings file whose value Claude Code
-rejects: not a string, empty, relative (`memory/`), `~/` with nothing or `..` after it, the root
-folder, or a path starting with `//`.
+Reports an `autoMemoryDirectory` in a user, project, local or `--settings` file whose value Claude
+Code rejects: empty, relative (`memory/`), `~/` with nothing or `..` after it, or the root folder. (A
+value that is not a string makes Claude Code ignore the whole file: ML528 reports that.)
 
 ## Why is this bad?
 Claude Code then ignores the setting without a word and keeps reading and writing MEMORY.md in
@@ -52,7 +52,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
     loads = list(ctx.loads.values())
     home = loads[0].home if loads else (Path(os.path.realpath(ctx.home)) if ctx.home else None)
     for item in settings_files(ctx):
-        if item.source not in ("user", "project", "local") or "autoMemoryDirectory" not in item.data:
+        if item.source not in ("user", "project", "local", "flag") or "autoMemoryDirectory" not in item.data:
             continue
         value = item.data["autoMemoryDirectory"]
         if home is not None and memory_dir_setting(value, home) is not None:
