@@ -16,7 +16,8 @@ blocks, with `#fragment` or `\ `; frontmatter `paths:` forms (lists, braces, com
 CRLF, BOM, unclosed) in rules, CLAUDE.md and includes; MEMORY.md near and over 200 lines and 25,000
 units with CRLF, odd Unicode and harness tags; symlinks in and to rules folders (inside and outside the
 start folder, loops, dangling); claudeMdExcludes in user, project, local and `--settings` files;
-Read deny rules (in the forms Claude Code's rule parser reads its own way too); the AGENTS.md plugin's settings (modes, legacy option, enabledPlugins, `--settings`);
+Read deny rules (in the forms Claude Code's rule parser reads its own way too); settings values Claude Code
+refuses (the whole file ignored) or accepts, a byte-order mark, `NaN`; the AGENTS.md plugin's settings (modes, legacy option, enabledPlugins, `--settings`);
 sessions started below HOME; no git.
 
     python scripts/compare_random_trees.py SEED COUNT -j 2 --only 3,17 --dump   # one tree's Case, to minimise
@@ -351,6 +352,23 @@ def extras(case, rng):
         for rel in rng.sample(["CLAUDE.md", "a/CLAUDE.md", "CLAUDE.local.md", ".claude/CLAUDE.md"], 2):
             files[rel] = rng.choice(["", "  \n\n", "<!-- only -->\n", "\ufeff\u00a0\n", "---\npaths: x\n---\n"])
         files.setdefault("AGENTS.md", "agents fallback\n")
+    if rng.random() < 0.15:  # a settings file with a value Claude Code refuses (or accepts after all), or odd JSON
+        odd = rng.choice([{"cleanupPeriodDays": 0}, {"model": 5}, {"autoMemoryEnabled": "false"}, {"env": {"A": 1}},
+                          {"enabledPlugins": {"x@y": ["a"]}}, {"permissions": {"deny": "Read"}}, {"model": None},
+                          {"claudeMdExcludes": "**/CLAUDE.md"}, {"hooks": "x"}, {"cleanupPeriodDays": 1.0}])
+        where = rng.choice(["project", "user", "flag", "local"])
+        if where == "project":
+            settings = {**(settings or {}), **odd}
+        elif where == "user":
+            home[".claude/settings.json"] = json.dumps({**json.loads(home.get(".claude/settings.json", "{}")), **odd})
+        elif where == "flag":
+            flag = {**(flag or {}), **odd}
+        else:
+            prior = files.get(cwdp + ".claude/settings.local.json", "{}")
+            files[cwdp + ".claude/settings.local.json"] = json.dumps({**json.loads(prior), **odd})
+        if rng.random() < 0.3:  # the user file written with a byte-order mark, or with NaN (not JSON to Claude Code)
+            text = home.get(".claude/settings.json", "{}")
+            home[".claude/settings.json"] = rng.choice(["\ufeff" + text, text[:-1] + (', "x": NaN}' if text != "{}" else '"x": NaN}')])
     return replace(case, files=files, home_files=home, env=env, settings=settings, flag_settings=flag, git=git,
                    under_home=under_home)
 
