@@ -121,6 +121,12 @@ CASES_2_1_332: list[Case] = [
                 ".claude/settings.local.json": js({"enabledPlugins": {"cc-plugin-agents-md@builtin": True}})},
          settings={"enabledPlugins": {"cc-plugin-agents-md@builtin": False}},
          home_files={USER_SETTINGS: js(mode("claude-md-and-agents-md"))}),
+    Case("ag78_enabled_plugins_list", git=True,
+         note="C03: an enabledPlugins value that is a list of strings (which the settings schema accepts) turns the "
+              "AGENTS.md plugin off, as false does: only true (or no entry) leaves it on. Checked by hand on 2.1.281, "
+              "2.1.290 and 2.1.332 with `[]` and `[\"a\"]`.",
+         files={"AGENTS.md": "agents root\n"},
+         home_files={USER_SETTINGS: js({"enabledPlugins": {"cc-plugin-agents-md@builtin": ["a"]}})}),
     Case("ag39_mode_bogus", git=True, note="C03: an unknown mode is the default.",
          files={"AGENTS.md": "agents root\n", "CLAUDE.md": "claude root\n"},
          home_files={USER_SETTINGS: js(mode("everything"))}),

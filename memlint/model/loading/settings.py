@@ -261,13 +261,14 @@ def instruction_mode(options: Mapping[str, Any]) -> Mode:
 def plugin_enabled(files: list[SettingsFile] | tuple[SettingsFile, ...], release: Release) -> bool:
     """`enabledPlugins[<id>]` as Claude Code reads it: every source in reading order (user, project,
     local, `--settings`, managed), the last that names the plugin deciding; within one file the full id
-    before the alias. Off only when that value is false."""
+    before the alias. On when none names it or that value is true: `false`, and a list of strings (which
+    the settings schema accepts), turn it off (`ag78_enabled_plugins_list`)."""
     value: Any = True
     for item in files:
         enabled = item.data.get("enabledPlugins")
         if isinstance(enabled, dict):
             value = next((enabled[p] for p in plugin_ids(release) if p in enabled), value)
-    return value is not False
+    return value is True
 
 
 def _deny_rules(item: SettingsFile, start: Path, home: Path) -> list[DenyRule]:
