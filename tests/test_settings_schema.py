@@ -1,5 +1,5 @@
 """Which settings files Claude Code ignores whole (memlint/model/loading/settings_schema.py): each
-value below was tried with the real CLI on 2.1.197, 2.1.268, 2.1.290 and 2.1.332 (the same on all),
+value below was tried with the real CLI on 2.1.197 and 2.1.332 (most on 2.1.268 and 2.1.290 too; the same on all),
 beside a `claudeMdExcludes` pattern that then did or did not apply; differential cases s01-s04."""
 
 from __future__ import annotations
@@ -24,13 +24,16 @@ REFUSED = [
     ("permissions", {"additionalDirectories": "x"}), ("permissions", {"additionalDirectories": [5]}),
     ("enabledPlugins", []), ("enabledPlugins", {"x@y": "yes"}), ("enabledPlugins", {"x@y": None}),
     ("enabledPlugins", {"x@y": [5]}), ("pluginConfigs", "x"), ("pluginConfigs", {"x@y": 5}),
-    ("pluginConfigs", {"x@y": {"options": 5}}), ("env", "x"),
+    ("pluginConfigs", {"x@y": {"options": 5}}), ("env", "x"), ("verbose", "yes"), ("respectGitignore", "no"),
+    ("enableAllProjectMcpServers", "yes"), ("disableAllHooks", "yes"), ("alwaysThinkingEnabled", "yes"),
+    ("disabledMcpjsonServers", [5]), ("apiKeyHelper", 5), ("language", 5), ("statusLine", 5),
 ]
 ACCEPTED = [
     ("model", "x"), ("autoMemoryDirectory", ""), ("cleanupPeriodDays", 1.0), ("cleanupPeriodDays", 3650),
     ("permissions", {"allow": [5]}), ("permissions", {"deny": ["Read", 5, None]}), ("enabledPlugins", {"x@y": ["a"]}),
     ("enabledPlugins", {"x@y": False}), ("env", {"A": 1}), ("env", {"A": None}), ("env", {"A": {}}), ("hooks", "x"),
-    ("unknownKey", 5), ("pluginConfigs", {"x@y": {"other": 5}}),
+    ("unknownKey", 5), ("pluginConfigs", {"x@y": {"other": 5}}), ("theme", 5), ("hooks", 5),
+    ("enabledMcpjsonServers", "x"),  # refused on 2.1.197, accepted on 2.1.332: not checked
 ]
 
 
