@@ -9,6 +9,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from memlint.model.loading.workspace import Workspace
+from memlint.model.text.frontmatter import parse_frontmatter
 
 _PART = st.sampled_from(["a", "b", ".", "..", "", "CLAUDE.md", ".claude", "x y"])
 
@@ -99,3 +100,13 @@ def test_a_documents_lazy_slots_answer_as_the_long_way(written: str) -> None:
         globs = rule_paths(fm.data) if fm is not None else None
         assert doc.rule_globs == (tuple(globs) if globs else None)
         assert doc.line_starts == array("q", [0, *(m.end() for m in re.finditer(r"\r\n|\r|\n", text))])
+
+
+@given(st.lists(st.sampled_from(["---", "\n", "\r\n", "a: b", " ", "\t", "----", "x", "\u2028", "---\n", "k: [1, 2]",
+                                 "#c", "\ufeff"]), min_size=1, max_size=14).map("".join))
+def test_frontmatter_keeps_the_line_of_its_closing_fence(text: str) -> None:
+    """`closing_line` is where the last `---` before the body stands, worked out while the text is
+    at hand (ML317 asks for it after a large run has let the text go)."""
+    fm = parse_frontmatter(text)
+    if fm is not None:
+        assert fm.closing_line == text.count("\n", 0, text.rfind("---", 0, fm.end_offset)) + 1

@@ -125,6 +125,24 @@ def test_marks_answer_without_reading_again(tmp_path: Path, monkeypatch: pytest.
     assert b.contains("memlint:") and not b.contains("[[") and not b.contains("AGENTS.md")
 
 
+@pytest.mark.parametrize("text", ["", "one", "one\n", "a\nb", "a\r\nb\r\n", " \n\t\n", "\u00e9t\u00e9 \u4e2d\n", "x/y\n",
+                                  "\ufeff\n", "\u2028"])
+def test_size_lines_and_blank_answer_the_same_once_let_go(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          text: str) -> None:
+    """What ML311, ML319, ML325, ML502 and ML510 ask of every file (how long, how many lines, only white
+    space, any `/`, white space first) is answered alike before a large run lets the text go and after, without reading it again."""
+    (tmp_path / "a.md").write_bytes(text.encode("utf-8"))
+    workspace = Workspace()
+    workspace.texts = TextBudget(1)
+    doc = workspace.document(tmp_path / "a.md")
+    before = (doc.byte_size, doc.line_count, doc.blank, doc.contains("/"), doc.leads_with_space)
+    assert before == (len(doc.data), len(text.split("\n")) - (text.split("\n")[-1] == ""), not text.strip(), "/" in text,
+                      text[:1] in ("\n", " ", "\ufeff", "\u2028"))  # JavaScript's white space
+    doc.release_text()
+    monkeypatch.setattr("memlint.model.text.document.read_file", lambda *a, **k: pytest.fail("read again"))
+    assert (doc.byte_size, doc.line_count, doc.blank, doc.contains("/"), doc.leads_with_space) == before
+
+
 @pytest.mark.parametrize("change", ["edit", "same-size", "delete", "undecodable", "fifo"])
 def test_a_file_changed_before_it_is_read_again_stops_the_run(tmp_path: Path, change: str) -> None:
     path = tmp_path / "CLAUDE.md"

@@ -6,12 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memlint.rules.automem.ml319_topic_over_recall_cap import (
-    RECALL_BYTES,
-    RECALL_LINES,
-    _line_count,
-    _recall_stop,
-)
+from memlint.model.text.document import line_count_of as _line_count
+from memlint.rules.automem.ml319_topic_over_recall_cap import RECALL_BYTES, RECALL_LINES, _recall_stop
 
 
 def _by_lines(text: str) -> tuple[int, int]:

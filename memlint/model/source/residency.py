@@ -19,10 +19,12 @@ from typing import Protocol
 
 from memlint.errors import MemlintError
 
-# Bytes of text kept; past it the oldest texts are let go. At 16,000 files (83 MiB of text), 24 MiB
-# holds what the loaded contexts show (17 MiB), which the whole-run rules read in turn: 32 MiB reads
-# 41 MiB again, 24 MiB 48 MiB (+9 ms), 16 MiB 166 MiB (+200 ms: each rule reads them all again).
-DEFAULT_TEXT_BUDGET = 24 * 1024 * 1024
+# Bytes of text kept; past it the oldest texts are let go. At 16,000 files (83 MiB of text), the
+# whole-run rules and then the per-file rules read the loaded contexts' texts (17 MiB) and the topic,
+# rule and AGENTS files' in turn: with 24 MiB about 10,000 texts were read again, a tenth of the run
+# (2.70 s against 2.33 s with 48 MiB, medians of 5); 48 MiB reads almost none again, for 9 MiB more
+# at the peak (117 -> 127 MiB; agnix: 91 MiB); more saves nothing (64 and 128 MiB: the same time).
+DEFAULT_TEXT_BUDGET = 48 * 1024 * 1024
 
 
 class Releasable(Protocol):

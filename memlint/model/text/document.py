@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memlint.lazy_regex import compile_lazily
+from memlint.model.cli_js.jstext import JS_WHITESPACE
 from memlint.model.release import DEFAULT, Release
 from memlint.model.source.files import FileProblem, read_file
 from memlint.model.source.residency import FileChanged
@@ -32,8 +33,23 @@ _UNSET: Any = object()  # a lazily worked out slot not worked out yet (None is a
 # What a document answers without reading its text again once the text is let go (`contains`):
 # what is asked of every file of a run, and found in few: the suppression comment marker, a wiki
 # link, a mention of AGENTS.md.
-_MARKS = ("memlint:", "[[", "AGENTS.md")
-_MARKED = 1 << len(_MARKS)  # the marks (and the stamp) are worked out
+_MARKS = ("memlint:", "[[", "AGENTS.md", "/")
+_MARKED = 1 << len(_MARKS)  # the marks (and the stamp, size and line count) are worked out
+_BLANK = _MARKED << 1  # the text is white space alone (Python's `str.strip`)
+_LEADING_SPACE = _MARKED << 2  # the text starts with JavaScript white space (a BOM counts)
+
+
+def _utf8_size(text: str) -> int:
+    return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
+
+
+def _leads_with_space(text: str) -> bool:
+    return bool(text) and text[0] in JS_WHITESPACE
+
+
+def line_count_of(text: str) -> int:
+    """The lines of `text`, a final line break ending the last one."""
+    return text.count("\n") + (0 if text == "" or text.endswith("\n") else 1)
 
 
 def detect_newline(text: str) -> str:
@@ -87,7 +103,9 @@ class Document:
     _line_starts: array[int] | None = field(default=None, init=False, repr=False)
     _budget: TextBudget | None = field(default=None, init=False, repr=False)  # set: the text may be let go
     _stamp: int = field(default=0, init=False, repr=False)  # hash of the text let go
-    _marks: int = field(default=0, init=False, repr=False)  # bit i: the text holds _MARKS[i]; _MARKED
+    _marks: int = field(default=0, init=False, repr=False)  # bit i: the text holds _MARKS[i]; _MARKED, _BLANK
+    _size: int = field(default=0, init=False, repr=False)  # UTF-8 bytes of the text let go
+    _lines: int = field(default=0, init=False, repr=False)  # its line count (`line_count`)
 
     @classmethod
     def read(cls, path: Path, release: Release = DEFAULT, listed_plain: bool = False) -> Document:
@@ -177,9 +195,36 @@ class Document:
             return 0
         if not self._marks & _MARKED:  # a text let go again is the same text: worked out once
             self._stamp = hash(stored)
-            self._marks = _MARKED | sum(1 << i for i, mark in enumerate(_MARKS) if mark in stored)
+            self._marks = _MARKED | sum(1 << i for i, mark in enumerate(_MARKS) if mark in stored) | (
+                0 if stored.strip() else _BLANK) | (_LEADING_SPACE if _leads_with_space(stored) else 0)
+            self._size = _utf8_size(stored)
+            self._lines = line_count_of(stored)
         self.stored = None
         return sys.getsizeof(stored)
+
+    @property
+    def byte_size(self) -> int:
+        """`len(self.data)`, without encoding a text (nor reading a text let go again)."""
+        stored = self.stored
+        if stored is None:
+            return self._size
+        return _utf8_size(stored) if isinstance(stored, str) else len(stored)
+
+    @property
+    def line_count(self) -> int:
+        """The lines of `text`, a final line break ending the last one (`text.split("\\n")` less a last
+        empty piece), without reading a text let go again."""
+        return self._lines if self.stored is None else line_count_of(self.text)
+
+    @property
+    def leads_with_space(self) -> bool:
+        """The text starts with JavaScript white space or a BOM, without reading a text let go again."""
+        return bool(self._marks & _LEADING_SPACE) if self.stored is None else _leads_with_space(self.text)
+
+    @property
+    def blank(self) -> bool:
+        """`not self.text.strip()`, without reading a text let go again."""
+        return bool(self._marks & _BLANK) if self.stored is None else not self.text.strip()
 
     def contains(self, needle: str) -> bool:
         """`needle in self.text`, answered without reading a text let go again for `_MARKS`."""

@@ -34,6 +34,7 @@ class Frontmatter:
     data: dict[str, Any] = field(default_factory=dict)
     error: str | None = None  # set when the YAML did not parse even after the retry
     retried: bool = False  # the first parse failed; the quoting retry succeeded
+    closing_line: int = 0  # the 1-based line of the closing `---` (kept: a text let go need not be read for it)
 
 
 def _yaml_load(text: str) -> Any:
@@ -89,23 +90,24 @@ def parse_frontmatter(text: str) -> Frontmatter | None:
     if match is None:
         return None
     raw = match.group(1) or ""
+    closing = text.count("\n", 0, match.end(1)) + 1
     simple = simple_load(raw)  # the common shapes, read without PyYAML (exactly as it reads them)
     if simple is not None:
-        return Frontmatter(raw, match.end(), simple)
+        return Frontmatter(raw, match.end(), simple, closing_line=closing)
     if not never_loads(raw):  # (a flow list never closed fails, PyYAML unasked)
         try:
-            return Frontmatter(raw, match.end(), _as_mapping(_yaml_load(raw)))
+            return Frontmatter(raw, match.end(), _as_mapping(_yaml_load(raw)), closing_line=closing)
         except (_yaml_error(), ValueError, RecursionError):
             pass
     retry = _LEADING_TABS.sub(lambda m: "  " * len(m.group(0)), _quote_simple_values(raw))
     simple = simple_load(retry)
     if simple is not None:
-        return Frontmatter(raw, match.end(), simple, retried=True)
+        return Frontmatter(raw, match.end(), simple, retried=True, closing_line=closing)
     try:
-        return Frontmatter(raw, match.end(), _as_mapping(_yaml_load(retry)), retried=True)
+        return Frontmatter(raw, match.end(), _as_mapping(_yaml_load(retry)), retried=True, closing_line=closing)
     except (_yaml_error(), ValueError, RecursionError) as exc:
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        return Frontmatter(raw, match.end(), {}, error=message)
+        return Frontmatter(raw, match.end(), {}, error=message, closing_line=closing)
 
 
 MAX_PATTERNS = 1000  # aliases can make a short `paths:` list enormous (or cyclic): stop there

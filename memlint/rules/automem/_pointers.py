@@ -45,6 +45,8 @@ def _loaded_paths(ctx: RuleContext) -> list[tuple[Path, str]]:
             if file.path in done:
                 continue
             done.add(file.path)
+            if not file.document.contains("/"):
+                continue  # no path in it (answered without reading a text let go again)
             for written in _paths(file.content):
                 seen.setdefault((file.path, written), None)
     return list(seen)

@@ -101,7 +101,7 @@ def check_file(ctx: RuleContext, entry: TopicFile) -> Iterator[Finding]:
     if topic is None:
         return
     doc = topic.doc
-    if doc.frontmatter is not None or not doc.text.strip():
+    if doc.frontmatter is not None or doc.blank:
         return
     if documents_the_folder(ctx, topic):
         return  # a README or setup note of the folder, not a memory

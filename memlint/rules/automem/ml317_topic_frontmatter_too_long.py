@@ -68,7 +68,7 @@ def check_file(ctx: RuleContext, entry: TopicFile) -> Iterator[Finding]:
     fm = topic.doc.frontmatter
     if fm is None:
         return
-    closing = topic.doc.line_of_offset(topic.doc.text.rfind("---", 0, fm.end_offset))
+    closing = fm.closing_line  # (the text, maybe let go on a large run, is not read again for it)
     if closing <= SCAN_LINES:
         return
     yield Finding(

@@ -70,12 +70,6 @@ META = RuleMeta(
 )
 
 
-def _line_count(text: str) -> int:
-    """The lines of `text`, a final line break ending the last line (`text.split("\n")` without a
-    last empty piece)."""
-    return text.count("\n") + (0 if text == "" or text.endswith("\n") else 1)
-
-
 def _recall_stop(text: str, line_count: int) -> int:
     """The line where a recall stops: the 200-line cut, or the last whole line within 4,096 bytes
     (a line counts its bytes and one for its line break, the last one too)."""
@@ -104,28 +98,27 @@ def check_file(ctx: RuleContext, entry: TopicFile) -> Iterator[Finding]:
     topic = entry.topic()
     if topic is None:
         return
-    data = topic.doc.data
-    line_count = _line_count(topic.doc.text)
-    over_lines, over_bytes = line_count > RECALL_LINES, len(data) > RECALL_BYTES
+    size, line_count = topic.doc.byte_size, topic.doc.line_count  # (no text read for a file within the caps)
+    over_lines, over_bytes = line_count > RECALL_LINES, size > RECALL_BYTES
     if not over_lines and not over_bytes:
         return
     if documents_the_folder(ctx, topic):
         return  # a README or setup note of the folder, not a memory
     stop = _recall_stop(topic.doc.text, line_count)
-    left = _left_out(topic.doc.text, stop, len(data))
-    if left * 100 <= float(ctx.options.get("tolerance", 10)) * len(data):
+    left = _left_out(topic.doc.text, stop, size)
+    if left * 100 <= float(ctx.options.get("tolerance", 10)) * size:
         return  # all but a line or two is read: nothing worth a change
     what = []
     if over_lines:
         what.append(f"{line_count} lines (cap {RECALL_LINES})")
     if over_bytes:
-        what.append(f"{len(data):,} bytes (cap {RECALL_BYTES:,})")
+        what.append(f"{size:,} bytes (cap {RECALL_BYTES:,})")
     yield Finding(
         topic.path,
         max(stop + 1, 1),
         f"the file is {' and '.join(what)}: when Claude recalls this memory, Claude Code reads only up to line "
         f"{stop} and notes that it was truncated; the rest ({_lines(stop + 1, line_count)}, {left:,} bytes, "
-        f"{_percent(left, len(data))} of the file) is seen only if Claude reads the whole file",
+        f"{_percent(left, size)} of the file) is seen only if Claude reads the whole file",
     )
 
 

@@ -137,7 +137,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         if real in loaded or real in mentioned:
             continue
         doc = ctx.document(path)
-        if doc.problem is not None or not doc.text.strip():
+        if doc.problem is not None or doc.blank:
             continue
         where = show(ctx, path)
         folder = path.parent.parent if path.parent.name.startswith(".") and path.parent not in ctx.roots \
