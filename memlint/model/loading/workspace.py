@@ -274,7 +274,11 @@ class Workspace:
 
 # What `walk` saw of one folder: (subfolders, other names, the names that are symlinks or neither a
 # folder nor a regular file: a FIFO, a device, a socket).
-Listing = tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]
+# A folder's subfolders and other entries, each in directory order, as dicts (names to None) so that
+# asking for one name costs the same in a folder of 5,000 files as in one of 5 (tuples made the
+# per-file questions of a run quadratic in the size of its largest folder); and the entries that are
+# symlinks or neither a folder nor a regular file.
+Listing = tuple[dict[str, None], dict[str, None], frozenset[str]]
 
 
 def walk(
@@ -320,7 +324,7 @@ def _list(folder: str) -> Listing | None:
         (subfolders if is_dir else names).append(entry.name)
         if _is_link(entry) or not (is_dir or _is_plain_file(entry)):
             odd.add(entry.name)
-    return tuple(subfolders), tuple(names), frozenset(odd) if odd else _NO_ODD
+    return dict.fromkeys(subfolders), dict.fromkeys(names), frozenset(odd) if odd else _NO_ODD
 
 
 def _is_link(entry: os.DirEntry[str]) -> bool:
