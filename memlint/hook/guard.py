@@ -112,8 +112,13 @@ def role(path: Path, cwd: Path, home: Path, release: Any, workspace: Any = None,
     return ("include", (path, *includers)) if includers else (None, ())
 
 
+SETTINGS_NAMES = ("settings.json", "settings.local.json")
+
+
 def check(write: Write, environ: Mapping[str, str]) -> str | None:
     """The text for the agent, or None when the write made nothing worse."""
+    if write.path.name in SETTINGS_NAMES and write.path.parent.name == ".claude" and os.path.isfile(write.path):
+        return _settings_check(write)
     if not write.path.name.lower().endswith(".md") or not os.path.isfile(write.path):
         return None  # Claude Code loads no memory file of another name: answered without the model
     from memlint.config import load_config
@@ -146,6 +151,36 @@ def check(write: Write, environ: Mapping[str, str]) -> str | None:
         before = _findings(write, workspace, codes, config, home, roots, launch)
     new = _worse(before, after, write)
     return _message(write, new) if new else None
+
+
+def _settings_check(write: Write) -> str | None:
+    """A write that leaves a settings file one Claude Code ignores whole (ML528: a value its schema
+    refuses, or no JSON object to it), when the file was not so before the write."""
+    from memlint.config import load_config
+    from memlint.model.loading.settings import json_object, read_json
+    from memlint.model.loading.settings_schema import refusal
+    from memlint.selection import select
+
+    config = load_config(write.cwd if write.cwd.is_dir() else write.path.parent)
+    selection = select(config, ())
+    if "ML528" not in config.selected or "ML528" in selection.ignored(write.path) or selection.excluded(write.path):
+        return None
+    now = _settings_problem(read_json(write.path), refusal)
+    if now is None:
+        return None
+    if write.before_known and write.before is not None and _settings_problem(json_object(write.before), refusal) == now:
+        return None  # as broken before the write
+    shown = _shown(write)
+    return (f"memlint: after this {write.tool} of {shown}: Claude Code now ignores this settings file whole, "
+            f"because {now} (ML528 settings-file-ignored); none of its settings apply, its claudeMdExcludes, "
+            f"deny rules and autoMemoryDirectory included\nWhat to do: fix the value, then `memlint check {shown}`.")
+
+
+def _settings_problem(data: Any, refusal: Any) -> str | None:
+    if data is None:
+        return "it is no JSON object as Claude Code reads it (JSON.parse: no comments, no trailing commas)"
+    found = refusal(data)
+    return None if found is None else f"{found.message()} (it is `{json.dumps(found.value, ensure_ascii=False)[:40]}`)"
 
 
 def _findings(write: Write, workspace: Any, codes: list[str], config: Any, home: Path,

@@ -221,3 +221,27 @@ def test_the_secret_is_told_first_and_the_rest_named(project: Path) -> None:
     assert first.startswith("memlint: after this Write of ~/.claude/CLAUDE.md: ") and "ML601" in first
     assert "in every session of the project" in first  # user memory is in no repository
     assert second.endswith("Also ML101 include-target-missing: `memlint check ~/.claude/CLAUDE.md`.")
+
+
+def test_a_settings_file_left_for_claude_code_to_ignore_is_told(project: Path) -> None:
+    settings = project / ".claude" / "settings.json"
+    good = '{"claudeMdExcludes": ["**/vendor/**"]}\n'
+    code, out = run(project, settings, '{"claudeMdExcludes": ["**/vendor/**"], "cleanupPeriodDays": 0}\n', good, "Edit")
+    text = told(out)
+    assert code == 0 and "ignores this settings file whole" in text and "`cleanupPeriodDays`" in text and "ML528" in text
+    assert "not JSON" not in text
+    broken = '{"claudeMdExcludes": ["**/vendor/**"],}\n'  # a trailing comma: JSON.parse refuses it
+    assert "no JSON object" in told(run(project, settings, broken, good, "Edit")[1])
+
+
+def test_a_settings_file_as_broken_before_or_fine_is_silent(project: Path) -> None:
+    settings = project / ".claude" / "settings.local.json"
+    bad = '{"model": 5}\n'
+    assert run(project, settings, '{"model": 5, "verbose": true}\n', bad, "Edit") == (0, "")
+    assert run(project, settings, '{"model": "opus", "env": {"A": 1}}\n', bad, "Edit") == (0, "")
+    assert run(project, project / "settings.json", bad, None) == (0, "")  # not Claude Code's settings file
+
+
+def test_ml528_ignored_in_the_config_keeps_the_hook_silent(project: Path) -> None:
+    (project / ".memlint.toml").write_text('ignore = ["ML528"]\n')
+    assert run(project, project / ".claude" / "settings.json", '{"model": 5}\n', "{}\n") == (0, "")

@@ -140,8 +140,17 @@ def read_json(path: Path | str) -> dict[str, Any] | None:
     if not isinstance(raw, bytes) or b"\x00" in raw:
         return None
     try:
-        data = json.loads(raw.decode("utf-8").removeprefix("\ufeff"), parse_constant=_not_json)
-    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError; RecursionError: arrays nested 100,000 deep
+        return json_object(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        return None
+
+
+def json_object(text: str) -> dict[str, Any] | None:
+    """The JSON object `text` holds as Claude Code parses it (one leading BOM skipped, `NaN` and
+    `Infinity` refused), else None."""
+    try:
+        data = json.loads(text.removeprefix("\ufeff"), parse_constant=_not_json)
+    except (ValueError, RecursionError):  # RecursionError: arrays nested 100,000 deep
         return None
     return data if isinstance(data, dict) else None
 
