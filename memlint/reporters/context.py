@@ -62,8 +62,10 @@ def as_dict(ctx: LoadedContext, tokenizer: str = "cl100k", window: Window = DEFA
         "deferred": [{"path": str(d.path), "reason": d.reason, "paths": list(d.paths)} for d in ctx.deferred],
         "settings": [{"path": str(s.path), "source": s.source} for s in ctx.settings.files],
         # read, then ignored whole: a value Claude Code's schema refuses (ML528)
-        "settings_ignored": [{"path": str(i.file.path), "source": i.file.source, "key": i.refusal.key,
-                              "expected": i.refusal.expected} for i in ctx.settings.ignored],
+        "settings_ignored": [{"path": str(i.file.path), "source": i.file.source,
+                              "key": i.refusal.key if i.refusal is not None else None,
+                              "expected": i.refusal.expected if i.refusal is not None else "a JSON object"}
+                             for i in ctx.settings.ignored],
         "instruction_files": ctx.settings.mode if release.agents_md and ctx.settings.agents_plugin_enabled else None,
         "total_chars": sum(f["chars"] for f in files),
         "total_tokens": sum(f["tokens"] for f in files),
@@ -130,7 +132,7 @@ def render_text(ctx: LoadedContext, tokenizer: str = "cl100k", echo: Callable[[s
         out(click.style(f"Settings ignored whole ({len(ctx.settings.ignored)}):", bold=True))
         for ignored in ctx.settings.ignored:
             out(f"  {click.style('settings-refused', fg='red')} {_short(str(ignored.file.path), ctx)}: "
-                f"{ignored.refusal.message()}, so none of its settings apply")
+                f"{ignored.why()}, so none of its settings apply")
     render_deferred(ctx, show_all, out, _short)
     render_after_compact(ctx, data["files"], unit, out)
 

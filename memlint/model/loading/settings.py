@@ -87,14 +87,30 @@ class SettingsFile:
     path: Path
     source: Source
     data: Mapping[str, Any]
+    not_json: NotJson | None = None  # its text is no JSON object as Claude Code parses it (`data` is empty)
+
+
+@dataclass(frozen=True)
+class NotJson:
+    """Why a settings file's text is no JSON object to Claude Code, and on which line."""
+
+    detail: str
+    line: int
 
 
 @dataclass(frozen=True)
 class IgnoredSettings:
-    """A settings file Claude Code ignores whole, and the first value of it that its schema refuses."""
+    """A settings file Claude Code ignores whole: the first value of it that its schema refuses, or
+    (`refusal` None) its text is no JSON object (`file.not_json`)."""
 
     file: SettingsFile
-    refusal: Refusal
+    refusal: Refusal | None
+
+    def why(self) -> str:
+        if self.refusal is None:
+            detail = self.file.not_json.detail if self.file.not_json is not None else "no JSON object"
+            return f"its text is no JSON object as Claude Code parses it ({detail})"
+        return self.refusal.message()
 
 
 @dataclass(frozen=True)
@@ -148,11 +164,30 @@ def read_json(path: Path | str) -> dict[str, Any] | None:
 def json_object(text: str) -> dict[str, Any] | None:
     """The JSON object `text` holds as Claude Code parses it (one leading BOM skipped, `NaN` and
     `Infinity` refused), else None."""
+    found = _parse_object(text)
+    return found if isinstance(found, dict) else None
+
+
+def _parse_object(text: str) -> dict[str, Any] | NotJson:
     try:
         data = json.loads(text.removeprefix("\ufeff"), parse_constant=_not_json)
-    except (ValueError, RecursionError):  # RecursionError: arrays nested 100,000 deep
+    except json.JSONDecodeError as exc:
+        return NotJson(f"{exc.msg} at line {exc.lineno} column {exc.colno}", exc.lineno)
+    except (ValueError, RecursionError) as exc:  # NaN, Infinity; RecursionError: arrays nested 100,000 deep
+        return NotJson(str(exc) if isinstance(exc, ValueError) else "nested too deep", 1)
+    return data if isinstance(data, dict) else NotJson(f"a JSON {type(data).__name__}, not an object", 1)
+
+
+def read_settings_json(path: Path | str) -> dict[str, Any] | NotJson | None:
+    """A settings file's object; NotJson when its text is read but is no JSON object to Claude Code;
+    None when it is missing or cannot be read as text (unreadable, binary, not UTF-8)."""
+    raw = read_file(path)
+    if not isinstance(raw, bytes) or b"\x00" in raw:
         return None
-    return data if isinstance(data, dict) else None
+    try:
+        return _parse_object(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        return None
 
 
 def _not_json(constant: str) -> Any:
@@ -217,17 +252,19 @@ def settings_files(
     out = []
     for path, source in candidates:  # the start folder's two as text: a Path only for a file that is there
         data = _read_json_once(path, reads)
-        if data is not None:
+        if isinstance(data, NotJson):
+            out.append(SettingsFile(Path(path), source, {}, data))
+        elif data is not None:
             out.append(SettingsFile(Path(path), source, data))
     return out
 
 
-def _read_json_once(path: Path | str, reads: dict[object, Any]) -> dict[str, Any] | None:
-    """`read_json(path)`, read once per `reads` (one run)."""
+def _read_json_once(path: Path | str, reads: dict[object, Any]) -> dict[str, Any] | NotJson | None:
+    """`read_settings_json(path)`, read once per `reads` (one run)."""
     key = ("json", path)
     if key not in reads:
-        reads[key] = read_json(path)
-    found: dict[str, Any] | None = reads[key]
+        reads[key] = read_settings_json(path)
+    found: dict[str, Any] | NotJson | None = reads[key]
     return found
 
 
@@ -340,8 +377,8 @@ def _approved(home: Path, config_dir: Path | None, project_root: Path, reads: di
     state_path = reads.get(state_key)
     if state_path is None:
         state_path = reads[state_key] = folder / ".claude.json"
-    state = _read_json_once(state_path, reads) or {}  # CLAUDE_CONFIG_DIR holds it when set
-    projects = state.get("projects")
+    state = _read_json_once(state_path, reads)  # CLAUDE_CONFIG_DIR holds it when set
+    projects = state.get("projects") if isinstance(state, dict) else None
     entry = projects.get(str(project_root)) if isinstance(projects, dict) else None
     return isinstance(entry, dict) and entry.get("hasClaudeMdExternalIncludesApproved") is True
 
@@ -356,6 +393,9 @@ def read_settings(
     files: list[SettingsFile] = []
     ignored: list[IgnoredSettings] = []
     for item in settings_files(start, home, managed_dir, launch, reads, listing):
+        if item.not_json is not None:  # Claude Code parses no settings from it
+            ignored.append(IgnoredSettings(item, None))
+            continue
         refused = refusal(item.data) if item.source != "managed" else None
         if refused is None:
             files.append(item)

@@ -8,7 +8,9 @@ a `permissions.deny` that is not a list, a `model` that is not a string, an `ena
 that is neither `true`, `false` nor a list of strings, JSON `null` for any of these, and the like
 (memlint/model/loading/settings_schema.py lists what is checked; each was seen with the real CLI, the
 same on every release memlint models). It names the first such value and what the file holds that is
-lost with it. Managed settings are read value by value and are never reported.
+lost with it. A settings file whose text is no JSON object as JavaScript's `JSON.parse` reads it (a
+comment, a trailing comma, `NaN`) is ignored whole too, and reported at the line the parse stops.
+Managed settings are read value by value and are never reported.
 
 ## Why is this bad?
 Nothing in the file applies, silently: its `claudeMdExcludes` no longer keep files out of memory, its
@@ -71,6 +73,11 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             continue
         item = seen[path]
         refused = item.refusal
+        if refused is None:  # no JSON object to Claude Code: a comment, a trailing comma, NaN ...
+            line = item.file.not_json.line if item.file.not_json is not None else 1
+            yield Finding(path, line, f"Claude Code ignores `{show(ctx, path)}` whole because {item.why()}: none of "
+                                      "its settings apply; write it as plain JSON (no comments, no trailing commas)")
+            continue
         shown = json.dumps(refused.value, ensure_ascii=False)
         shown = shown if len(shown) <= _SHOWN else shown[: _SHOWN - 3] + "..."
         lost = _lost(item.file.data, refused.keys[0])
