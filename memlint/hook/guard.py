@@ -157,28 +157,36 @@ def _settings_check(write: Write) -> str | None:
     """A write that leaves a settings file one Claude Code ignores whole (ML528: a value its schema
     refuses, or no JSON object to it), when the file was not so before the write."""
     from memlint.config import load_config
-    from memlint.model.loading.settings import json_object, read_json
-    from memlint.model.loading.settings_schema import refusal
+    from memlint.model.loading.settings import read_settings_json
     from memlint.selection import select
 
     config = load_config(write.cwd if write.cwd.is_dir() else write.path.parent)
     selection = select(config, ())
     if "ML528" not in config.selected or "ML528" in selection.ignored(write.path) or selection.excluded(write.path):
         return None
-    now = _settings_problem(read_json(write.path), refusal)
+    now = _settings_problem(read_settings_json(write.path))
     if now is None:
         return None
-    if write.before_known and write.before is not None and _settings_problem(json_object(write.before), refusal) == now:
-        return None  # as broken before the write
+    if write.before_known and write.before is not None:
+        from memlint.model.loading.settings import parse_settings_text
+
+        if _settings_problem(parse_settings_text(write.before)) == now:
+            return None  # as broken before the write
     shown = _shown(write)
     return (f"memlint: after this {write.tool} of {shown}: Claude Code now ignores this settings file whole, "
             f"because {now} (ML528 settings-file-ignored); none of its settings apply, its claudeMdExcludes, "
-            f"deny rules and autoMemoryDirectory included\nWhat to do: fix the value, then `memlint check {shown}`.")
+            f"deny rules and autoMemoryDirectory included\nWhat to do: fix it, then `memlint check {shown}`.")
 
 
-def _settings_problem(data: Any, refusal: Any) -> str | None:
+def _settings_problem(data: Any) -> str | None:
+    """Why Claude Code would ignore settings read as `data` (see `read_settings_json`), or None."""
+    from memlint.model.loading.settings import NotJson
+    from memlint.model.loading.settings_schema import refusal
+
     if data is None:
-        return "it is no JSON object as Claude Code reads it (JSON.parse: no comments, no trailing commas)"
+        return None  # missing or unreadable: nothing to tell about its text
+    if isinstance(data, NotJson):
+        return f"its text is no JSON object as Claude Code parses it ({data.detail})"
     found = refusal(data)
     return None if found is None else f"{found.message()} (it is `{json.dumps(found.value, ensure_ascii=False)[:40]}`)"
 

@@ -11,7 +11,7 @@ that drop a rule, as in 2.1.290-2.1.332, the releases whose Read deny rules with
   deny rule may use: `*`, `Rea*` or `R*d` deny the whole Read tool. A wildcard name with a content
   (`*(./CLAUDE.md)`) matches no file of memory.
 
-Seen with the real CLI (tests/differential: `m47_read_deny_rule_forms`)."""
+Seen with the real CLI (tests/differential: `m47_read_deny_rule_forms_dropped`, `m47b`, `m47c`)."""
 
 from __future__ import annotations
 

@@ -156,19 +156,15 @@ def read_json(path: Path | str) -> dict[str, Any] | None:
     if not isinstance(raw, bytes) or b"\x00" in raw:
         return None
     try:
-        return json_object(raw.decode("utf-8"))
+        found = parse_settings_text(raw.decode("utf-8"))
     except UnicodeDecodeError:
         return None
-
-
-def json_object(text: str) -> dict[str, Any] | None:
-    """The JSON object `text` holds as Claude Code parses it (one leading BOM skipped, `NaN` and
-    `Infinity` refused), else None."""
-    found = _parse_object(text)
     return found if isinstance(found, dict) else None
 
 
-def _parse_object(text: str) -> dict[str, Any] | NotJson:
+def parse_settings_text(text: str) -> dict[str, Any] | NotJson:
+    """The JSON object `text` holds as Claude Code parses it (one leading BOM skipped, `NaN` and
+    `Infinity` refused), else why it holds none."""
     try:
         data = json.loads(text.removeprefix("\ufeff"), parse_constant=_not_json)
     except json.JSONDecodeError as exc:
@@ -185,7 +181,7 @@ def read_settings_json(path: Path | str) -> dict[str, Any] | NotJson | None:
     if not isinstance(raw, bytes) or b"\x00" in raw:
         return None
     try:
-        return _parse_object(raw.decode("utf-8"))
+        return parse_settings_text(raw.decode("utf-8"))
     except UnicodeDecodeError:
         return None
 

@@ -2,15 +2,20 @@
 
 Claude Code checks a user, project, local or `--settings` file against its settings schema and, when
 one value breaks it, uses nothing of the file: neither its `claudeMdExcludes` nor its deny rules, its
-`autoMemoryDirectory` or the AGENTS.md plugin's options. Managed settings are read value by value (a bad
-value there drops no file). memlint checks the values below, each seen refused with the real CLI,
-the same on 2.1.197 and 2.1.332, most on 2.1.268 and 2.1.290 too (tests/differential, cases `s01`-`s04`,
-and tests/test_settings_schema.py); a value of another key is taken as Claude Code takes a well-formed
-one (a `statusLine` object without its `command`, which Claude Code refuses, is not seen here). JSON `null` is no value of any of them. What is accepted:
-an `env` value of any type, an `enabledPlugins` value that is true, false or a list of strings, any
-entry of a permission list (one that is no rule is dropped alone), a `hooks` or `theme` of any shape.
-Not checked: a key whose check changed between releases (`enabledMcpjsonServers` must be a list on 2.1.197,
-anything on 2.1.332)."""
+`autoMemoryDirectory` or the AGENTS.md plugin's options. Managed settings are read value by value (a
+bad value there drops no file).
+
+memlint checks the values below, each seen refused with the real CLI, the same on 2.1.197 and
+2.1.332, most on 2.1.268 and 2.1.290 too (tests/differential, cases `s01`-`s04`, and
+tests/test_settings_schema.py). JSON `null` is no value of any of them. A value of another key is
+taken as Claude Code takes a well-formed one: a `statusLine` object without its `command`, which
+Claude Code refuses, is not seen here.
+
+Accepted: an `env` value of any type, an `enabledPlugins` value that is true, false or a list of
+strings, any entry of a permission list (one that is no rule is dropped alone), a `hooks` or `theme`
+of any shape. Not checked: a key whose check changed between releases (`enabledMcpjsonServers` must be
+a list on 2.1.197, and may be anything on 2.1.332), or depends on the account (`permissions.defaultMode`).
+"""
 
 from __future__ import annotations
 
