@@ -32,7 +32,8 @@ _LINE_END = compile_lazily(r"\r\n|\r|\n")
 _UNSET: Any = object()  # a lazily worked out slot not worked out yet (None is an answer)
 # What a document answers without reading its text again once the text is let go (`contains`):
 # what is asked of every file of a run, and found in few: the suppression comment marker, a wiki
-# link, a mention of AGENTS.md.
+# link, a mention of AGENTS.md, a slash (a path, ML325); with the text's size, line count, whether it
+# is blank or starts with white space (`byte_size`, `line_count`, `blank`, `leads_with_space`).
 _MARKS = ("memlint:", "[[", "AGENTS.md", "/")
 _MARKED = 1 << len(_MARKS)  # the marks (and the stamp, size and line count) are worked out
 _BLANK = _MARKED << 1  # the text is white space alone (Python's `str.strip`)
