@@ -10,7 +10,8 @@ that is neither `true`, `false` nor a list of strings, JSON `null` for any of th
 same on every release memlint models). It names the first such value and what the file holds that is
 lost with it. A settings file whose text is no JSON object as JavaScript's `JSON.parse` reads it (a
 comment, a trailing comma, `NaN`) is ignored whole too, and reported at the line the parse stops.
-Managed settings are read value by value and are never reported.
+Managed settings are read value by value and are never reported, nor is a settings file read only
+from start folders inside another project's copy (a submodule, `node_modules`, `vendor/`).
 
 ## Why is this bad?
 Nothing in the file applies, silently: its `claudeMdExcludes` no longer keep files out of memory, its
@@ -46,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from memlint.model.loading.settings import IgnoredSettings
+from memlint.model.loading.vendored import vendored_by
 from memlint.model.run.include_problems import owned
 from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
@@ -65,9 +67,10 @@ _SHOWN = 40
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     seen: dict[Path, IgnoredSettings] = {}
-    for loaded in ctx.loads.values():
-        for item in loaded.settings.ignored:
-            seen.setdefault(item.file.path, item)
+    for start, loaded in ctx.loads.items():
+        if loaded.settings.ignored and not _vendored(ctx, start):  # (no session of this project starts there)
+            for item in loaded.settings.ignored:
+                seen.setdefault(item.file.path, item)
     for path in sorted(seen, key=str):
         if not owned(ctx, path):
             continue
@@ -86,6 +89,11 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             f"Claude Code ignores `{show(ctx, path)}` whole because {refused.message()} and is `{shown}` here: "
             f"none of its settings apply{lost}; fix or remove the value",
         )
+
+
+def _vendored(ctx: RuleContext, start: Path) -> bool:
+    """A start folder in another project's copy (a submodule, `node_modules`, `vendor/` ...)."""
+    return any(vendored_by(ctx.workspace, root, start) is not None for root in ctx.roots)
 
 
 def _line(ctx: RuleContext, path: Path, keys: tuple[str, ...]) -> int:
