@@ -292,16 +292,8 @@ def extras(case, rng):
                            # forms Claude Code's rule parser reads its own way (cases m47*)
                            "Read()", "Read(**)", "Read(*)", "*", "Rea*", " Read", "Read(./CLAUDE.md) ",
                            "*(./CLAUDE.md)", "Read(./a\\(1\\))"])
-        where = rng.choice(["project", "user", "flag", "local"])
-        deny = {"permissions": {"deny": [rule]}}
-        if where == "project":
-            settings = {**(settings or {}), **deny}
-        elif where == "user":
-            home[".claude/settings.json"] = json.dumps({**json.loads(home.get(".claude/settings.json", "{}")), **deny})
-        elif where == "flag":
-            flag = {**(flag or {}), **deny}
-        else:
-            files[cwdp + ".claude/settings.local.json"] = json.dumps(deny)
+        settings, flag = _merge_settings(rng.choice(["project", "user", "flag", "local"]), {"permissions": {"deny": [rule]}},
+                                         files, home, settings, flag, cwdp)
     if rng.random() < 0.25:  # the AGENTS.md plugin
         pid = rng.choice(["cc-plugin-agents-md@builtin", "agents-md@builtin"])
         conf = rng.choice([
@@ -356,21 +348,25 @@ def extras(case, rng):
         odd = rng.choice([{"cleanupPeriodDays": 0}, {"model": 5}, {"autoMemoryEnabled": "false"}, {"env": {"A": 1}},
                           {"enabledPlugins": {"x@y": ["a"]}}, {"permissions": {"deny": "Read"}}, {"model": None},
                           {"claudeMdExcludes": "**/CLAUDE.md"}, {"hooks": "x"}, {"cleanupPeriodDays": 1.0}])
-        where = rng.choice(["project", "user", "flag", "local"])
-        if where == "project":
-            settings = {**(settings or {}), **odd}
-        elif where == "user":
-            home[".claude/settings.json"] = json.dumps({**json.loads(home.get(".claude/settings.json", "{}")), **odd})
-        elif where == "flag":
-            flag = {**(flag or {}), **odd}
-        else:
-            prior = files.get(cwdp + ".claude/settings.local.json", "{}")
-            files[cwdp + ".claude/settings.local.json"] = json.dumps({**json.loads(prior), **odd})
+        settings, flag = _merge_settings(rng.choice(["project", "user", "flag", "local"]), odd, files, home, settings,
+                                         flag, cwdp)
         if rng.random() < 0.3:  # the user file written with a byte-order mark, or with NaN (not JSON to Claude Code)
             text = home.get(".claude/settings.json", "{}")
             home[".claude/settings.json"] = rng.choice(["\ufeff" + text, text[:-1] + (', "x": NaN}' if text != "{}" else '"x": NaN}')])
     return replace(case, files=files, home_files=home, env=env, settings=settings, flag_settings=flag, git=git,
                    under_home=under_home)
+
+
+def _merge_settings(where, data, files, home, settings, flag, cwdp):
+    """`data` merged into the project, user, --settings or local settings of a tree (its keys over
+    what is there); the project and --settings objects returned, the files written in place."""
+    if where == "project":
+        return {**(settings or {}), **data}, flag
+    if where == "flag":
+        return settings, {**(flag or {}), **data}
+    rel, into = (".claude/settings.json", home) if where == "user" else (cwdp + ".claude/settings.local.json", files)
+    into[rel] = json.dumps({**json.loads(into.get(rel, "{}")), **data})
+    return settings, flag
 
 
 def oracle(case, version):
