@@ -293,6 +293,11 @@ CASES_2_1_332: list[Case] = [
     Case("m07_automount_roots", git=True, cwd="a/b", env={"CLAUDE_CODE_AUTOMOUNT_ROOTS": "<TREE>/a"},
          note="C15: the folder named in CLAUDE_CODE_AUTOMOUNT_ROOTS is skipped by the walk.",
          files={"CLAUDE.md": "root\n", "a/CLAUDE.md": "a\n", "a/b/CLAUDE.md": "b\n"}),
+    Case("m07b_automount_roots_settings_env", git=True, cwd="a/b",
+         note="C15: CLAUDE_CODE_AUTOMOUNT_ROOTS set in a settings file's `env` block counts as in the real "
+              "environment: the folder is skipped by the walk.",
+         files={"CLAUDE.md": "root\n", "a/CLAUDE.md": "a\n", "a/b/CLAUDE.md": "b\n"},
+         home_files={USER_SETTINGS: js({"env": {"CLAUDE_CODE_AUTOMOUNT_ROOTS": "<TREE>/a"}})}),
     # ---------------------------------------------------------------- C16 project folder name
     Case("p08_project_dir_name_env", git=True,
          env={"CLAUDE_CONFIG_DIR": "<HOME>/.claude", "CLAUDE_CODE_PROJECT_DIR_NAME": "mydir"},

@@ -395,7 +395,7 @@ def load(
     if mode == "managed-only":  # C04: the plugin's managed-only mode drops user, project and local files
         files += before()
     else:
-        skipped_roots = automount_roots(release, launch)  # `/` is not visited
+        skipped_roots = automount_roots(release, settings.files, launch)  # `/` is not visited
         key = (loader.step_tag, approved, str(managed_dir), str(user_dir), skipped_roots, nested)
         last = Walk(loader, key, workspace.above_starts, skipped_roots).last(
             start, before, lambda folder: loader.folder(folder, approved))

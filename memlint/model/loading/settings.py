@@ -503,9 +503,10 @@ def automem_dir_name(release: Release, launch: Launch) -> str | None:
     return name if _DIR_NAME.fullmatch(name) else None
 
 
-def automount_roots(release: Release, launch: Launch) -> frozenset[str]:
-    """C15: folders the walk skips (`CLAUDE_CODE_AUTOMOUNT_ROOTS`, a `:`-separated list)."""
+def automount_roots(release: Release, files: tuple[SettingsFile, ...], launch: Launch) -> frozenset[str]:
+    """C15: folders the walk skips (`CLAUDE_CODE_AUTOMOUNT_ROOTS`, a `:`-separated list), from a
+    settings `env` block as from the real environment (`env_value`; case m07b_automount_roots_settings_env)."""
     if not release.automount_roots_skipped:
         return frozenset()
-    value = launch.env.get("CLAUDE_CODE_AUTOMOUNT_ROOTS", "")
+    value = env_value(files, launch, "CLAUDE_CODE_AUTOMOUNT_ROOTS") or ""
     return frozenset(posixpath.normpath(p) for p in value.split(os.pathsep) if p.startswith("/"))
