@@ -79,3 +79,16 @@ def test_json_is_read_as_claude_codes_javascript_reads_it(tmp_path: Path, text: 
     path = tmp_path / "settings.json"
     path.write_text(text, encoding="utf-8")
     assert read_json(path) == read
+
+
+def test_json_nested_deeper_than_python_parses_is_passed_over_not_reported(tmp_path: Path) -> None:
+    """JavaScript's JSON.parse reads arrays nested 100,000 deep; Python's parser cannot: memlint
+    cannot tell what such a file holds, so it neither applies it nor says Claude Code ignores it."""
+    from memlint.model.loading.settings import NotJson, read_settings_json
+
+    path = tmp_path / "settings.json"
+    path.write_text('{"a": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
+    assert read_settings_json(path) is None and read_json(path) is None
+    path.write_text('{"a": [}', encoding="utf-8")
+    found = read_settings_json(path)
+    assert isinstance(found, NotJson) and found.line == 1

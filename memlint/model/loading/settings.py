@@ -162,21 +162,26 @@ def read_json(path: Path | str) -> dict[str, Any] | None:
     return found if isinstance(found, dict) else None
 
 
-def parse_settings_text(text: str) -> dict[str, Any] | NotJson:
+def parse_settings_text(text: str) -> dict[str, Any] | NotJson | None:
     """The JSON object `text` holds as Claude Code parses it (one leading BOM skipped, `NaN` and
-    `Infinity` refused), else why it holds none."""
+    `Infinity` refused), else why it holds none; None when Python cannot tell (arrays nested deeper
+    than its recursion limit, which JavaScript's parser reads: the file is passed over, never
+    reported)."""
     try:
         data = json.loads(text.removeprefix("\ufeff"), parse_constant=_not_json)
+    except RecursionError:
+        return None
     except json.JSONDecodeError as exc:
         return NotJson(f"{exc.msg} at line {exc.lineno} column {exc.colno}", exc.lineno)
-    except (ValueError, RecursionError) as exc:  # NaN, Infinity; RecursionError: arrays nested 100,000 deep
-        return NotJson(str(exc) if isinstance(exc, ValueError) else "nested too deep", 1)
+    except ValueError as exc:  # NaN, Infinity
+        return NotJson(str(exc), 1)
     return data if isinstance(data, dict) else NotJson(f"a JSON {type(data).__name__}, not an object", 1)
 
 
 def read_settings_json(path: Path | str) -> dict[str, Any] | NotJson | None:
     """A settings file's object; NotJson when its text is read but is no JSON object to Claude Code;
-    None when it is missing or cannot be read as text (unreadable, binary, not UTF-8)."""
+    None when it is missing, cannot be read as text (unreadable, binary, not UTF-8) or is nested
+    deeper than Python's parser goes."""
     raw = read_file(path)
     if not isinstance(raw, bytes) or b"\x00" in raw:
         return None
