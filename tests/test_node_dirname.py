@@ -30,3 +30,17 @@ def test_the_same_as_node_on_random_paths() -> None:
              'process.stdout.write(JSON.stringify(a.map((x)=>p.dirname(x))))'
     done = subprocess.run(["node", "-e", script], input=json.dumps(paths), capture_output=True, text=True, check=True)
     assert [node_dirname(p) for p in paths] == json.loads(done.stdout)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node is not installed here")
+def test_node_normalize_is_nodes_but_for_a_trailing_slash() -> None:
+    from memlint.model.cli_js.jstext import node_normalize
+
+    rng = random.Random(11)
+    paths = ["".join(rng.choice(["/", "/", "a", ".", "..", "bc"]) for _ in range(rng.randint(1, 9))) for _ in range(3000)]
+    script = 'const p=require("path").posix;const a=JSON.parse(require("fs").readFileSync(0,"utf8"));' \
+             'process.stdout.write(JSON.stringify(a.map((x)=>p.normalize(x))))'
+    done = subprocess.run(["node", "-e", script], input=json.dumps(paths), capture_output=True, text=True, check=True)
+    for path, node in zip(paths, json.loads(done.stdout)):
+        ours = node_normalize(path)
+        assert ours == (node.rstrip("/") or node), (path, ours, node)

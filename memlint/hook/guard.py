@@ -157,7 +157,7 @@ def _settings_check(write: Write) -> str | None:
     """A write that leaves a settings file one Claude Code ignores whole (ML528: a value its schema
     refuses, or no JSON object to it), when the file was not so before the write."""
     from memlint.config import load_config
-    from memlint.model.loading.settings import read_settings_json
+    from memlint.model.loading.settings import parse_settings_text, read_settings_json
     from memlint.selection import select
 
     config = load_config(write.cwd if write.cwd.is_dir() else write.path.parent)
@@ -167,28 +167,25 @@ def _settings_check(write: Write) -> str | None:
     now = _settings_problem(read_settings_json(write.path))
     if now is None:
         return None
-    if write.before_known and write.before is not None:
-        from memlint.model.loading.settings import parse_settings_text
-
-        if _settings_problem(parse_settings_text(write.before)) == now:
-            return None  # as broken before the write
+    if write.before_known and write.before is not None and _settings_problem(parse_settings_text(write.before)) == now:
+        return None  # as broken before the write
     shown = _shown(write)
     return (f"memlint: after this {write.tool} of {shown}: Claude Code now ignores this settings file whole, "
             f"because {now} (ML528 settings-file-ignored); none of its settings apply, its claudeMdExcludes, "
             f"deny rules and autoMemoryDirectory included\nWhat to do: fix it, then `memlint check {shown}`.")
 
 
-def _settings_problem(data: Any) -> str | None:
-    """Why Claude Code would ignore settings read as `data` (see `read_settings_json`), or None."""
-    from memlint.model.loading.settings import NotJson
-    from memlint.model.loading.settings_schema import refusal
+def _settings_problem(found: Any) -> str | None:
+    """Why Claude Code would ignore settings read as `found` (`read_settings_json`), or None."""
+    from memlint.model.loading.settings import because, ignored_because
+    from memlint.model.loading.settings_schema import Refusal
 
-    if data is None:
-        return None  # missing or unreadable: nothing to tell about its text
-    if isinstance(data, NotJson):
-        return f"its text is no JSON object as Claude Code parses it ({data.detail})"
-    found = refusal(data)
-    return None if found is None else f"{found.message()} (it is `{json.dumps(found.value, ensure_ascii=False)[:40]}`)"
+    problem = None if found is None else ignored_because(found)  # (None: missing or unreadable)
+    if problem is None:
+        return None
+    if isinstance(problem, Refusal):
+        return f"{because(problem)} (it is `{json.dumps(problem.value, ensure_ascii=False)[:40]}`)"
+    return because(problem)
 
 
 def _findings(write: Write, workspace: Any, codes: list[str], config: Any, home: Path,

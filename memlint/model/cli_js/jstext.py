@@ -7,6 +7,8 @@ comparison with the real CLI depends on getting these exactly right, so they liv
 
 from __future__ import annotations
 
+import posixpath
+
 # The characters JavaScript's trim() and the regex class \s treat as white space.
 JS_WHITESPACE = (
     "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
@@ -128,3 +130,17 @@ def node_dirname(path: str) -> str:
     if path[0] == "/" and end == 1:
         return "//"
     return path[:end]
+
+
+def node_normalize(path: str) -> str:
+    """Node's `path.posix.normalize`, but for a trailing slash (which every caller cuts): `//x` is `/x`,
+    where Python's `normpath` keeps two leading slashes."""
+    norm = posixpath.normpath(path)
+    return norm[1:] if norm.startswith("//") and not norm.startswith("///") else norm
+
+
+def tenths_half_up(number: int, scale: int) -> int:
+    """`number / scale` in tenths, rounded half up (JavaScript's `toFixed(1)` and its compact number
+    text on these exact quotients), in integers: `tenths_half_up(47_001, 1024)` is 459 (`45.9`)."""
+    tenths, rest = divmod(number * 10, scale)
+    return tenths + 1 if 2 * rest >= scale else tenths

@@ -37,7 +37,7 @@ from typing import Any, Literal
 
 from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.gitignore import ignores
-from memlint.model.cli_js.jstext import node_dirname
+from memlint.model.cli_js.jstext import node_dirname, node_normalize
 from memlint.model.cli_js.permission_rules import parse_rule, tool_matches
 from memlint.model.loading.settings_schema import Refusal, refusal
 from memlint.model.loading.workspace import Listing, surely_absent
@@ -100,17 +100,31 @@ class NotJson:
 
 @dataclass(frozen=True)
 class IgnoredSettings:
-    """A settings file Claude Code ignores whole: the first value of it that its schema refuses, or
-    (`refusal` None) its text is no JSON object (`file.not_json`)."""
+    """A settings file Claude Code ignores whole, and why (`ignored_because`)."""
 
     file: SettingsFile
-    refusal: Refusal | None
+    problem: Refusal | NotJson
+
+    @property
+    def refusal(self) -> Refusal | None:
+        """The first value its schema refuses (None: its text is no JSON object)."""
+        return self.problem if isinstance(self.problem, Refusal) else None
 
     def why(self) -> str:
-        if self.refusal is None:
-            detail = self.file.not_json.detail if self.file.not_json is not None else "no JSON object"
-            return f"its text is no JSON object as Claude Code parses it ({detail})"
-        return self.refusal.message()
+        return because(self.problem)
+
+
+def ignored_because(found: Mapping[str, Any] | NotJson) -> Refusal | NotJson | None:
+    """Why Claude Code ignores a user, project, local or `--settings` file read as `found` (see
+    `read_settings_json`): its text is no JSON object, or a value its schema refuses; None: it is used."""
+    return found if isinstance(found, NotJson) else refusal(found)
+
+
+def because(problem: Refusal | NotJson) -> str:
+    """`problem` in words, as ML528, `context` and the hook say it."""
+    if isinstance(problem, NotJson):
+        return f"its text is no JSON object as Claude Code parses it ({problem.detail})"
+    return problem.message()
 
 
 @dataclass(frozen=True)
@@ -152,13 +166,7 @@ def read_json(path: Path | str) -> dict[str, Any] | None:
     so a FIFO is not read). As Claude Code reads it: one leading byte-order mark is skipped, and
     `NaN` and `Infinity`, which JavaScript's `JSON.parse` refuses, make the file unreadable
     (seen with the real CLI: case s04_settings_json_as_javascript_reads_it)."""
-    raw = read_file(path)
-    if not isinstance(raw, bytes) or b"\x00" in raw:
-        return None
-    try:
-        found = parse_settings_text(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        return None
+    found = read_settings_json(path)
     return found if isinstance(found, dict) else None
 
 
@@ -203,21 +211,14 @@ def memory_dir_setting(value: Any, home: Path) -> Path | None:
         return None
     if value.startswith(("~/", "~\\")):
         rest = value[2:]
-        norm = _node_normalize(rest or ".")
+        norm = node_normalize(rest or ".")
         if norm in (".", "..") or norm.startswith(("../", "..\\")):
             return None
         value = f"{home}/{rest}" if rest else str(home)  # Node's path.join
-    path = _node_normalize(value).rstrip("/\\")
+    path = node_normalize(value).rstrip("/\\")
     if not path.startswith("/") or len(path) < 3 or "\x00" in path:
         return None
     return Path(unicodedata.normalize("NFC", path))
-
-
-def _node_normalize(path: str) -> str:
-    """Node's `path.posix.normalize`, but for a trailing slash (cut by every caller here): `//x` is `/x`,
-    where Python keeps two leading slashes."""
-    norm = posixpath.normpath(path)
-    return norm[1:] if norm.startswith("//") and not norm.startswith("///") else norm
 
 
 def settings_files(
@@ -394,14 +395,12 @@ def read_settings(
     files: list[SettingsFile] = []
     ignored: list[IgnoredSettings] = []
     for item in settings_files(start, home, managed_dir, launch, reads, listing):
-        if item.not_json is not None:  # Claude Code parses no settings from it
-            ignored.append(IgnoredSettings(item, None))
-            continue
-        refused = refusal(item.data) if item.source != "managed" else None
-        if refused is None:
+        # managed settings are read value by value: only a text that is no JSON object drops one
+        problem = item.not_json or (ignored_because(item.data) if item.source != "managed" else None)
+        if problem is None:
             files.append(item)
         else:  # Claude Code uses nothing of it (model/loading/settings_schema.py)
-            ignored.append(IgnoredSettings(item, refused))
+            ignored.append(IgnoredSettings(item, problem))
     patterns: list[str] = []
     seen: set[str] = set()
     enabled = True

@@ -9,7 +9,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 from memlint.lazy_regex import compile_lazily
-from memlint.model.cli_js.jstext import JS_WHITESPACE, js_trim, utf16_last_newline, utf16_len
+from memlint.model.cli_js.jstext import JS_WHITESPACE, js_trim, tenths_half_up, utf16_last_newline, utf16_len
 from memlint.model.memory.sanitise import sanitise
 from memlint.model.release import DEFAULT, Release
 from memlint.records import dataclass
@@ -69,10 +69,7 @@ def format_size(units: int) -> str:
     scale = 1024
     for unit in ("KB", "MB", "GB"):
         if units < scale * 1024 or unit == "GB":
-            tenths, rest = divmod(units * 10, scale)  # units / scale is exact in binary: rounded half up
-            if 2 * rest >= scale:
-                tenths += 1
-            whole, tenth = divmod(tenths, 10)
+            whole, tenth = divmod(tenths_half_up(units, scale), 10)
             return f"{whole:d}.{tenth:d}{unit}" if tenth else f"{whole:d}{unit}"
         scale *= 1024
     raise AssertionError("unreachable")

@@ -11,6 +11,7 @@ from typing import Any, Protocol, TypeVar
 from memlint.model.loading.discovery import MemoryFile, Role
 from memlint.model.loading.loader import LoadedContext
 from memlint.model.loading.settings import Launch
+from memlint.model.loading.vendored import vendored_by
 from memlint.model.loading.workspace import Workspace
 from memlint.model.release import DEFAULT, Release
 from memlint.model.text.document import Document
@@ -100,3 +101,10 @@ class RuleContext:
     def root_loads(self) -> list[LoadedContext]:
         """The loading at each checked root folder (the project root)."""
         return [self.loads[r] for r in self.roots if r in self.loads]
+
+
+def vendored_start(ctx: RuleContext, start: Path) -> bool:
+    """Whether `start` lies in another project's copy inside a checked root (a submodule, a folder
+    with its own `.git`, `node_modules`, `vendor/`, `third_party/`): its sessions start in that
+    project, not in this one."""
+    return any(vendored_by(ctx.workspace, root, start) is not None for root in ctx.roots)

@@ -46,10 +46,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from memlint.model.loading.settings import IgnoredSettings
-from memlint.model.loading.vendored import vendored_by
+from memlint.model.loading.settings import IgnoredSettings, NotJson
 from memlint.model.run.include_problems import owned
-from memlint.model.run.rule_context import RuleContext
+from memlint.model.run.rule_context import RuleContext, vendored_start
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.layout._settings import line_of
@@ -68,18 +67,18 @@ _SHOWN = 40
 def check(ctx: RuleContext) -> Iterator[Finding]:
     seen: dict[Path, IgnoredSettings] = {}
     for start, loaded in ctx.loads.items():
-        if loaded.settings.ignored and not _vendored(ctx, start):  # (no session of this project starts there)
+        if loaded.settings.ignored and not vendored_start(ctx, start):  # (no session of this project starts there)
             for item in loaded.settings.ignored:
                 seen.setdefault(item.file.path, item)
     for path in sorted(seen, key=str):
         if not owned(ctx, path):
             continue
         item = seen[path]
-        refused = item.refusal
-        if refused is None:  # no JSON object to Claude Code: a comment, a trailing comma, NaN ...
-            line = item.file.not_json.line if item.file.not_json is not None else 1
-            yield Finding(path, line, f"Claude Code ignores `{show(ctx, path)}` whole because {item.why()}: none of "
-                                      "its settings apply; write it as plain JSON (no comments, no trailing commas)")
+        refused = item.problem
+        if isinstance(refused, NotJson):  # no JSON object to Claude Code: a comment, a trailing comma, NaN ...
+            yield Finding(path, refused.line, f"Claude Code ignores `{show(ctx, path)}` whole because {item.why()}: "
+                                              "none of its settings apply; write it as plain JSON (no comments, no "
+                                              "trailing commas)")
             continue
         shown = json.dumps(refused.value, ensure_ascii=False)
         shown = shown if len(shown) <= _SHOWN else shown[: _SHOWN - 3] + "..."
@@ -89,11 +88,6 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             f"Claude Code ignores `{show(ctx, path)}` whole because {refused.message()} and is `{shown}` here: "
             f"none of its settings apply{lost}; fix or remove the value",
         )
-
-
-def _vendored(ctx: RuleContext, start: Path) -> bool:
-    """A start folder in another project's copy (a submodule, `node_modules`, `vendor/` ...)."""
-    return any(vendored_by(ctx.workspace, root, start) is not None for root in ctx.roots)
 
 
 def _line(ctx: RuleContext, path: Path, keys: tuple[str, ...]) -> int:

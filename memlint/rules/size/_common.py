@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from memlint.model.loading.vendored import vendored_by
 from memlint.model.run.include_problems import owned
-from memlint.model.run.rule_context import RuleContext
+from memlint.model.run.rule_context import RuleContext, vendored_start
 from memlint.rules._paths import show
 
 __all__ = ["large_file_threshold", "owned", "show", "vendored_start", "window_option"]
@@ -23,10 +20,3 @@ def window_option(ctx: RuleContext) -> int:
 def large_file_threshold(window: int, chars_per_token: int) -> int:
     """T = max(40,000, round(window x 0.05 x chars per token)), as Claude Code computes it."""
     return max(MIN_LARGE_FILE_CHARS, int(window * 0.05 * chars_per_token + 0.5))
-
-
-def vendored_start(ctx: RuleContext, start: Path) -> bool:
-    """Whether `start` lies in another project's copy inside a checked root (a submodule, a folder
-    with its own `.git`, `node_modules`, `vendor/`, `third_party/`): its sessions start in that
-    project, not in this one."""
-    return any(vendored_by(ctx.workspace, root, start) is not None for root in ctx.roots)

@@ -53,6 +53,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from memlint.model.cli_js.jstext import tenths_half_up
 from memlint.model.loading.loader import LoadedFile
 from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
@@ -76,9 +77,7 @@ def compact(number: int) -> str:
     if number < 1000:
         return str(number)
     for power, suffix in ((3, "k"), (6, "m"), (9, "b"), (12, "t")):
-        tenths, rest = divmod(number * 10, 10**power)  # number / 10**power to a tenth, half up
-        if 2 * rest >= 10**power:
-            tenths += 1
+        tenths = tenths_half_up(number, 10**power)
         if tenths < 10_000 or suffix == "t":
             return f"{tenths // 10}.{tenths % 10}{suffix}"
     raise AssertionError("unreachable")
