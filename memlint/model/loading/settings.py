@@ -429,7 +429,7 @@ def read_settings(
             break
     config_dir = Path(launch.env["CLAUDE_CONFIG_DIR"]) if launch.env.get("CLAUDE_CONFIG_DIR") else None
     return Settings(
-        _expand_excludes(patterns), memory_dir, auto_memory(enabled, files, launch), mode, plugin_on, tuple(deny),
+        _expand_excludes(patterns, reads), memory_dir, auto_memory(enabled, files, launch), mode, plugin_on, tuple(deny),
         _approved(home, config_dir, project_root, reads), tuple(files), config_dir, tuple(ignored),
     )
 
@@ -476,12 +476,21 @@ def auto_memory(enabled: bool, files: tuple[SettingsFile, ...] | list[SettingsFi
     return enabled
 
 
-def _expand_excludes(patterns: list[str]) -> tuple[str, ...]:
+def _expand_excludes(patterns: list[str], reads: dict[object, Any]) -> tuple[str, ...]:
     """Absolute patterns also match under their folder's real path, as Claude Code adds them: the
     folder is Node's `dirname` of the text before the first glob character (so `/a/link/*.md` asks
     for `/a`, and `/a//p//CLAUDE.md` for `/a//p/`), resolved as `realpath` resolves it (normalised,
     links followed; a folder that is not there, or a `//host` path, adds nothing), and the rest of
-    the pattern follows the real folder (tests/differential: x01_exclude_pattern_real_folder)."""
+    the pattern follows the real folder (tests/differential: x01_exclude_pattern_real_folder). Worked
+    out once per run (`reads`) for the patterns every start folder shares."""
+    key = ("excludes", tuple(patterns))
+    found: tuple[str, ...] | None = reads.get(key)
+    if found is None:
+        found = reads[key] = _expanded(patterns)
+    return found
+
+
+def _expanded(patterns: list[str]) -> tuple[str, ...]:
     expanded = [p.replace("\\", "/") for p in patterns]
     for pattern in expanded:  # (patterns added are walked too, as Claude Code's loop does; they add none)
         if not pattern.startswith("/"):
