@@ -134,7 +134,7 @@ def build_context(
     release = config.release
     launch = Launch() if launch is None else launch
     if home is None:  # no HOME modelled: no user settings either, wherever CLAUDE_CONFIG_DIR points
-        launch = Launch(launch.settings_file, {k: v for k, v in launch.env.items() if k != "CLAUDE_CONFIG_DIR"})
+        launch = launch.without("CLAUDE_CONFIG_DIR")
     workspace = Workspace(release, config.limits) if workspace is None else workspace
     roots = tuple(Path(os.path.abspath(p)) for p in paths)  # `..` folded, as the files discovered are
     memory_dirs = list(config.memory_dirs)

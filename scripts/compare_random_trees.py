@@ -43,15 +43,13 @@ from cases import (
     Symlink,
     build,
     canonical,
-    case_env,
-    flag_settings_file,
+    case_launch,
     normalize,
     oracle_args,
     rule_groups,
 )
 
 from memlint.api import context
-from memlint.model.loading.settings import Launch
 from memlint.model.release import pick
 
 
@@ -377,7 +375,7 @@ def oracle(case, version):
         r = subprocess.run([sys.executable, str(ORACLE), str(tree), *oracle_args(case, tree, home)], check=False, capture_output=True, env=env, timeout=300, stdin=subprocess.DEVNULL)
         live = json.loads(r.stdout.decode("utf-8", "surrogatepass"))
         exp = [(f["path"], f["kind"], f["content"]) for f in normalize(live["files"], tree, home)]
-        ctx = context(start=tree / case.cwd, home=home, managed_dir=root / "nm", release=pick(version), launch=Launch.from_environ(case_env(case, tree, home), flag_settings_file(case, tree)))
+        ctx = context(start=tree / case.cwd, home=home, managed_dir=root / "nm", release=pick(version), launch=case_launch(case, tree, home))
         got = [(f["path"], f["kind"], f["content"]) for f in normalize(ctx.to_dict("chars4")["files"], tree, home)]
         g = rule_groups(tree, home)
         return canonical(got, g) == canonical(exp, g), got, exp

@@ -472,9 +472,8 @@ def test_a_listed_folder_is_signed_by_its_own_stat_unless_it_changed_just_before
 
     def listings() -> cache.Table:
         recorder = cache.Recorder(None)
-        with recorder.active():
-            with os.scandir(path) as entries:
-                assert sorted(e.name for e in entries) == ["a.md"]
+        with recorder.active(), os.scandir(path) as entries:
+            assert sorted(e.name for e in entries) == ["a.md"]
         return recorder.probes()[2]
 
     by_stat = listings()  # (RACY_NS is 0 here: the folder is old enough)

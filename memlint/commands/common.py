@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -21,6 +22,26 @@ def home_option(home: Path | None, no_home: bool) -> Path | None:
     if no_home:
         return None
     return home if home is not None else default_home()
+
+
+def _setting_sources(_ctx: click.Context, _param: click.Parameter, value: str | None) -> frozenset[str] | None:
+    """`--setting-sources` read as Claude Code reads it, refused with its message (exit 2)."""
+    if value is None:
+        return None
+    from memlint.model.loading.settings import parse_setting_sources
+
+    try:
+        return parse_setting_sources(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def setting_sources_option() -> Any:
+    """`--setting-sources user,project,local`, as Claude Code takes it (None when not given: all three)."""
+    return click.option(
+        "--setting-sources", "setting_sources", metavar="SOURCES", callback=_setting_sources,
+        help="Model Claude Code started with `--setting-sources SOURCES` (comma-separated user, project, "
+             "local; \"\" for none): the memory and settings files of the others are not read.")
 
 
 def set_colour(on: bool) -> None:

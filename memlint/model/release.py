@@ -6,7 +6,7 @@ Memory loading changed between Claude Code 2.1.197 and 2.1.332
 loader, the rules and the reporters read switches: nothing outside this module compares versions.
 
 A version is accepted from 2.1.197 on; it gets the switches of the newest modelled release at or below
-it (`2.1.300` behaves as 2.1.290, the newest modelled change before it).
+it (`2.1.300` behaves as 2.1.295, the newest modelled change before it).
 """
 
 from __future__ import annotations
@@ -50,6 +50,9 @@ FIRST: dict[str, Version] = {
     "memory_write_guard": (2, 1, 199),
     # ... from 2.1.210 the current wording (an `Error:` text, `over` only past the cap)
     "memory_write_guard_current_wording": (2, 1, 210),
+    # `--setting-sources` without `project` keeps the project's conditional rules from arriving on a Read;
+    # 2.1.197 to 2.1.210 still attached them (`ss12_read_nested_local_only`, bisected: 2.1.210 attaches, 2.1.211 not)
+    "conditional_rules_follow_sources": (2, 1, 211),
     # A worktree nested in its main repository no longer attaches the main repository's conditional
     # rules on a Read (its checked-in files were skipped at start already; `wt_nested_conditional_rule`, bisected)
     "nested_worktree_rules_skipped": (2, 1, 227),
@@ -74,6 +77,10 @@ FIRST: dict[str, Version] = {
     "memory_sanitised": (2, 1, 284),
     # C03: the plugin id `cc-plugin-agents-md@builtin` (the alias `agents-md@builtin` keeps working)
     "agents_md_full_plugin_id": (2, 1, 285),
+    # `autoMemoryDirectory` is read only from the settings of the sources `--setting-sources` names; 2.1.197
+    # to 2.1.294 read it from the others too (`ss14_memory_directory_of_unread_settings`, bisected: 2.1.294
+    # reads the project's without the project source, 2.1.295 not)
+    "memory_dir_follows_sources": (2, 1, 295),
     # C13: Read(...) deny rules withhold project and local memory files and their includes
     "read_deny_withholds": (2, 1, 290),
     # C17: deferred files arrive as one user <system-reminder> block per file
@@ -101,6 +108,7 @@ class Release:
     memory_write_guard_when_hooked: bool = False
     memory_write_guard: bool = False
     memory_write_guard_current_wording: bool = False
+    conditional_rules_follow_sources: bool = False
     nested_worktree_rules_skipped: bool = False
     symlinks_resolved_external: bool = False
     dotclaude_link_rules_external: bool = False
@@ -111,6 +119,7 @@ class Release:
     agents_md: bool = False
     memory_sanitised: bool = False
     agents_md_full_plugin_id: bool = False
+    memory_dir_follows_sources: bool = False
     read_deny_withholds: bool = False
     deferred_as_user_blocks: bool = False
     special_folders_skipped: bool = False

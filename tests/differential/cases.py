@@ -111,6 +111,8 @@ class Case:
     under_home: bool = False
     # run in order after `files` are written (git worktrees and their moves: layouts only git makes)
     steps: tuple[Step, ...] = ()
+    # given to Claude Code as `--setting-sources VALUE` (None: not given, every source)
+    setting_sources: str | None = None
 
 
 # --------------------------------------------------------------------------- helpers for big text
@@ -986,12 +988,14 @@ from cases_layouts import CASES_LAYOUTS
 from cases_misses import CASES_MISSES
 from cases_reads import CASES_READS
 from cases_settings import CASES_SETTINGS
+from cases_sources import CASES_SOURCES
 
 CASES += CASES_2_1_332
 CASES += CASES_READS
 CASES += CASES_LAYOUTS
 CASES += CASES_MISSES
 CASES += CASES_SETTINGS
+CASES += CASES_SOURCES
 BY_NAME: dict[str, Case] = {c.name: c for c in CASES}
 assert len(BY_NAME) == len(CASES), "duplicate case names"
 
@@ -1092,6 +1096,14 @@ def flag_settings_file(case: Case, tree: Path) -> Path | None:
     return root / "flag-settings.json" if case.flag_settings is not None else None
 
 
+def case_launch(case: Case, tree: Path, home: Path) -> Any:
+    """The case's launch as memlint models it: its environment, `--settings` file and `--setting-sources`."""
+    from memlint.model.loading.settings import Launch, parse_setting_sources
+
+    sources = None if case.setting_sources is None else parse_setting_sources(case.setting_sources)
+    return Launch.from_environ(case_env(case, tree, home), flag_settings_file(case, tree), sources)
+
+
 def case_env(case: Case, tree: Path, home: Path) -> dict[str, str]:
     """The case's extra environment for Claude Code, placeholders substituted."""
     return {k: _subst(v, tree, home) for k, v in case.env.items()}
@@ -1104,6 +1116,8 @@ def oracle_args(case: Case, tree: Path, home: Path) -> list[str]:
     flag = flag_settings_file(case, tree)
     if flag is not None:
         args += ["--arg=--settings", f"--arg={flag}"]
+    if case.setting_sources is not None:
+        args += ["--arg=--setting-sources", f"--arg={case.setting_sources}"]
     if case.read is not None:
         args += [f"--read={tree / case.read}"]
     return args

@@ -27,8 +27,7 @@ from cases import (
     CASES,
     build,
     canonical,
-    case_env,
-    flag_settings_file,
+    case_launch,
     normalize,
     oracle_args,
     placeholders,
@@ -90,11 +89,10 @@ def test_memlint_matches_claude_code(release: str, name: str, tmp_path: Path) ->
         pytest.skip("the case's layout is made with git, which is not installed")
     expected = recording(release, name)
     from memlint.api import context
-    from memlint.model.loading.settings import Launch
     from memlint.model.release import pick
 
     tree, home = build(case, tmp_path)
-    launch = Launch.from_environ(case_env(case, tree, home), flag_settings_file(case, tree))
+    launch = case_launch(case, tree, home)
     managed = tmp_path / "no-managed"
     ctx = context(start=tree / case.cwd, home=home, managed_dir=managed, release=pick(release), launch=launch)
     assert ctx.loaded.release.name == release

@@ -20,7 +20,7 @@ from tests.oracle_live import live_json, require_live
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from cases import CASES, Case, attached, build, case_env, flag_settings_file, oracle_args, placeholders
+from cases import CASES, Case, attached, build, case_launch, oracle_args, placeholders
 
 RECORDINGS = HERE / "recordings"
 RELEASES = ("2.1.197", "2.1.332")
@@ -52,12 +52,11 @@ def test_the_read_cases_cover_what_the_issue_names() -> None:
 
 @pytest.mark.parametrize(("release", "case"), READS, ids=IDS)
 def test_reading_matches_claude_code(release: str, case: Case, tmp_path: Path) -> None:
-    from memlint.model.loading.settings import Launch
     from memlint.model.release import pick
     from memlint.reading import reading
 
     tree, home = build(case, tmp_path)
-    launch = Launch.from_environ(case_env(case, tree, home), flag_settings_file(case, tree))
+    launch = case_launch(case, tree, home)
     assert case.read is not None
     answer = reading(tree / case.cwd, tree / case.read, home, tmp_path / "no-managed", pick(release), launch)
     data = answer.to_dict()

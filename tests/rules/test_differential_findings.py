@@ -25,7 +25,7 @@ from memlint.model.run.include_problems import looks_like_a_file
 DIFFERENTIAL = Path(__file__).resolve().parents[1] / "differential"
 sys.path.insert(0, str(DIFFERENTIAL))
 
-from cases import BY_NAME, CASES, build
+from cases import BY_NAME, CASES, build, case_launch
 
 from tests.differential.test_differential import recording
 
@@ -102,7 +102,7 @@ NOT_REPORTED_YET = {
 def _check(name: str, tmp_path: Path) -> tuple[Path, Path, list[tuple[str, int, str]]]:
     case = BY_NAME[name]
     tree, home = build(case, tmp_path)
-    report = api.check([tree], load_config(tree, None, {"select": CODES}), home)
+    report = api.check([tree], load_config(tree, None, {"select": CODES}), home, case_launch(case, tree, home))
     found = [(os.path.realpath(v.path), v.line, v.code) for v in report.violations]
     return tree, home, found
 
@@ -119,7 +119,8 @@ def _unloaded_meant_includes(name: str, tree: Path, home: Path) -> list[tuple[st
         return os.path.realpath(path)
 
     loaded = {real(f["path"]) for f in files}
-    memlint_view = load(tree / case.cwd, home, Workspace(), Path("/nonexistent"), include_nested=False)
+    memlint_view = load(tree / case.cwd, home, Workspace(), Path("/nonexistent"), include_nested=False,
+                        launch=case_launch(case, tree, home))
     excluded = {os.path.realpath(s.path) for s in memlint_view.skipped if s.reason == "excluded"}
     out = []
     workspace = Workspace()

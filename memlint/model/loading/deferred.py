@@ -13,9 +13,10 @@ from typing import Protocol
 from memlint.model.loading.chain import Parts
 from memlint.model.loading.facts import Facts
 from memlint.model.loading.loaded import DeferReason, Deferred
-from memlint.model.loading.settings import Mode
+from memlint.model.loading.settings import Mode, Settings
 from memlint.model.loading.walkpaths import PRUNED_FOLDERS
 from memlint.model.loading.workspace import Workspace, listed, walk
+from memlint.model.release import Release
 
 
 class Loading(Protocol):
@@ -26,6 +27,8 @@ class Loading(Protocol):
     deferred: Parts[Deferred]
     agents_mode: Mode | None
     claude_md_at_start: bool
+    settings: Settings
+    release: Release
 
     def facts(self, path: str) -> Facts: ...
 
@@ -103,7 +106,7 @@ def _subtree(loader: Loading, top: str) -> tuple[Deferred, ...]:
     `top`, in walk order; computed once per folder, AGENTS.md mode and run (bottom-up, without
     recursion: a tree may be 10,000 folders deep)."""
     memo = loader.workspace.memo
-    mode = (loader.agents_mode, loader.claude_md_at_start)
+    mode = (loader.agents_mode, loader.claude_md_at_start, loader.settings.sources)
 
     def key(folder: str) -> tuple[object, ...]:
         return ("deferred.subtree", folder, mode)
@@ -137,24 +140,27 @@ def _own(loader: Loading, folder: str, names: list[str], start: Path | None) -> 
     strings: a folder 4,000 levels deep would cost a `Path` parse per level."""
     out: list[Deferred] = []
     shown = str(start) if start is not None else None
+    sources = loader.settings.sources  # `--setting-sources`: nested files of a source left out never arrive
+    project, local = "project" in sources, "local" in sources
     if os.path.basename(folder) == ".claude":
         parent = os.path.dirname(folder)
-        if parent != shown and "CLAUDE.md" in names:
+        if project and parent != shown and "CLAUDE.md" in names:
             out.append(Deferred(Path(folder, "CLAUDE.md"), "nested-claude-md", "project"))
         if parent != shown and "AGENTS.md" in names:
             agents = Path(folder, "AGENTS.md")  # one Path for the test and the deferred file
             if nested_agents(loader, parent, agents):
                 out.append(Deferred(agents, "nested-agents-md", "project"))
         return out
-    if "CLAUDE.md" in names:
+    if project and "CLAUDE.md" in names:
         out.append(Deferred(Path(folder, "CLAUDE.md"), "nested-claude-md", "project"))
-    if "CLAUDE.local.md" in names:
+    if local and "CLAUDE.local.md" in names:
         out.append(Deferred(Path(folder, "CLAUDE.local.md"), "nested-claude-md", "local"))
     if "AGENTS.md" in names:
         agents = Path(folder, "AGENTS.md")
         if nested_agents(loader, folder, agents):
             out.append(Deferred(agents, "nested-agents-md", "project"))
-    if "/.claude/" in folder and "/rules" in folder:
+    rules = project or not loader.release.conditional_rules_follow_sources  # (conditional rules alone then)
+    if rules and "/.claude/" in folder and "/rules" in folder:
         segments = folder.split("/")
         anchor = segments.index(".claude")
         if "rules" in segments and segments[anchor + 1 : anchor + 2] == ["rules"] \
@@ -164,5 +170,6 @@ def _own(loader: Loading, folder: str, names: list[str], start: Path | None) -> 
                 doc = loader.workspace.document(path)
                 globs = doc.rule_globs if doc.readable else None
                 reason: DeferReason = "conditional-rule" if globs else "nested-claude-md"
-                out.append(Deferred(path, reason, "project", tuple(globs or ())))
+                if project or globs:
+                    out.append(Deferred(path, reason, "project", tuple(globs or ())))
     return out

@@ -248,19 +248,27 @@ class _Loader(Recorder):
         # a missing rules folder gives nothing (most folders of a tree have no .claude/ and no
         # CLAUDE.local.md: reading them was a fifth of the loader's time)
         missing = self.folder_missing(folder)
+        sources = self.settings.sources  # `--setting-sources`: a source left out is not read at all
         if self.worktree is not None and self.worktree.skips_project_files(folder):
             from memlint.model.loading.nested_worktree import main_repository_folder
 
-            return main_repository_folder(self, folder, external_ok, missing, shared)
+            return main_repository_folder(self, folder, external_ok, missing, shared, sources)
         no_claude, no_dot, no_rules, no_local = (name in missing for name in FOLDER_NAMES)
-        files = self.step(("process", claude), external_ok,
-                          lambda: self.process(claude, "project", external_ok, absent=no_claude), shared)
-        files += self.step(("process", dot), external_ok,
-                           lambda: self.process(dot, "project", external_ok, absent=no_dot), shared)
-        files += self.step(("rules", rules), external_ok,
-                           lambda: [] if no_rules else self.rules(rules, "project", external_ok), shared)
-        files += self.step(("process", local), external_ok,
-                           lambda: self.process(local, "local", external_ok, absent=no_local), shared)
+        files: list[LoadedFile] = []
+        if "project" in sources:
+            files += self.step(("process", claude), external_ok,
+                               lambda: self.process(claude, "project", external_ok, absent=no_claude), shared)
+            files += self.step(("process", dot), external_ok,
+                               lambda: self.process(dot, "project", external_ok, absent=no_dot), shared)
+            files += self.step(("rules", rules), external_ok,
+                               lambda: [] if no_rules else self.rules(rules, "project", external_ok), shared)
+        elif not (no_rules or self.release.conditional_rules_follow_sources):
+            from memlint.model.loading.nested_worktree import conditional_rules
+
+            files += self.step(("conditional-rules", rules), external_ok, lambda: conditional_rules(self, rules), shared)
+        if "local" in sources:
+            files += self.step(("process", local), external_ok,
+                               lambda: self.process(local, "local", external_ok, absent=no_local), shared)
         return files
 
     def agents(self, folder: Path, external_ok: bool, texts: set[str], fallback: bool) -> list[LoadedFile]:
@@ -386,7 +394,7 @@ def load(
         out = loader.step(("managed", managed), approved, lambda: loader.process(managed, "managed", approved))
         out += loader.step(("managed-rules", managed_rules), approved,
                            lambda: loader.rules(managed_rules, "managed", approved))
-        if mode != "managed-only":
+        if mode != "managed-only" and "user" in settings.sources:
             user, user_rules = joined(workspace, user_dir, "CLAUDE.md", "rules")
             out += loader.step(("user", user), True, lambda: loader.process(user, "user", True))
             out += loader.step(("user-rules", user_rules), True, lambda: loader.rules(user_rules, "user", True))

@@ -47,22 +47,28 @@ DETAIL = "the main repository's copy: a worktree nested in it loads its own chec
 
 
 def main_repository_folder(
-    loader: _Loader, folder: Path, external_ok: bool, missing: frozenset[str], shared: bool
+    loader: _Loader, folder: Path, external_ok: bool, missing: frozenset[str], shared: bool,
+    sources: frozenset[str],
 ) -> list[LoadedFile]:
-    """The walk's step for `folder`: only its CLAUDE.local.md loads."""
+    """The walk's step for `folder`: only its CLAUDE.local.md loads (of the `sources` of
+    `--setting-sources`, the project files are looked at only with `project`, it only with `local`)."""
     claude, dot, rules, local = folder_paths(loader.workspace, folder)
     no_claude, no_dot, no_rules, no_local = (name in missing for name in FOLDER_NAMES)
     worktree = loader.worktree
     assert worktree is not None
-    # `.claude/CLAUDE.md` is said once: as its folder's, not again as the `.claude` folder's own CLAUDE.md
-    no_claude = no_claude or (folder.name == ".claude" and worktree.skips_project_files(folder.parent))
-    present = tuple(p for p, absent in ((claude, no_claude), (dot, no_dot), (rules, no_rules)) if not absent)
-    files = loader.step(("worktree-copies", *present), external_ok, lambda: _say_skipped(loader, present), shared)
-    if not (no_rules or loader.release.nested_worktree_rules_skipped):
-        files += loader.step(("conditional-rules", rules), external_ok, lambda: _conditional_rules(loader, rules),
-                             shared)
-    return files + loader.step(("process", local), external_ok,
-                               lambda: loader.process(local, "local", external_ok, absent=no_local), shared)
+    files: list[LoadedFile] = []
+    if "project" in sources:
+        # `.claude/CLAUDE.md` is said once: as its folder's, not again as the `.claude` folder's own CLAUDE.md
+        no_claude = no_claude or (folder.name == ".claude" and worktree.skips_project_files(folder.parent))
+        present = tuple(p for p, absent in ((claude, no_claude), (dot, no_dot), (rules, no_rules)) if not absent)
+        files += loader.step(("worktree-copies", *present), external_ok, lambda: _say_skipped(loader, present), shared)
+        if not (no_rules or loader.release.nested_worktree_rules_skipped):
+            files += loader.step(("conditional-rules", rules), external_ok,
+                                 lambda: conditional_rules(loader, rules), shared)
+    if "local" in sources:
+        files += loader.step(("process", local), external_ok,
+                             lambda: loader.process(local, "local", external_ok, absent=no_local), shared)
+    return files
 
 
 def _say_skipped(loader: _Loader, paths: tuple[str, ...]) -> list[LoadedFile]:
@@ -73,8 +79,9 @@ def _say_skipped(loader: _Loader, paths: tuple[str, ...]) -> list[LoadedFile]:
     return []
 
 
-def _conditional_rules(loader: _Loader, folder: str, visited: set[str] | None = None) -> list[LoadedFile]:
-    """The conditional rules under `folder`, deferred (attached on a Read), nothing loaded at start."""
+def conditional_rules(loader: _Loader, folder: str, visited: set[str] | None = None) -> list[LoadedFile]:
+    """The conditional rules under `folder`, deferred (attached on a Read), nothing loaded at start (also
+    the project's rules of a walk without the project source, before `conditional_rules_follow_sources`)."""
     visited = set() if visited is None else visited
     resolved = loader.workspace.realpath(folder)[0]
     if resolved in visited:
@@ -83,7 +90,7 @@ def _conditional_rules(loader: _Loader, folder: str, visited: set[str] | None = 
     for name, is_dir, is_file in loader.workspace.listing(resolved) or ():
         target = loader.workspace.realpath(posixpath.join(folder, name))[0]
         if is_dir:
-            _conditional_rules(loader, target, visited)
+            conditional_rules(loader, target, visited)
         elif is_file and name.endswith(".md") and not (loader.excludes and picomatch(target, loader.excludes)):
             facts = loader.facts(target)
             if facts.skip is None and facts.globs:

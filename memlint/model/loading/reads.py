@@ -52,6 +52,7 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
     for f in loaded.files:
         loader.processed.add(os.path.normpath(f.path))
         loader.processed.add(os.path.realpath(f.path))
+    at_start = frozenset(loader.processed)
     mode = loaded.settings.mode if release.agents_md and loaded.settings.agents_plugin_enabled else None
     loader.agents_mode = mode
     loader.claude_md_at_start = any(f.depth == 0 and f.kind in ("project", "local")
@@ -81,6 +82,9 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
         inside = _relative(target, base)
         if inside is not None and rule_matches(deferred.paths, inside):
             pattern = next((p for p in deferred.paths if rule_matches((p,), inside)), deferred.paths[0])
+            # a nested folder's conditional rule was met (and held back) by that folder's step above:
+            # it arrives all the same (`ss13_read_nested_project_only`), unless it loaded at start
+            loader.processed -= {os.path.normpath(deferred.path), os.path.realpath(deferred.path)} - at_start
             out += [Attached(f, core, "conditional-rule", pattern, base)
                     for f in loader.process(str(deferred.path), deferred.kind, False)]
     read = {str(target), os.path.normpath(path)}

@@ -125,7 +125,7 @@ class Recorder:
         self.log: Log | None = None  # the walk's folder being recorded (memlint.model.loading.prefix)
         # what a step's outcome depends on besides the step itself, as one small tag per run (the
         # Release and the settings would be hashed again at every step of every start folder)
-        shared = (str(home), self.excludes, settings.deny, release)
+        shared = (str(home), self.excludes, settings.deny, release, settings.sources)
         tags = workspace.memo.setdefault(("step-tags",), {})
         assert isinstance(tags, dict)
         self.step_tag: int = tags.setdefault(shared, len(tags))

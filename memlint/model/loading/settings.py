@@ -31,13 +31,13 @@ import posixpath
 import re
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import field
+from dataclasses import field, replace
 from pathlib import Path
 from typing import Any, Literal
 
 from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.gitignore import ignores
-from memlint.model.cli_js.jstext import node_dirname, node_normalize
+from memlint.model.cli_js.jstext import js_trim, node_dirname, node_normalize
 from memlint.model.cli_js.permission_rules import parse_rule, tool_matches
 from memlint.model.loading.settings_schema import Refusal, refusal
 from memlint.model.loading.workspace import Listing, surely_absent
@@ -46,6 +46,9 @@ from memlint.model.source.files import read_file
 from memlint.records import dataclass
 
 Source = Literal["user", "project", "local", "flag", "managed"]
+# the sources `--setting-sources` picks from; the `--settings` file and managed settings always count
+SETTING_SOURCES: tuple[Source, ...] = ("user", "project", "local")
+ALL_SOURCES: frozenset[str] = frozenset(SETTING_SOURCES)
 Mode = Literal["claude-md-or-agents-md", "claude-md-and-agents-md", "claude-md", "managed-only"]
 MODES: tuple[Mode, ...] = ("claude-md-or-agents-md", "claude-md-and-agents-md", "claude-md", "managed-only")
 DEFAULT_MODE: Mode = "claude-md-or-agents-md"
@@ -66,15 +69,37 @@ _DIR_NAME = compile_lazily(r"[A-Za-z0-9_-]{1,64}")
 
 @dataclass(frozen=True)
 class Launch:
-    """How Claude Code is started, beyond the folder and HOME: its `--settings` file and environment."""
+    """How Claude Code is started, beyond the folder and HOME: its `--settings` file, its
+    `--setting-sources` and its environment."""
 
     settings_file: Path | None = None
     env: Mapping[str, str] = field(default_factory=dict)
+    # `--setting-sources`: the user, project and local memory files and settings files Claude Code reads
+    setting_sources: frozenset[str] = ALL_SOURCES
 
     @classmethod
-    def from_environ(cls, environ: Mapping[str, str], settings_file: Path | None = None) -> Launch:
-        """Only the variables that change loading are kept."""
-        return cls(settings_file, {k: environ[k] for k in ENV_KEYS if environ.get(k)})
+    def from_environ(cls, environ: Mapping[str, str], settings_file: Path | None = None,
+                     setting_sources: frozenset[str] | None = None) -> Launch:
+        """Only the variables that change loading are kept; `setting_sources` None is all three."""
+        env = {k: environ[k] for k in ENV_KEYS if environ.get(k)}
+        return cls(settings_file, env, ALL_SOURCES if setting_sources is None else setting_sources)
+
+    def without(self, key: str) -> Launch:
+        """The same launch with the environment variable `key` unset."""
+        return replace(self, env={k: v for k, v in self.env.items() if k != key})
+
+
+def parse_setting_sources(text: str) -> frozenset[str]:
+    """Claude Code's reading of `--setting-sources`: names separated by commas, each trimmed, each
+    `user`, `project` or `local` (in that case); the empty text is no source at all. Anything else
+    is refused with the CLI's own message (ValueError), before a session starts."""
+    if text == "":
+        return frozenset()
+    names = [js_trim(item) for item in text.split(",")]
+    for name in names:
+        if name not in SETTING_SOURCES:
+            raise ValueError(f"Invalid setting source: {name}. Valid options are: {', '.join(SETTING_SOURCES)}")
+    return frozenset(names)
 
 
 PLAIN_LAUNCH = Launch()  # no --settings file, no environment that changes loading
@@ -145,12 +170,13 @@ class Settings:
     auto_memory_dir: Path | None = None  # `autoMemoryDirectory`, when Claude Code accepts it
     auto_memory_enabled: bool = True  # `autoMemoryEnabled`, then CLAUDE_CODE_DISABLE_AUTO_MEMORY (`auto_memory`)
     mode: Mode = DEFAULT_MODE  # the AGENTS.md plugin's `instructionFiles`
-    agents_plugin_enabled: bool = True  # `enabledPlugins[<plugin id>]` is not false
+    agents_plugin_enabled: bool = True  # `enabledPlugins[<plugin id>]` is not false, and the project source is on
     deny: tuple[DenyRule, ...] = ()
     external_includes_approved: bool = False
     files: tuple[SettingsFile, ...] = ()  # every settings file Claude Code uses, in reading order
     config_dir: Path | None = None  # CLAUDE_CONFIG_DIR
     ignored: tuple[IgnoredSettings, ...] = ()  # the files it reads and then ignores whole
+    sources: frozenset[str] = ALL_SOURCES  # `--setting-sources`: which of user, project, local count
 
     def denied(self, path: str) -> DenyRule | None:
         """The first `Read` deny rule that covers `path`, else None."""
@@ -223,13 +249,15 @@ def memory_dir_setting(value: Any, home: Path) -> Path | None:
 
 def settings_files(
     start: Path, home: Path, managed_dir: Path, launch: Launch, reads: dict[object, Any] | None = None,
-    listing: Listing | None = None,
+    listing: Listing | None = None, sources: frozenset[str] | None = None,
 ) -> list[SettingsFile]:
-    """Every settings file that exists, in Claude Code's reading order (later wins). `reads`, when
-    given, keeps what was read for the next start folder of the same run: only the start folder's
-    own two files differ between start folders. `listing`: the start folder's walk listing of this
-    run, which may show it holds no `.claude` (most start folders), so neither file is looked for."""
+    """Every settings file that exists, in Claude Code's reading order (later wins), of the `sources`
+    (default: the launch's `--setting-sources`). `reads`, when given, keeps what was read for the next
+    start folder of the same run: only the start folder's own two files differ between start folders.
+    `listing`: the start folder's walk listing of this run, which may show it holds no `.claude` (most
+    start folders), so neither file is looked for."""
     reads = {} if reads is None else reads
+    sources = launch.setting_sources if sources is None else sources
     fixed_key = ("fixed-candidates", home, managed_dir, launch.settings_file, launch.env.get("CLAUDE_CONFIG_DIR"))
     fixed = reads.get(fixed_key)
     if fixed is None:
@@ -252,7 +280,10 @@ def settings_files(
         (os.path.join(base, ".claude", "settings.local.json"), "local"))
     candidates = (user, *own, *after_start)
     out = []
-    for path, source in candidates:  # the start folder's two as text: a Path only for a file that is there
+    for path, source in candidates:
+        if source in ALL_SOURCES and source not in sources:
+            continue  # `--setting-sources` leaves the file unread
+        # the start folder's two as text: a Path only for a file that is there
         data = _read_json_once(path, reads)
         if isinstance(data, NotJson):
             out.append(SettingsFile(Path(path), source, {}, data))
@@ -394,10 +425,15 @@ def read_settings(
     reads = {} if reads is None else reads
     files: list[SettingsFile] = []
     ignored: list[IgnoredSettings] = []
-    for item in settings_files(start, home, managed_dir, launch, reads, listing):
+    unread: list[SettingsFile] = []  # of sources `--setting-sources` leaves out, read for one key by old releases
+    every = None if release.memory_dir_follows_sources else ALL_SOURCES
+    for item in settings_files(start, home, managed_dir, launch, reads, listing, every):
         # managed settings are read value by value: only a text that is no JSON object drops one
         problem = item.not_json or (ignored_because(item.data) if item.source != "managed" else None)
-        if problem is None:
+        if item.source in ALL_SOURCES and item.source not in launch.setting_sources:
+            if problem is None:
+                unread.append(item)
+        elif problem is None:
             files.append(item)
         else:  # Claude Code uses nothing of it (model/loading/settings_schema.py)
             ignored.append(IgnoredSettings(item, problem))
@@ -416,13 +452,15 @@ def read_settings(
             enabled = item.data["autoMemoryEnabled"]
         deny += _deny_rules(item, start, home)
     mode = instruction_mode(plugin_options(files, release))
-    plugin_on = plugin_enabled(files, release)
+    # without the project source the AGENTS.md plugin reads nothing (r05_setting_sources_user)
+    plugin_on = plugin_enabled(files, release) and "project" in launch.setting_sources
     memory_dir = None
     # `autoMemoryDirectory`: the first source that sets one (null is none), managed settings first, then
     # `--settings`, local, project and user (the last managed file that sets it, as they merge), even
-    # when Claude Code then refuses the value (tests/differential: am01_memory_directory_sources)
+    # when Claude Code then refuses the value (tests/differential: am01_memory_directory_sources); before
+    # `memory_dir_follows_sources`, from the files of every source whatever `--setting-sources` says
     for source in ("managed", "flag", "local", "project", "user"):
-        values = [item.data["autoMemoryDirectory"] for item in files
+        values = [item.data["autoMemoryDirectory"] for item in (*files, *unread)
                   if item.source == source and item.data.get("autoMemoryDirectory") is not None]
         if values:
             memory_dir = memory_dir_setting(values[-1], home)
@@ -431,6 +469,7 @@ def read_settings(
     return Settings(
         _expand_excludes(patterns, reads), memory_dir, auto_memory(enabled, files, launch), mode, plugin_on, tuple(deny),
         _approved(home, config_dir, project_root, reads), tuple(files), config_dir, tuple(ignored),
+        launch.setting_sources,
     )
 
 

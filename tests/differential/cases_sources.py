@@ -1,0 +1,99 @@
+"""Differential cases for Claude Code started with `--setting-sources` (Launch.setting_sources): which of the
+user, project and local sources it reads. A source left out loses both its memory files (user: HOME's CLAUDE.md
+and rules; project: every CLAUDE.md, `.claude/CLAUDE.md` and rule of the walk and below the start folder; local:
+CLAUDE.local.md) and its settings file; auto memory, managed and `--settings` files stay. Without the project
+source the AGENTS.md plugin reads nothing. The same on every release."""
+from __future__ import annotations
+
+import json
+
+from cases import Case
+
+# a file of every source: an ancestor's and the start folder's project files, a rule, a local file, the
+# user's CLAUDE.md and rule, and auto memory
+EVERY_SOURCE = {"CLAUDE.md": "ancestor claude\n", "app/CLAUDE.md": "app claude\n",
+                "app/.claude/CLAUDE.md": "app dot claude\n", "app/.claude/rules/style.md": "app rule\n",
+                "app/CLAUDE.local.md": "app local\n"}
+USER_FILES = {".claude/CLAUDE.md": "user claude\n", ".claude/rules/mine.md": "user rule\n"}
+MEMORY = {"MEMORY.md": "- [Deploy](deploy.md) how we deploy\n"}
+
+
+def _sources(name: str, value: str, note: str) -> Case:
+    return Case(name, git=True, cwd="app", setting_sources=value, note=note, files=EVERY_SOURCE,
+                home_files=USER_FILES, automem=MEMORY)
+
+
+def _excludes(pattern: str) -> str:
+    return json.dumps({"claudeMdExcludes": [pattern]}) + "\n"
+
+
+CASES_SOURCES: list[Case] = [
+    _sources("ss01_user_source_only", "user",
+             "--setting-sources user: the user's CLAUDE.md and rule, and auto memory; no project or local file."),
+    _sources("ss02_project_source_only", "project",
+             "--setting-sources project: every project file of the walk (the ancestor's too), no user or local file."),
+    _sources("ss03_local_source_only", "local", "--setting-sources local: CLAUDE.local.md and auto memory alone."),
+    _sources("ss04_no_source", "", "--setting-sources \"\": no source at all; auto memory still loads."),
+    _sources("ss05_sources_trimmed_and_repeated", " local , user,user",
+             "each name trimmed, a name given twice counts once: user and local files."),
+    Case("ss06_settings_files_of_sources_left_out", git=True, setting_sources="project,local",
+         note="the user's settings file is not read without the user source: its exclude of CLAUDE.local.md does "
+              "not apply; the project's and the local file's excludes do.",
+         files={"CLAUDE.md": "root\n", ".claude/CLAUDE.md": "dot claude\n", ".claude/rules/r.md": "rule\n",
+                "CLAUDE.local.md": "local\n", ".claude/settings.json": _excludes("**/.claude/rules/**"),
+                ".claude/settings.local.json": _excludes("**/.claude/CLAUDE.md")},
+         home_files={".claude/settings.json": _excludes("**/CLAUDE.local.md")}),
+    Case("ss07_local_settings_apply_to_user_files", git=True, setting_sources="user,local",
+         note="user and local settings are read, the project's is not: the local exclude of `**/.claude/CLAUDE.md` "
+              "drops the user's CLAUDE.md, the user's exclude drops CLAUDE.local.md.",
+         files={"CLAUDE.md": "root\n", "CLAUDE.local.md": "local\n", "keep.md": "kept\n",
+                ".claude/settings.json": _excludes("**/keep.md"),
+                ".claude/settings.local.json": _excludes("**/.claude/CLAUDE.md")},
+         home_files={".claude/CLAUDE.md": "user claude\n", ".claude/rules/u.md": "user rule\n",
+                     ".claude/settings.json": _excludes("**/CLAUDE.local.md")}),
+    Case("ss08_agents_need_the_project_source", git=True, setting_sources="user,local",
+         note="C01: without the project source the AGENTS.md plugin reads nothing, though no CLAUDE.md loads.",
+         files={"AGENTS.md": "root agents\n", "a/AGENTS.md": "a agents\n"}, cwd="a"),
+    Case("ss09_agents_local_file_counts_unread", git=True, setting_sources="project",
+         note="C01: with the project source alone a CLAUDE.local.md beside AGENTS.md is not loaded, yet it counts "
+              "as a CLAUDE file: no AGENTS file loads either.",
+         files={"AGENTS.md": "root agents\n", "a/AGENTS.md": "a agents\n", "a/CLAUDE.local.md": "a local\n"}, cwd="a"),
+    Case("ss10_agents_with_project_source", git=True, setting_sources="project",
+         note="C01: the project source alone, no CLAUDE file anywhere: the AGENTS files load.",
+         files={"AGENTS.md": "root agents\n", "b/AGENTS.md": "b agents\n"}, cwd="b"),
+    Case("ss11_local_file_includes_project_file", git=True, setting_sources="local",
+         note="without the project source CLAUDE.md is never read as the folder's own file, so CLAUDE.local.md's "
+              "include of it loads it, as a local file.",
+         files={"CLAUDE.md": "project text\n", "CLAUDE.local.md": "@CLAUDE.md\nlocal text\n"}),
+    Case("ss12_read_nested_local_only", git=True, setting_sources="local", read="deep/x/f.txt",
+         note="§1: a Read below the start attaches the nested CLAUDE.local.md only; no nested CLAUDE.md or rule.",
+         files={"CLAUDE.md": "root\n", "deep/CLAUDE.md": "deep claude\n", "deep/CLAUDE.local.md": "deep local\n",
+                "deep/.claude/rules/c.md": "---\npaths: x/**\n---\ndeep rule\n",
+                ".claude/rules/top.md": "---\npaths: deep/x/**\n---\ntop rule\n", "deep/x/f.txt": "x\n"}),
+    Case("ss13_read_nested_project_only", git=True, setting_sources="project", read="deep/x/f.txt",
+         note="§1/§4: a Read below the start attaches the nested CLAUDE.md and both conditional rules, not the "
+              "nested CLAUDE.local.md.",
+         files={"CLAUDE.md": "root\n", "deep/CLAUDE.md": "deep claude\n", "deep/CLAUDE.local.md": "deep local\n",
+                "deep/.claude/rules/c.md": "---\npaths: x/**\n---\ndeep rule\n",
+                ".claude/rules/top.md": "---\npaths: deep/x/**\n---\ntop rule\n", "deep/x/f.txt": "x\n"}),
+    Case("ss14_memory_directory_of_unread_settings", git=True, setting_sources="user",
+         note="the project's autoMemoryDirectory is not read without the project source: auto memory is the "
+              "default folder's.",
+         files={"CLAUDE.md": "root\n", ".claude/settings.json": json.dumps({"autoMemoryDirectory": "~/elsewhere"})},
+         automem=MEMORY, home_files={"elsewhere/MEMORY.md": "- [Other](other.md) the other index\n"}),
+]
+CASES_SOURCES += [
+    Case("ss15_read_user_rule_without_user_source", git=True, setting_sources="local", read="deep/x/f.txt",
+         note="a Read below the start, without the user and project sources: the user's conditional rule does "
+              "not arrive (nor the project's) from 2.1.211; before, both did.",
+         files={"deep/CLAUDE.local.md": "deep local\n", ".claude/rules/top.md": "---\npaths: deep/x/**\n---\ntop rule\n",
+                "deep/x/f.txt": "x\n"},
+         home_files={".claude/rules/mine.md": "---\npaths: deep/x/**\n---\nuser rule\n"}),
+]
+CASES_SOURCES += [
+    Case("ss16_memory_directory_of_unread_local_settings", git=True, setting_sources="project",
+         note="the local settings' autoMemoryDirectory without the local source: the default folder from 2.1.295; "
+              "before, the local file's folder.",
+         files={"CLAUDE.md": "root\n", ".claude/settings.local.json": json.dumps({"autoMemoryDirectory": "~/elsewhere"})},
+         automem=MEMORY, home_files={"elsewhere/MEMORY.md": "- [Other](other.md) the other index\n"}),
+]

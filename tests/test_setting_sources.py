@@ -1,0 +1,92 @@
+"""`--setting-sources`: how memlint reads the value (as Claude Code does), the command line, and the two
+release switches bisected with the real CLI (tests/differential/cases_sources.py holds the recorded cases)."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from memlint.api import context
+from memlint.cli import main
+from memlint.model.loading.reads import on_read
+from memlint.model.loading.settings import ALL_SOURCES, Launch, parse_setting_sources
+from memlint.model.release import pick
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "differential"))
+
+from cases import BY_NAME, build, case_launch
+
+
+@pytest.mark.parametrize(("text", "sources"), [
+    ("user", {"user"}), ("user,project,local", ALL_SOURCES), (" local , user,user", {"local", "user"}),
+    ("", set()), ("project", {"project"}),
+])
+def test_value_read_as_claude_code_reads_it(text: str, sources: set[str]) -> None:
+    assert parse_setting_sources(text) == frozenset(sources)
+
+
+@pytest.mark.parametrize(("text", "named"), [("bogus", "bogus"), ("USER", "USER"), ("user,,project", ""),
+                                             ("   ", ""), ("user,", "")])
+def test_other_values_refused_with_claude_codes_message(text: str, named: str) -> None:
+    with pytest.raises(ValueError, match=f"^Invalid setting source: {named}. Valid options are: user, project, local$"):
+        parse_setting_sources(text)
+
+
+def _tree(tmp_path: Path) -> Path:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "CLAUDE.md").write_text("project\n")
+    (tmp_path / "CLAUDE.local.md").write_text("local\n")
+    return tmp_path
+
+
+def test_context_models_the_sources_given(tmp_path: Path) -> None:
+    tree = _tree(tmp_path)
+    result = CliRunner().invoke(main, ["context", str(tree), "--no-home", "--format", "json",
+                                       "--setting-sources", "local"])
+    assert result.exit_code == 0, result.output
+    assert [Path(f["path"]).name for f in json.loads(result.output)["files"]] == ["CLAUDE.local.md"]
+
+
+def test_check_refuses_a_value_claude_code_refuses(tmp_path: Path) -> None:
+    tree = _tree(tmp_path)
+    result = CliRunner().invoke(main, ["check", str(tree), "--no-home", "--no-cache", "--setting-sources", "projects"])
+    assert result.exit_code == 2
+    assert "Invalid setting source: projects. Valid options are: user, project, local" in result.output
+
+
+def test_check_without_the_option_reads_every_source(tmp_path: Path) -> None:
+    assert Launch.from_environ({}).setting_sources == ALL_SOURCES
+
+
+def _attached(name: str, version: str, tmp_path: Path) -> list[str]:
+    case = BY_NAME[name]
+    tree, home = build(case, tmp_path)
+    ctx = context(start=tree / case.cwd, home=home, managed_dir=tmp_path / "no-managed", release=pick(version),
+                  launch=case_launch(case, tree, home))
+    assert case.read is not None
+    return sorted(str(a.file.path.relative_to(tree)) for a in on_read(ctx.loaded, tree / case.read))
+
+
+@pytest.mark.parametrize(("version", "expected"), [
+    # bisected with ../shared/oracle/cc_oracle.py: 2.1.210 attaches the project's conditional rules, 2.1.211 not
+    ("2.1.210", [".claude/rules/top.md", "deep/.claude/rules/c.md", "deep/CLAUDE.local.md"]),
+    ("2.1.211", ["deep/CLAUDE.local.md"]),
+])
+def test_conditional_rules_without_the_project_source(version: str, expected: list[str], tmp_path: Path) -> None:
+    assert _attached("ss12_read_nested_local_only", version, tmp_path) == expected
+
+
+@pytest.mark.parametrize(("version", "folder"), [
+    # bisected: 2.1.294 reads the local file's autoMemoryDirectory without the local source, 2.1.295 not
+    ("2.1.294", "elsewhere"), ("2.1.295", "memory"),
+])
+def test_memory_directory_of_a_source_left_out(version: str, folder: str, tmp_path: Path) -> None:
+    case = BY_NAME["ss16_memory_directory_of_unread_local_settings"]
+    tree, home = build(case, tmp_path)
+    ctx = context(start=tree / case.cwd, home=home, managed_dir=tmp_path / "no-managed", release=pick(version),
+                  launch=case_launch(case, tree, home))
+    index = [f.path for f in ctx.loaded.files if f.kind == "automem"]
+    assert [p.parent.name for p in index] == [folder]
