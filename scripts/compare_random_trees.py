@@ -351,8 +351,11 @@ def extras(case, rng):
         if rng.random() < 0.3:  # the user file written with a byte-order mark, or with NaN (not JSON to Claude Code)
             text = home.get(".claude/settings.json", "{}")
             home[".claude/settings.json"] = rng.choice(["\ufeff" + text, text[:-1] + (', "x": NaN}' if text != "{}" else '"x": NaN}')])
+    sources = None
+    if rng.random() < 0.15:  # Claude Code started with --setting-sources
+        sources = rng.choice(["user", "project", "local", "", "project,local", "user,project", "user,local", " local , user"])
     return replace(case, files=files, home_files=home, env=env, settings=settings, flag_settings=flag, git=git,
-                   under_home=under_home)
+                   under_home=under_home, setting_sources=sources)
 
 
 def _merge_settings(where, data, files, home, settings, flag, cwdp):

@@ -90,3 +90,15 @@ def test_memory_directory_of_a_source_left_out(version: str, folder: str, tmp_pa
                   launch=case_launch(case, tree, home))
     index = [f.path for f in ctx.loaded.files if f.kind == "automem"]
     assert [p.parent.name for p in index] == [folder]
+
+
+def test_agents_md_not_read_says_the_project_source_is_left_out(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "AGENTS.md").write_text("# Agents\n\nRun the tests before you commit.\n")
+    base = ["check", str(tmp_path), "--no-home", "--no-cache", "--select", "ML510", "--format", "json"]
+    loaded = CliRunner().invoke(main, base)
+    assert loaded.exit_code == 0, loaded.output  # the default sources: AGENTS.md loads
+    result = CliRunner().invoke(main, [*base, "--setting-sources", "user,local"])
+    assert result.exit_code == 1, result.output
+    [finding] = json.loads(result.output)["violations"]
+    assert "started without the project source (`--setting-sources`)" in finding["message"]

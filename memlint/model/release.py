@@ -65,6 +65,10 @@ FIRST: dict[str, Version] = {
     "dotclaude_link_rules_external": (2, 1, 284),
     # C16: CLAUDE_CODE_PROJECT_DIR_NAME names the auto-memory folder (with CLAUDE_CONFIG_DIR)
     "project_dir_name_env": (2, 1, 234),
+    # A rule reached through a linked rules folder (or a linked rule file) is excluded when the path the walk
+    # reached it by matches `claudeMdExcludes`; before, only its real path was tried
+    # (`x02_exclude_linked_rules_folder`, bisected: 2.1.238 loads it, 2.1.239 not; found by scripts/compare_random_trees.py)
+    "excludes_match_reached_path": (2, 1, 239),
     # C09: one leading BOM is skipped before frontmatter
     "frontmatter_after_bom": (2, 1, 239),
     # C07: the MEMORY.md truncation notice says what was cut
@@ -113,6 +117,7 @@ class Release:
     symlinks_resolved_external: bool = False
     dotclaude_link_rules_external: bool = False
     project_dir_name_env: bool = False
+    excludes_match_reached_path: bool = False
     frontmatter_after_bom: bool = False
     memory_notice_detail: bool = False
     own_instruction_block: bool = False

@@ -9,6 +9,7 @@ import click
 
 from memlint.escape import styled_for_terminal
 from memlint.model.loading.loader import LoadedContext, Origin, Skipped
+from memlint.model.loading.settings import ALL_SOURCES, SETTING_SOURCES
 from memlint.model.loading.windows import DEFAULT_WINDOW, Window
 from memlint.model.memory.automem import hidden_titles, list_topics
 from memlint.model.run.include_problems import looks_like_a_file
@@ -61,6 +62,8 @@ def as_dict(ctx: LoadedContext, tokenizer: str = "cl100k", window: Window = DEFA
         ],
         "deferred": [{"path": str(d.path), "reason": d.reason, "paths": list(d.paths)} for d in ctx.deferred],
         "settings": [{"path": str(s.path), "source": s.source} for s in ctx.settings.files],
+        # `--setting-sources`: the sources read (user, project, local; managed and --settings always)
+        "setting_sources": [s for s in SETTING_SOURCES if s in ctx.settings.sources],
         # read, then ignored whole: a value Claude Code's schema refuses (ML528)
         "settings_ignored": [{"path": str(i.file.path), "source": i.file.source,
                               "key": i.refusal.key if i.refusal is not None else None,
@@ -95,6 +98,10 @@ def render_text(ctx: LoadedContext, tokenizer: str = "cl100k", echo: Callable[[s
     largest = max([f["tokens"] for f in data["files"]] + [0])
     unit = "tokens" if tokenizer == "cl100k" else "tokens (chars/4)"
     out(click.style(f"Claude Code {ctx.release.name} context at start in {ctx.start}", bold=True))
+    if ctx.settings.sources != ALL_SOURCES:
+        read = ", ".join(s for s in SETTING_SOURCES if s in ctx.settings.sources) or "none"
+        left = ", ".join(s for s in SETTING_SOURCES if s not in ctx.settings.sources)
+        out(f"  setting sources: {read} (--setting-sources; the {left} memory and settings files are not read)")
     width = max([len(_short(f["path"], ctx)) + 2 * f["depth"] for f in data["files"]] + [20])
     for f in data["files"]:
         label = "  " * f["depth"] + _short(f["path"], ctx)

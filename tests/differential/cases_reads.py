@@ -89,4 +89,11 @@ CASES_READS: list[Case] = [
          note="§4: reading a conditional rule file that matches itself.",
          files={"CLAUDE.md": "root\n", ".claude/rules/md.md": "---\npaths: \"**/*.md\"\n---\nMD RULE\n",
                 ".claude/rules/all.md": "---\npaths: \".claude/**\"\n---\nDOT CLAUDE RULE\n"}),
+    Case("rr12_nested_conditional_rule", git=True, read="deep/x/f.txt",
+         note="§1/§4: a nested folder's conditional rule (paths relative to that folder) arrives with the folder's "
+              "CLAUDE.md and the start folder's matching rule; one that does not match stays out.",
+         files={"CLAUDE.md": "root\n", "deep/CLAUDE.md": "deep claude\n",
+                "deep/.claude/rules/c.md": "---\npaths: x/**\n---\nDEEP RULE\n",
+                "deep/.claude/rules/other.md": "---\npaths: y/**\n---\nOTHER RULE\n",
+                ".claude/rules/top.md": "---\npaths: deep/x/**\n---\nTOP RULE\n", "deep/x/f.txt": "x\n"}),
 ]

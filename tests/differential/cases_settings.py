@@ -73,3 +73,10 @@ CASES_SETTINGS += [
          files={"CLAUDE.md": "root\n"},
          home_files={**MEMOS, USER_SETTINGS: js({"autoMemoryDirectory": "~//mem3"})}),
 ]
+CASES_SETTINGS += [
+    Case("x02_exclude_linked_rules_folder", git=True,
+         note="`.claude/rules` is a link to `team-rules/` in the tree: the exclude `**/.claude/rules/**` names the "
+              "rule by the path the walk reached it by.",
+         files={"CLAUDE.md": "root\n", "team-rules/t.md": "team rule\n", ".claude/rules": Symlink("../team-rules"),
+                ".claude/settings.json": js({"claudeMdExcludes": ["**/.claude/rules/**"]})}),
+]

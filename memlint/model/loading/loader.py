@@ -189,6 +189,10 @@ class _Loader(Recorder):
             if is_dir:
                 out.extend(self.rules(target, kind, external_ok, visited, reached))
             elif is_file and name.endswith(".md"):
+                if reached != target and self.release.excludes_match_reached_path and self.excludes and (
+                        picomatch(reached, self.excludes)):
+                    self.skip(target, "excluded", kind, None, f"matches claudeMdExcludes as {reached}")
+                    continue
                 refused = self.refused(reached, kind) if reached != target else None
                 if refused is not None:  # by the path it was reached by (its real path: `process`)
                     if self.workspace.document(target).readable:

@@ -5,8 +5,9 @@ Reports an `AGENTS.md` that Claude Code does not load from any start folder and 
 `CLAUDE.md`, `CLAUDE.local.md` or rule mentions by a link or a path. Which AGENTS.md files load
 depends on the release modelled (`--claude-code`):
 
-- before 2.1.281, and with `instructionFiles = "claude-md"` or the AGENTS.md plugin turned off,
-  Claude Code never reads AGENTS.md unless a memory file includes it;
+- before 2.1.281, with `instructionFiles = "claude-md"` or the AGENTS.md plugin turned off, and when
+  started without the project source (`--setting-sources user,local`), Claude Code never reads
+  AGENTS.md unless a memory file includes it;
 - from 2.1.281, in the default mode (`claude-md-or-agents-md`), it reads AGENTS.md only when no
   `CLAUDE.md`, `.claude/CLAUDE.md` or `CLAUDE.local.md` loads from the start folder or above it:
   a repository that keeps both, and edits AGENTS.md for every agent, silently loses AGENTS.md.
@@ -108,6 +109,8 @@ def _mentioned(ctx: RuleContext) -> set[str]:
 
 def _why(ctx: RuleContext, mode: str | None, path: Path) -> str:
     """Why this release and mode do not load `path`, said from Claude Code's side."""
+    if mode is None and ctx.release.agents_md and "project" not in ctx.launch.setting_sources:
+        return "it is started without the project source (`--setting-sources`), so it loads no AGENTS.md"
     if mode is None and ctx.release.agents_md:
         return "the AGENTS.md plugin is turned off (`enabledPlugins`), so it loads CLAUDE.md, not AGENTS.md"
     if mode is None:
