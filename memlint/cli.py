@@ -10,7 +10,14 @@ from typing import Any
 import click
 
 from memlint import __version__
-from memlint.commands.common import EXIT_ERROR, codes, home_option, set_colour, setting_sources_option
+from memlint.commands.common import (
+    EXIT_ERROR,
+    add_dir_option,
+    codes,
+    home_option,
+    set_colour,
+    setting_sources_option,
+)
 from memlint.conventions import Conventions
 from memlint.conventions import attach as attach_conventions
 from memlint.errors import FixError, MemlintError, ReaderGone
@@ -84,6 +91,7 @@ def _check_options(func: Any) -> Any:
         click.option("--settings", "settings_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
                      help="Model Claude Code started with `--settings FILE`."),
         setting_sources_option(),
+        add_dir_option(),
     ]
     for option in reversed(options):
         func = option(func)
@@ -142,7 +150,7 @@ def _run(
     diff: bool, no_backup: bool, allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...],
     claude_code: str | None = None, settings_file: Path | None = None, backup: bool = False, verified: bool = False,
     staged: bool = False, no_findings: bool = False, setting_sources: frozenset[str] | None = None,
-    **conventions: Any,
+    add_dirs: tuple[Path, ...] = (), **conventions: Any,
 ) -> int:
     from memlint.commands.run import run_once
     from memlint.config import load_config
@@ -180,7 +188,7 @@ def _run(
         if opts.no_respect_gitignore:
             cli["respect-gitignore"] = False
         config = load_config(targets[0], config_path, cli)
-        launch = Launch.from_environ(os.environ, settings_file, setting_sources)
+        launch = Launch.from_environ(os.environ, settings_file, setting_sources, add_dirs)
         home = home_option(home, no_home)
     except (MemlintError, FixError) as exc:
         click.echo(f"memlint: {for_terminal(str(exc))}", err=True)

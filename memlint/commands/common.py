@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,16 @@ def setting_sources_option() -> Any:
         "--setting-sources", "setting_sources", metavar="SOURCES", callback=_setting_sources,
         help="Model Claude Code started with `--setting-sources SOURCES` (comma-separated user, project, "
              "local; \"\" for none): the memory and settings files of the others are not read.")
+
+
+def add_dir_option() -> Any:
+    """`--add-dir DIR` (repeatable), as Claude Code takes it; the folders as absolute paths."""
+    return click.option(
+        "--add-dir", "add_dirs", multiple=True, metavar="DIR", type=click.Path(path_type=Path),
+        callback=lambda _ctx, _param, value: tuple(Path(os.path.abspath(v)) for v in value),
+        help="Model Claude Code started with `--add-dir DIR` (repeatable): with "
+             "CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD=1 in the environment or a settings `env` block, the "
+             "folder's CLAUDE.md, .claude/CLAUDE.md, rules and CLAUDE.local.md load after the project's.")
 
 
 def set_colour(on: bool) -> None:

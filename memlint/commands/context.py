@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING
 
 import click
 
-from memlint.commands.common import EXIT_CLEAN, EXIT_ERROR, home_option, set_colour, setting_sources_option
+from memlint.commands.common import (
+    EXIT_CLEAN,
+    EXIT_ERROR,
+    add_dir_option,
+    home_option,
+    set_colour,
+    setting_sources_option,
+)
 from memlint.conventions import use_colour
 from memlint.errors import MemlintError
 from memlint.escape import for_terminal, json_safe
@@ -34,6 +41,7 @@ if TYPE_CHECKING:
 @click.option("--settings", "settings_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Model Claude Code started with `--settings FILE`.")
 @setting_sources_option()
+@add_dir_option()
 @click.option("--color", "--colour", "color", type=click.Choice(["auto", "always", "never"]), default="auto",
               show_default=True, help="Colour the text output (auto honours NO_COLOR and FORCE_COLOR).")
 @click.option("--window", type=click.IntRange(min=1), help="Context window in tokens (default: the model's).")
@@ -43,7 +51,8 @@ if TYPE_CHECKING:
               help="Show instead what Claude Code attaches when Claude reads FILE in that session, and why.")
 def context(start: Path, home: Path | None, no_home: bool, fmt: str, tokenizer: str, managed_dir: Path,
             claude_code: str | None, settings_file: Path | None, color: str, window: int | None, model: str | None,
-            show_all: bool, reading: Path | None = None, setting_sources: frozenset[str] | None = None) -> None:
+            show_all: bool, reading: Path | None = None, setting_sources: frozenset[str] | None = None,
+            add_dirs: tuple[Path, ...] = ()) -> None:
     """Show what Claude Code loads into context when started in START, against its context window
     (never cached); with --reading FILE, what it attaches when Claude reads FILE."""
     from memlint.api import context as build_context
@@ -60,7 +69,7 @@ def context(start: Path, home: Path | None, no_home: bool, fmt: str, tokenizer: 
             raise MemlintError(f"{start}: not a folder (give the folder Claude Code starts in)")
         modelled = home_option(home, no_home)
         release = pick(claude_code) if claude_code else load_config(start).release
-        launch = Launch.from_environ(os.environ, settings_file, setting_sources)
+        launch = Launch.from_environ(os.environ, settings_file, setting_sources, add_dirs)
         if reading is not None:
             from memlint.commands.reading import show_reading
 

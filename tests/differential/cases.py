@@ -113,6 +113,8 @@ class Case:
     steps: tuple[Step, ...] = ()
     # given to Claude Code as `--setting-sources VALUE` (None: not given, every source)
     setting_sources: str | None = None
+    # folders of the tree given to Claude Code as `--add-dir <TREE>/DIR`, in order
+    add_dirs: tuple[str, ...] = ()
 
 
 # --------------------------------------------------------------------------- helpers for big text
@@ -1101,7 +1103,8 @@ def case_launch(case: Case, tree: Path, home: Path) -> Any:
     from memlint.model.loading.settings import Launch, parse_setting_sources
 
     sources = None if case.setting_sources is None else parse_setting_sources(case.setting_sources)
-    return Launch.from_environ(case_env(case, tree, home), flag_settings_file(case, tree), sources)
+    return Launch.from_environ(case_env(case, tree, home), flag_settings_file(case, tree), sources,
+                               tuple(tree / d for d in case.add_dirs))
 
 
 def case_env(case: Case, tree: Path, home: Path) -> dict[str, str]:
@@ -1118,6 +1121,8 @@ def oracle_args(case: Case, tree: Path, home: Path) -> list[str]:
         args += ["--arg=--settings", f"--arg={flag}"]
     if case.setting_sources is not None:
         args += ["--arg=--setting-sources", f"--arg={case.setting_sources}"]
+    for folder in case.add_dirs:
+        args += ["--arg=--add-dir", f"--arg={tree / folder}"]
     if case.read is not None:
         args += [f"--read={tree / case.read}"]
     return args

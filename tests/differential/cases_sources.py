@@ -97,3 +97,44 @@ CASES_SOURCES += [
          files={"CLAUDE.md": "root\n", ".claude/settings.local.json": json.dumps({"autoMemoryDirectory": "~/elsewhere"})},
          automem=MEMORY, home_files={"elsewhere/MEMORY.md": "- [Other](other.md) the other index\n"}),
 ]
+
+# `--add-dir`: the folder's memory files load after the walk's, only with CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD
+ON = {"CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD": "1"}
+ADDED = {"repo/CLAUDE.md": "repo claude\n", "repo/CLAUDE.local.md": "repo local\n",
+         "other/CLAUDE.md": "other claude @inc.md @../outside.md\n", "other/inc.md": "other include\n",
+         "outside.md": "outside\n", "other/.claude/CLAUDE.md": "other dot claude\n",
+         "other/.claude/rules/r.md": "other rule\n", "other/.claude/rules/cond.md": "---\npaths: sub/**\n---\nother cond\n",
+         "other/CLAUDE.local.md": "other local\n", "other/AGENTS.md": "other agents\n", "other/sub/CLAUDE.md": "other sub\n",
+         "other/.claude/settings.json": _excludes("**/other/CLAUDE.local.md")}
+
+CASES_SOURCES += [
+    Case("ad01_add_dir_memory", git=True, cwd="repo", add_dirs=("other",), env=ON, files=ADDED,
+         note="--add-dir other with the variable set: its CLAUDE.md, .claude/CLAUDE.md, unconditional rule and "
+              "CLAUDE.local.md load after the project's; its includes are external (not followed), its AGENTS.md, "
+              "nested CLAUDE.md and settings file are not read."),
+    Case("ad02_add_dir_without_the_variable", git=True, cwd="repo", add_dirs=("other",), files=ADDED,
+         note="--add-dir without CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD: none of its memory files loads."),
+    Case("ad03_add_dir_variable_values", git=True, cwd="repo", add_dirs=("other", "gone", "two"),
+         env={"CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD": " Yes "},
+         files={**ADDED, "two/CLAUDE.md": "two claude\n"},
+         note="a true value, trimmed, any case; the folders in the order given; a folder that is not there is "
+              "passed over."),
+    Case("ad04_add_dir_variable_two_is_false", git=True, cwd="repo", add_dirs=("other",),
+         env={"CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD": "2"}, files=ADDED,
+         note="`2` is no true value: nothing of the folder loads."),
+    Case("ad05_add_dir_variable_in_settings_env", git=True, cwd="repo", add_dirs=("other",),
+         files={**ADDED, "repo/.claude/settings.json": json.dumps({"env": {"CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD": "true"},
+                                                                    "claudeMdExcludes": ["**/other/.claude/**"]})},
+         note="the variable from the project's settings `env` block counts; the project's excludes apply to the "
+              "folder's files."),
+    Case("ad06_add_dir_agents_fallback", git=True, cwd="repo", add_dirs=("ag",), env=ON,
+         files={"repo/AGENTS.md": "repo agents\n", "ag/CLAUDE.md": "ag claude\n", "ag/AGENTS.md": "ag agents\n"},
+         note="C01: the added folder's CLAUDE.md does not keep the start folder's AGENTS.md out (only the walk's "
+              "folders count), which is placed after it; the added folder's AGENTS.md is not read."),
+    Case("ad07_add_dir_includes_approved", git=True, cwd="repo", add_dirs=("other",), env=ON, files=ADDED,
+         home_files={".claude.json": json.dumps({"projects": {"<TREE>": {"hasClaudeMdExternalIncludesApproved": True}}})},
+         note="with external includes approved, the folder's includes are followed."),
+    Case("ad08_add_dir_setting_sources", git=True, cwd="repo", add_dirs=("other",), env=ON, files=ADDED,
+         setting_sources="project",
+         note="--setting-sources project: the folder's CLAUDE.local.md is not read either."),
+]

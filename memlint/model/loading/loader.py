@@ -418,6 +418,7 @@ def load(
             mode == "claude-md-or-agents-md" and not loader.claude_md_at_start)
         if not read_agents:
             files += walk_files(last)
+            files += _added_folders(loader, settings, approved)
         else:
             walk = chain(last)
             files += walk[0].own
@@ -427,6 +428,7 @@ def load(
             for node in walk[1:]:
                 assert node.folder is not None
                 groups.append(loader.agents(node.folder, approved, texts, mode == "claude-md-or-agents-md"))
+            files += _added_folders(loader, settings, approved)
             files = place_agents(files, [f for group in groups for f in group])
     name = automem_dir_name(release, launch)
     memory_dir = settings.auto_memory_dir or project_automem_folder(workspace, home, project_root, settings.config_dir, name)
@@ -442,6 +444,19 @@ def load(
         start, home, project_root, memory_dir, tuple(files), loader.skipped.build(), loader.deferred.build(),
         settings.excludes, release, settings,
     )
+
+
+def _added_folders(loader: _Loader, settings: Settings, approved: bool) -> list[LoadedFile]:
+    """The memory files of each `--add-dir` folder, in order, after the walk's (with
+    CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD): its CLAUDE.md, `.claude/CLAUDE.md`, rules and
+    CLAUDE.local.md as a walk folder's, never its folders above, its AGENTS.md, its settings or its
+    nested files; a folder that is not there gives nothing (`ad01`-`ad05` in tests/differential)."""
+    out: list[LoadedFile] = []
+    for folder in settings.add_dirs:
+        real = real_folder_path(loader.workspace, folder)
+        if real.is_dir():
+            out += loader.folder(real, approved)
+    return out
 
 
 def _within_limits(workspace: Workspace, settings: Settings) -> Settings:

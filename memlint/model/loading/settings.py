@@ -62,7 +62,7 @@ LEGACY_MODES: dict[str, Mode] = {
 # the environment variables that change loading; everything else of the environment is ignored
 ENV_KEYS = (
     "CLAUDE_CODE_AUTOMOUNT_ROOTS", "CLAUDE_CONFIG_DIR", "CLAUDE_CODE_PROJECT_DIR_NAME",
-    "CLAUDE_CODE_DISABLE_AUTO_MEMORY",
+    "CLAUDE_CODE_DISABLE_AUTO_MEMORY", "CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD",
 )
 _DIR_NAME = compile_lazily(r"[A-Za-z0-9_-]{1,64}")
 
@@ -76,13 +76,15 @@ class Launch:
     env: Mapping[str, str] = field(default_factory=dict)
     # `--setting-sources`: the user, project and local memory files and settings files Claude Code reads
     setting_sources: frozenset[str] = ALL_SOURCES
+    # `--add-dir DIR`, in order (absolute): their memory files load with CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD
+    add_dirs: tuple[Path, ...] = ()
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str], settings_file: Path | None = None,
-                     setting_sources: frozenset[str] | None = None) -> Launch:
+                     setting_sources: frozenset[str] | None = None, add_dirs: tuple[Path, ...] = ()) -> Launch:
         """Only the variables that change loading are kept; `setting_sources` None is all three."""
         env = {k: environ[k] for k in ENV_KEYS if environ.get(k)}
-        return cls(settings_file, env, ALL_SOURCES if setting_sources is None else setting_sources)
+        return cls(settings_file, env, ALL_SOURCES if setting_sources is None else setting_sources, add_dirs)
 
     def without(self, key: str) -> Launch:
         """The same launch with the environment variable `key` unset."""
@@ -177,6 +179,8 @@ class Settings:
     config_dir: Path | None = None  # CLAUDE_CONFIG_DIR
     ignored: tuple[IgnoredSettings, ...] = ()  # the files it reads and then ignores whole
     sources: frozenset[str] = ALL_SOURCES  # `--setting-sources`: which of user, project, local count
+    # the `--add-dir` folders whose memory files load (CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD is true)
+    add_dirs: tuple[Path, ...] = ()
 
     def denied(self, path: str) -> DenyRule | None:
         """The first `Read` deny rule that covers `path`, else None."""
@@ -469,13 +473,21 @@ def read_settings(
     return Settings(
         _expand_excludes(patterns, reads), memory_dir, auto_memory(enabled, files, launch), mode, plugin_on, tuple(deny),
         _approved(home, config_dir, project_root, reads), tuple(files), config_dir, tuple(ignored),
-        launch.setting_sources,
+        launch.setting_sources, launch.add_dirs if env_true(files, launch, ADDITIONAL_DIRECTORIES) else (),
     )
 
 
 DISABLE_AUTO_MEMORY = "CLAUDE_CODE_DISABLE_AUTO_MEMORY"
+ADDITIONAL_DIRECTORIES = "CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD"
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})
+
+
+def env_true(files: tuple[SettingsFile, ...] | list[SettingsFile], launch: Launch, key: str) -> bool:
+    """Whether `key` is a true value (`1`, `true`, `yes`, `on`, any case, trimmed) where Claude Code reads
+    it: the settings `env` blocks over the real environment (`2` and `0` are not)."""
+    value = env_value(files, launch, key)
+    return value is not None and value.strip().lower() in _TRUE
 
 
 def env_value(files: tuple[SettingsFile, ...] | list[SettingsFile], launch: Launch, key: str) -> str | None:

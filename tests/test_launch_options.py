@@ -1,5 +1,6 @@
-"""`--setting-sources`: how memlint reads the value (as Claude Code does), the command line, and the two
-release switches bisected with the real CLI (tests/differential/cases_sources.py holds the recorded cases)."""
+"""Claude Code's launch options memlint models beside `--settings`: `--setting-sources` (how memlint reads the
+value, as Claude Code does; the command line; the two release switches bisected with the real CLI) and
+`--add-dir` (tests/differential/cases_sources.py holds the recorded cases)."""
 from __future__ import annotations
 
 import json
@@ -36,7 +37,7 @@ def test_other_values_refused_with_claude_codes_message(text: str, named: str) -
 
 
 def _tree(tmp_path: Path) -> Path:
-    (tmp_path / ".git").mkdir()
+    (tmp_path / ".git").mkdir(parents=True)
     (tmp_path / "CLAUDE.md").write_text("project\n")
     (tmp_path / "CLAUDE.local.md").write_text("local\n")
     return tmp_path
@@ -102,3 +103,18 @@ def test_agents_md_not_read_says_the_project_source_is_left_out(tmp_path: Path) 
     assert result.exit_code == 1, result.output
     [finding] = json.loads(result.output)["violations"]
     assert "started without the project source (`--setting-sources`)" in finding["message"]
+
+
+def test_add_dir_loads_the_folders_memory_with_the_variable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tree = _tree(tmp_path / "repo")
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "CLAUDE.md").write_text("other\n")
+    args = ["context", str(tree), "--no-home", "--format", "json", "--add-dir", str(other)]
+    monkeypatch.delenv("CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD", raising=False)
+    without = json.loads(CliRunner().invoke(main, args).output)
+    assert [Path(f["path"]).name for f in without["files"]] == ["CLAUDE.md", "CLAUDE.local.md"]
+    monkeypatch.setenv("CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD", "1")
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert [f["path"] for f in json.loads(result.output)["files"]][-1] == str(other / "CLAUDE.md")
