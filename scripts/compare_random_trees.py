@@ -354,8 +354,18 @@ def extras(case, rng):
     sources = None
     if rng.random() < 0.15:  # Claude Code started with --setting-sources
         sources = rng.choice(["user", "project", "local", "", "project,local", "user,project", "user,local", " local , user"])
+    added: tuple[str, ...] = ()
+    if rng.random() < 0.15:  # Claude Code started with --add-dir (inside or outside the start folder)
+        added = tuple(rng.sample(["ad", "a", "gone", "a/b"], rng.randint(1, 2)))
+        files.setdefault("ad/CLAUDE.md", "added claude @inc.md\n")
+        files.setdefault("ad/inc.md", "added include\n")
+        files.setdefault("ad/.claude/rules/ar.md", "added rule\n")
+        files.setdefault("ad/CLAUDE.local.md", "added local\n")
+        files.setdefault("ad/AGENTS.md", "added agents\n")
+        if rng.random() < 0.8:
+            env = {**env, "CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD": rng.choice(["1", "true", "0", "2"])}
     return replace(case, files=files, home_files=home, env=env, settings=settings, flag_settings=flag, git=git,
-                   under_home=under_home, setting_sources=sources)
+                   under_home=under_home, setting_sources=sources, add_dirs=added)
 
 
 def _merge_settings(where, data, files, home, settings, flag, cwdp):

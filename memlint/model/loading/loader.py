@@ -15,6 +15,7 @@ from memlint.model.cli_js.globs import picomatch
 from memlint.model.cli_js.jstext import js_trim
 from memlint.model.loading.facts import TEXT_EXTENSIONS, Facts, file_facts, include_target
 from memlint.model.loading.guards import process_file, special_folder
+from memlint.model.loading.held_rules import conditional_rules
 from memlint.model.loading.loaded import (
     DeferReason,
     Deferred,
@@ -267,8 +268,6 @@ class _Loader(Recorder):
             files += self.step(("rules", rules), external_ok,
                                lambda: [] if no_rules else self.rules(rules, "project", external_ok), shared)
         elif not (no_rules or self.release.conditional_rules_follow_sources):
-            from memlint.model.loading.nested_worktree import conditional_rules
-
             files += self.step(("conditional-rules", rules), external_ok, lambda: conditional_rules(self, rules), shared)
         if "local" in sources:
             files += self.step(("process", local), external_ok,

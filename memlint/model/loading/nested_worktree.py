@@ -10,12 +10,11 @@ matching file. The skipped files are said (`nested-worktree`), never processed: 
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
-from memlint.model.cli_js.globs import picomatch
+from memlint.model.loading.held_rules import conditional_rules
 from memlint.model.loading.loaded import Deferred, LoadedFile
 from memlint.model.loading.walkpaths import FOLDER_NAMES, folder_paths
 from memlint.model.loading.workspace import Workspace
@@ -76,23 +75,4 @@ def _say_skipped(loader: _Loader, paths: tuple[str, ...]) -> list[LoadedFile]:
         listed = loader.workspace.listing(path) if path.endswith("rules") else None
         if listed or (listed is None and loader.workspace.document(path).readable):
             loader.skip(path, "nested-worktree", "project", None, DETAIL)
-    return []
-
-
-def conditional_rules(loader: _Loader, folder: str, visited: set[str] | None = None) -> list[LoadedFile]:
-    """The conditional rules under `folder`, deferred (attached on a Read), nothing loaded at start (also
-    the project's rules of a walk without the project source, before `conditional_rules_follow_sources`)."""
-    visited = set() if visited is None else visited
-    resolved = loader.workspace.realpath(folder)[0]
-    if resolved in visited:
-        return []
-    visited.add(resolved)
-    for name, is_dir, is_file in loader.workspace.listing(resolved) or ():
-        target = loader.workspace.realpath(posixpath.join(folder, name))[0]
-        if is_dir:
-            conditional_rules(loader, target, visited)
-        elif is_file and name.endswith(".md") and not (loader.excludes and picomatch(target, loader.excludes)):
-            facts = loader.facts(target)
-            if facts.skip is None and facts.globs:
-                loader.defer(Deferred(facts.path, "conditional-rule", "project", facts.globs))
     return []
