@@ -138,3 +138,9 @@ CASES_SOURCES += [
          setting_sources="project",
          note="--setting-sources project: the folder's CLAUDE.local.md is not read either."),
 ]
+CASES_SOURCES += [
+    Case("ad09_add_dir_without_project_source", git=True, cwd="repo", add_dirs=("other",), env=ON, files=ADDED,
+         setting_sources="user",
+         note="--setting-sources user: the added folder's CLAUDE.md, .claude/CLAUDE.md and rules load all the same "
+              "(the project source does not gate them), its CLAUDE.local.md does not (the local source does)."),
+]

@@ -66,7 +66,8 @@ WRONG: dict[str, set[str]] = {
     # other/CLAUDE.md's @../outside.md leaves other/, where `check` also starts a session
     **{name: {"ML107"} for name in ("ad01_add_dir_memory", "ad02_add_dir_without_the_variable",
                                     "ad03_add_dir_variable_values", "ad04_add_dir_variable_two_is_false",
-                                    "ad05_add_dir_variable_in_settings_env", "ad08_add_dir_setting_sources")},
+                                    "ad05_add_dir_variable_in_settings_env", "ad08_add_dir_setting_sources",
+                                    "ad09_add_dir_without_project_source")},
     "m05_special_folders": {"ML521"},
     "m30_proc_dev_includes": {"ML521"},
     "m09_read_deny_claude_md": {"ML521"},

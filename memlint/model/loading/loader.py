@@ -240,8 +240,9 @@ class _Loader(Recorder):
         found = self.workspace.memo.get(("folder-missing", str(folder)))
         return found if isinstance(found, frozenset) else frozenset()
 
-    def folder(self, folder: Path, external_ok: bool) -> list[LoadedFile]:
-        """One folder of the walk: CLAUDE.md, .claude/CLAUDE.md, its rules, CLAUDE.local.md."""
+    def folder(self, folder: Path, external_ok: bool, sources: frozenset[str] | None = None) -> list[LoadedFile]:
+        """One folder of the walk: CLAUDE.md, .claude/CLAUDE.md, its rules, CLAUDE.local.md, of the
+        `sources` read (default: the `--setting-sources` of the settings)."""
         if not self.holds_memory(folder):
             return []
         # one step per file and per rules folder: a start that sees an ancestor's include as
@@ -253,7 +254,8 @@ class _Loader(Recorder):
         # a missing rules folder gives nothing (most folders of a tree have no .claude/ and no
         # CLAUDE.local.md: reading them was a fifth of the loader's time)
         missing = self.folder_missing(folder)
-        sources = self.settings.sources  # `--setting-sources`: a source left out is not read at all
+        # `--setting-sources`: a source left out is not read at all
+        sources = self.settings.sources if sources is None else sources
         if self.worktree is not None and self.worktree.skips_project_files(folder):
             from memlint.model.loading.nested_worktree import main_repository_folder
 
@@ -449,12 +451,14 @@ def _added_folders(loader: _Loader, settings: Settings, approved: bool) -> list[
     """The memory files of each `--add-dir` folder, in order, after the walk's (with
     CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD): its CLAUDE.md, `.claude/CLAUDE.md`, rules and
     CLAUDE.local.md as a walk folder's, never its folders above, its AGENTS.md, its settings or its
-    nested files; a folder that is not there gives nothing (`ad01`-`ad05` in tests/differential)."""
+    nested files; a folder that is not there gives nothing. `--setting-sources` gates its
+    CLAUDE.local.md (the local source) but not its project files (`ad01`-`ad09` in tests/differential)."""
     out: list[LoadedFile] = []
+    sources = settings.sources | {"project"}
     for folder in settings.add_dirs:
         real = real_folder_path(loader.workspace, folder)
         if real.is_dir():
-            out += loader.folder(real, approved)
+            out += loader.folder(real, approved, sources)
     return out
 
 
