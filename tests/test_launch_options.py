@@ -118,3 +118,12 @@ def test_add_dir_loads_the_folders_memory_with_the_variable(tmp_path: Path, monk
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     assert [f["path"] for f in json.loads(result.output)["files"]][-1] == str(other / "CLAUDE.md")
+
+
+def test_an_added_folders_conditional_rules_are_not_listed_as_deferred(tmp_path: Path) -> None:
+    case = BY_NAME["ad10_add_dir_conditional_rules_never_arrive"]
+    tree, home = build(case, tmp_path)
+    ctx = context(start=tree / case.cwd, home=home, managed_dir=tmp_path / "no-managed", release=pick("2.1.332"),
+                  launch=case_launch(case, tree, home))
+    assert [str(f.path.relative_to(tree)) for f in ctx.loaded.files] == ["repo/CLAUDE.md", "other/CLAUDE.md"]
+    assert [str(d.path.relative_to(tree)) for d in ctx.loaded.deferred] == ["repo/.claude/rules/py.md"]

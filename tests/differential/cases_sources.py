@@ -144,3 +144,13 @@ CASES_SOURCES += [
          note="--setting-sources user: the added folder's CLAUDE.md, .claude/CLAUDE.md and rules load all the same "
               "(the project source does not gate them), its CLAUDE.local.md does not (the local source does)."),
 ]
+CASES_SOURCES += [
+    Case("ad10_add_dir_conditional_rules_never_arrive", git=True, cwd="repo", add_dirs=("other",), env=ON,
+         read="repo/x.py",
+         files={"repo/CLAUDE.md": "repo claude\n", "repo/x.py": "x = 1\n",
+                "repo/.claude/rules/py.md": "---\npaths: \"**/*.py\"\n---\nrepo py rule\n",
+                "other/CLAUDE.md": "other claude\n",
+                "other/.claude/rules/py.md": "---\npaths: \"**/*.py\"\n---\nother py rule\n"},
+         note="§4: a Read of repo/x.py attaches the project's matching conditional rule, never the added "
+              "folder's (nor does a Read of a file in the added folder)."),
+]

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from memlint.model.cli_js.globs import picomatch
 from memlint.model.cli_js.jstext import js_trim
+from memlint.model.loading.chain import Parts
 from memlint.model.loading.facts import TEXT_EXTENSIONS, Facts, file_facts, include_target
 from memlint.model.loading.guards import process_file, special_folder
 from memlint.model.loading.held_rules import conditional_rules
@@ -452,13 +453,20 @@ def _added_folders(loader: _Loader, settings: Settings, approved: bool) -> list[
     CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD): its CLAUDE.md, `.claude/CLAUDE.md`, rules and
     CLAUDE.local.md as a walk folder's, never its folders above, its AGENTS.md, its settings or its
     nested files; a folder that is not there gives nothing. `--setting-sources` gates its
-    CLAUDE.local.md (the local source) but not its project files (`ad01`-`ad09` in tests/differential)."""
+    CLAUDE.local.md (the local source) but not its project files; its conditional rules are never
+    attached (`ad01`-`ad10` in tests/differential)."""
     out: list[LoadedFile] = []
+    if not settings.add_dirs:
+        return out
     sources = settings.sources | {"project"}
-    for folder in settings.add_dirs:
-        real = real_folder_path(loader.workspace, folder)
-        if real.is_dir():
-            out += loader.folder(real, approved, sources)
+    kept, loader.deferred = loader.deferred, Parts()  # its conditional rules never arrive on a Read (ad10)
+    try:
+        for folder in settings.add_dirs:
+            real = real_folder_path(loader.workspace, folder)
+            if real.is_dir():
+                out += loader.folder(real, approved, sources)
+    finally:
+        loader.deferred = kept
     return out
 
 
