@@ -188,7 +188,9 @@ def _run(
         if opts.no_respect_gitignore:
             cli["respect-gitignore"] = False
         config = load_config(targets[0], config_path, cli)
-        launch = Launch.from_environ(os.environ, settings_file, setting_sources, add_dirs)
+        launch = Launch.from_environ(os.environ, settings_file,
+                                     config.setting_sources if setting_sources is None else setting_sources,
+                                     add_dirs or config.add_dirs)
         home = home_option(home, no_home)
     except (MemlintError, FixError) as exc:
         click.echo(f"memlint: {for_terminal(str(exc))}", err=True)

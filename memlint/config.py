@@ -4,7 +4,9 @@ Keys: select, extend-select, ignore (codes, slugs, code prefixes like "ML1", or 
 `select`, every rule on by default (opt-in style rules need `select` or `extend-select`); exclude
 (gitignore patterns); per-file-ignores ({pattern: [codes]}); options ({rule: {option: value}});
 memory-dirs (extra auto-memory folders); session-notes ({paths = [...], template = "..."});
-claude-code (the Claude Code release to model, e.g. "2.1.197"; default the newest modelled).
+claude-code (the Claude Code release to model, e.g. "2.1.197"; default the newest modelled);
+setting-sources and add-dirs (how Claude Code is started: its `--setting-sources` as a list, and its
+`--add-dir` folders, relative to the configuration's folder; the command-line options win).
 Every error names the key and exits 2.
 """
 
@@ -20,6 +22,7 @@ from typing import Any
 
 from memlint.errors import ConfigError, MemlintError
 from memlint.escape import for_terminal
+from memlint.model.loading.settings import SETTING_SOURCES
 from memlint.model.release import DEFAULT, Release, pick
 from memlint.model.source.files import FileProblem, read_file
 from memlint.model.source.limits import DEFAULT_LIMITS, Limits, parse_limits
@@ -29,7 +32,8 @@ from memlint.rules.catalog import default_codes
 
 KEYS = {
     "select", "extend-select", "ignore", "extend-ignore", "exclude", "extend-exclude", "respect-gitignore",
-    "per-file-ignores", "options", "memory-dirs", "session-notes", "claude-code", "limits",
+    "per-file-ignores", "options", "memory-dirs", "session-notes", "claude-code", "limits", "setting-sources",
+    "add-dirs",
 }
 
 
@@ -49,6 +53,8 @@ class Config:
     release: Release = DEFAULT  # `claude-code`: the Claude Code release modelled
     limits: Limits = DEFAULT_LIMITS  # memlint's own bounds (docs/limits.md)
     respect_gitignore: bool = True  # skip paths ignored by .gitignore / .ignore files
+    setting_sources: frozenset[str] | None = None  # `setting-sources` (None: not set, all three)
+    add_dirs: tuple[Path, ...] = ()  # `add-dirs`: Claude Code's `--add-dir` folders
 
 
 def resolve_selector(name: str, key: str) -> set[str]:
@@ -128,12 +134,26 @@ def build(raw: Mapping[str, Any], path: Path | None, root: Path, cli: Mapping[st
             raise ConfigError("session-notes.template: expected a path string")
         release = _release(merged.get("claude-code"))
         limits = parse_limits(merged.get("limits", {}))
+        setting_sources = _setting_sources(merged.get("setting-sources"))
+        add_dirs = tuple((root / p).absolute() for p in _string_list(merged.get("add-dirs", []), "add-dirs"))
     except ConfigError as exc:
         raise ConfigError(f"{where}{for_terminal(str(exc), keep_tab=False)}") from None  # a key may hold a line break
     return Config(
         path, root, frozenset(select), exclude, per_file, options, memory_dirs, note_paths,
-        (root / template) if template else None, release, limits, respect_gitignore,
+        (root / template) if template else None, release, limits, respect_gitignore, setting_sources, add_dirs,
     )
+
+
+def _setting_sources(value: Any) -> frozenset[str] | None:
+    """`setting-sources = ["project"]`: Claude Code's `--setting-sources`, as the Agent SDK's
+    `settingSources` list (`[]` for none)."""
+    if value is None:
+        return None
+    names = _string_list(value, "setting-sources")
+    wrong = next((name for name in names if name not in SETTING_SOURCES), None)
+    if wrong is not None:
+        raise ConfigError(f"setting-sources: {wrong!r} is not one of {', '.join(SETTING_SOURCES)}")
+    return frozenset(names)
 
 
 def _release(value: Any) -> Release:

@@ -127,3 +127,41 @@ def test_an_added_folders_conditional_rules_are_not_listed_as_deferred(tmp_path:
                   launch=case_launch(case, tree, home))
     assert [str(f.path.relative_to(tree)) for f in ctx.loaded.files] == ["repo/CLAUDE.md", "other/CLAUDE.md"]
     assert [str(d.path.relative_to(tree)) for d in ctx.loaded.deferred] == ["repo/.claude/rules/py.md"]
+
+
+def test_the_configuration_names_the_launch_and_the_command_line_wins(tmp_path: Path) -> None:
+    tree = _tree(tmp_path / "repo")
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "CLAUDE.md").write_text("other\n")
+    (tree / ".memlint.toml").write_text('setting-sources = ["local"]\nadd-dirs = ["../other"]\n')
+    (tree / ".claude").mkdir()
+    (tree / ".claude" / "settings.local.json").write_text('{"env": {"CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD": "1"}}')
+
+    def loaded(*extra: str) -> list[str]:
+        result = CliRunner().invoke(main, ["context", str(tree), "--no-home", "--format", "json", *extra])
+        assert result.exit_code == 0, result.output
+        return [str(Path(f["path"]).relative_to(tmp_path)) for f in json.loads(result.output)["files"]]
+
+    # the added folder's CLAUDE.md loads without the project source (only `local` gates an added folder)
+    assert loaded() == ["repo/CLAUDE.local.md", "other/CLAUDE.md"]
+    assert loaded("--setting-sources", "project") == ["repo/CLAUDE.md"]  # the local file's env is not read then
+    # the language server and the API take the configuration's launch too
+    from memlint.config import load_config
+    from memlint.engine import build_context
+
+    ctx = build_context([tree], load_config(tree), None)
+    assert [str(f.path.relative_to(tmp_path)) for f in ctx.loads[tree].files] == ["repo/CLAUDE.local.md", "other/CLAUDE.md"]
+
+
+@pytest.mark.parametrize(("table", "says"), [
+    ('setting-sources = "project"', "setting-sources: expected a list of strings"),
+    ('setting-sources = ["Project"]', "setting-sources: 'Project' is not one of user, project, local"),
+    ("add-dirs = [1]", "add-dirs: expected a list of strings"),
+])
+def test_a_bad_launch_in_the_configuration_exits_2_naming_the_key(tmp_path: Path, table: str, says: str) -> None:
+    tree = _tree(tmp_path)
+    (tree / ".memlint.toml").write_text(table + "\n")
+    result = CliRunner().invoke(main, ["check", str(tree), "--no-home", "--no-cache"])
+    assert result.exit_code == 2
+    assert str(tree / ".memlint.toml") in result.output and says in result.output

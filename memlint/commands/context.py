@@ -68,8 +68,11 @@ def context(start: Path, home: Path | None, no_home: bool, fmt: str, tokenizer: 
         if not start.is_dir():
             raise MemlintError(f"{start}: not a folder (give the folder Claude Code starts in)")
         modelled = home_option(home, no_home)
-        release = pick(claude_code) if claude_code else load_config(start).release
-        launch = Launch.from_environ(os.environ, settings_file, setting_sources, add_dirs)
+        config = load_config(start)
+        release = pick(claude_code) if claude_code else config.release
+        launch = Launch.from_environ(os.environ, settings_file,
+                                     config.setting_sources if setting_sources is None else setting_sources,
+                                     add_dirs or config.add_dirs)
         if reading is not None:
             from memlint.commands.reading import show_reading
 

@@ -134,7 +134,7 @@ def check(write: Write, environ: Mapping[str, str]) -> str | None:
 
     # one workspace for the role and both checks: the files the write did not touch are read once
     workspace = Workspace(config.release, config.limits)
-    launch = Launch.from_environ(dict(environ), None)
+    launch = Launch.from_environ(dict(environ), None, config.setting_sources, config.add_dirs)
     kind, roots = role(write.path, write.cwd, home, config.release, workspace, launch)
     if kind is None:
         return None
