@@ -421,3 +421,15 @@ CASES_2_1_332 += [
          files={"AGENTS.md": "agents\n", ".claude/AGENTS.md": "dot agents\n"},
          settings={"permissions": {"deny": ["Read(./AGENTS.md)"]}}),
 ]
+CASES_2_1_332 += [
+    Case("ag79_agents_include_conditional_rule", git=True, releases=None,
+         note="C01/C02: in claude-md-and-agents-md mode, AGENTS.md's include of a conditional rule the walk held "
+              "back loads it (the plugin reads against what loaded); its include of CLAUDE.md and of an "
+              "unconditional rule, both loaded, does not load them again. A CLAUDE.local.md's include of the same "
+              "conditional rule loads nothing.",
+         files={"CLAUDE.md": "claude\n", "AGENTS.md": "agents @CLAUDE.md @.claude/rules/c.md @.claude/rules/u.md\n",
+                "CLAUDE.local.md": "local @.claude/rules/c.md\n",
+                ".claude/rules/c.md": "---\npaths: src/**\n---\ncond rule\n", ".claude/rules/u.md": "uncond rule\n"},
+         home_files={".claude/settings.json": json.dumps({"pluginConfigs": {"agents-md@builtin": {"options": {
+             "instructionFiles": "claude-md-and-agents-md"}}}})}),
+]

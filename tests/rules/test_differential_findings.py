@@ -60,6 +60,7 @@ WRONG: dict[str, set[str]] = {
     "unicode_content_and_names": {"ML108"},  # @日本.md is rejected for its first character
     "include_non_ascii_start": {"ML108"},
     "ag11_empty_claude_md": {"ML203"},
+    "ag79_agents_include_conditional_rule": {"ML106"},  # AGENTS.md includes CLAUDE.md and u.md, loaded already
     "m01_include_symlink_outside": {"ML107"},  # link.md resolves outside proj/ (2.1.232+)
     "m12_external_include_approved_by_cwd_key": {"ML107"},
     "m08_read_deny": {"ML521"},  # deny rules withhold includes (2.1.290+)

@@ -294,6 +294,16 @@ class _Loader(Recorder):
             out += self.process(str(path), "project", external_ok)
         return out
 
+    def forget_held_rules(self) -> None:
+        """Forget the conditional rules the walk met and held back: the AGENTS.md plugin reads its files
+        against what loaded, not against what the walk met, so its include of such a rule loads it
+        (`ag79_agents_include_conditional_rule`; a CLAUDE.local.md's include of it does not)."""
+        for held in self.deferred:
+            if held.reason == "conditional-rule":
+                path = str(held.path)
+                self.processed.discard(posixpath.normpath(path))
+                self.processed.discard(posixpath.normpath(self.workspace.realpath(path)[0]))
+
     agents_mode: Mode | None = None  # set by load(): None when AGENTS.md is never read
     worktree: GitRoots | None = None  # set by load() for a worktree nested in its main repository
     claude_md_at_start: bool = False
@@ -427,6 +437,7 @@ def load(
             texts = agent_texts(f for node in walk[1:] for f in node.own)
             files += [f for node in walk[1:] for f in node.own]
             groups = []
+            loader.forget_held_rules()
             for node in walk[1:]:
                 assert node.folder is not None
                 groups.append(loader.agents(node.folder, approved, texts, mode == "claude-md-or-agents-md"))
