@@ -41,11 +41,13 @@ ORACLE = ROOT.parents[0] / "shared" / "oracle" / "cc_oracle.py"
 from cases import (
     Case,
     Symlink,
+    attached,
     build,
     canonical,
     case_launch,
     normalize,
     oracle_args,
+    placeholders,
     rule_groups,
 )
 
@@ -391,6 +393,20 @@ def oracle(case, version):
         ctx = context(start=tree / case.cwd, home=home, managed_dir=root / "nm", release=pick(version), launch=case_launch(case, tree, home))
         got = [(f["path"], f["kind"], f["content"]) for f in normalize(ctx.to_dict("chars4")["files"], tree, home)]
         g = rule_groups(tree, home)
+        if case.read is not None:  # --reads: what the Read attaches, as sets of (path, via)
+            from memlint.model.loading.reads import on_read
+
+            subs = placeholders(tree, home)
+            shown = []
+            for item in on_read(ctx.loaded, tree / case.read):
+                path = str(item.file.path)
+                for old, new in subs:
+                    path = path.replace(old, new)
+                shown.append((path, item.via))
+            wanted = [(a["path"], a["via"]) for a in attached(live.get("after_read", []), tree, home)]
+            if sorted(shown) != sorted(wanted):
+                return False, [(path, "read", f"attached, {via}") for path, via in sorted(shown)], \
+                    [(path, "read", f"attached, {via}") for path, via in sorted(wanted)]
         return canonical(got, g) == canonical(exp, g), got, exp
     finally:
         shutil.rmtree(root, ignore_errors=True)
@@ -402,9 +418,15 @@ def safe_oracle(case, version):
         return None, f"{type(e).__name__}: {e}"[:500], None
 
 
-def make_case(seed, i, rng, base_only):
+def make_case(seed, i, rng, base_only, reads=False):
     case = rand_case(i, rng)
-    return case if base_only else extras(case, random.Random(f"{seed}:{i}"))
+    case = case if base_only else extras(case, random.Random(f"{seed}:{i}"))
+    if reads:  # Claude reads a file somewhere below the start folder (or in it): what arrives is compared too
+        chooser = random.Random(f"{seed}:{i}:read")
+        base = "" if case.cwd in ("", ".") else case.cwd.rstrip("/") + "/"
+        rel = base + chooser.choice(["", "a/", "a/b/", "sub/", "src/app/", "ad/", "deep/x/"]) + chooser.choice(["f.py", "App.tsx", "notes.md"])
+        case = replace(case, files={**case.files, rel: case.files.get(rel, "x\n")}, read=rel)
+    return case
 
 
 def main() -> int:
@@ -416,9 +438,10 @@ def main() -> int:
     ap.add_argument("--only", default="", help="comma-separated tree indexes to run (default: all)")
     ap.add_argument("--dump", action="store_true", help="print each tree's Case instead of running it")
     ap.add_argument("-j", "--jobs", type=int, default=1)
+    ap.add_argument("--reads", action="store_true", help="also have Claude read a file, and compare what it attaches")
     a = ap.parse_args()
     rng = random.Random(a.seed)
-    cases = [make_case(a.seed, i, rng, a.base_only) for i in range(a.count)]  # all drawn: --only keeps seeds
+    cases = [make_case(a.seed, i, rng, a.base_only, a.reads) for i in range(a.count)]  # all drawn: --only keeps seeds
     if a.only:
         keep = {int(x) for x in a.only.split(",")}
         cases = [c for i, c in enumerate(cases) if i in keep]
