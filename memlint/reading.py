@@ -17,7 +17,7 @@ from typing import Any
 
 from memlint.model.loading.loaded import LoadedContext
 from memlint.model.loading.loader import MANAGED_DIR, load
-from memlint.model.loading.reads import Attached, on_read
+from memlint.model.loading.reads import Attached, on_read, read_refused
 from memlint.model.loading.replay import _within
 from memlint.model.loading.settings import Launch
 from memlint.model.loading.workspace import Workspace
@@ -101,6 +101,9 @@ def answer(loaded: LoadedContext, file: Path, workspace: Workspace | None = None
     if not _within(str(target), str(loaded.start)):
         note = (f"{target} is outside the start folder {loaded.start}: Claude Code attaches no memory when "
                 "Claude reads it, not even a conditional rule whose paths: match it")
+    elif (rule := read_refused(loaded, target)) is not None:
+        note = (f"Claude Code refuses the Read: the deny rule {rule.written!r} in {rule.settings} covers {target}, "
+                "so nothing is attached")
     elif not attached and any(os.path.realpath(d.path) == str(target) for d in loaded.deferred):
         note = ("the file read is itself memory that would be attached: Claude sees it as the Read's result, "
                 "and Claude Code does not attach it again")

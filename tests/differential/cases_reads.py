@@ -97,3 +97,11 @@ CASES_READS: list[Case] = [
                 "deep/.claude/rules/other.md": "---\npaths: y/**\n---\nOTHER RULE\n",
                 ".claude/rules/top.md": "---\npaths: deep/x/**\n---\nTOP RULE\n", "deep/x/f.txt": "x\n"}),
 ]
+CASES_READS += [
+    Case("rr13_read_denied", git=True, read="a/b/f.py",
+         settings={"permissions": {"deny": ["Read(./a/**)"]}},
+         note="a Read that a Read deny rule covers is refused: nothing is attached, not the folder's CLAUDE.md nor "
+              "a matching conditional rule (every release).",
+         files={"CLAUDE.md": "root\n", "a/CLAUDE.md": "a claude\n", "a/b/f.py": "x = 1\n",
+                ".claude/rules/py.md": "---\npaths: \"**/*.py\"\n---\nPY RULE\n"}),
+]

@@ -108,3 +108,14 @@ def test_recorded_reads_match_live_claude_code(release: str, case: Case, tmp_pat
     live = live_json(tree, *oracle_args(case, tree, home), release=release)
     got = sorted(attached(live.get("after_read", []), tree, home), key=lambda a: (a["path"], a["via"]))
     assert got == _expected(release, case), case.note
+
+
+def test_a_refused_read_says_which_deny_rule(tmp_path: Path) -> None:
+    from memlint.model.release import pick
+    from memlint.reading import reading
+
+    case = next(c for _, c in READS if c.name == "rr13_read_denied")
+    tree, home = build(case, tmp_path)
+    answer = reading(tree, tree / "a/b/f.py", home, tmp_path / "none", pick("2.1.332"))
+    assert answer.attached == ()
+    assert "refuses the Read: the deny rule 'Read(./a/**)'" in answer.note

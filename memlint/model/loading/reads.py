@@ -13,7 +13,7 @@ from memlint.model.loading.deferred import nested_agents
 from memlint.model.loading.loaded import agent_texts
 from memlint.model.loading.loader import LoadedContext, LoadedFile, _Loader
 from memlint.model.loading.replay import _within
-from memlint.model.loading.settings import Launch
+from memlint.model.loading.settings import DenyRule, Launch
 from memlint.model.loading.workspace import Workspace
 from memlint.records import dataclass
 
@@ -60,7 +60,7 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
     core: Via = "user" if release.deferred_as_user_blocks else "system"
     out: list[Attached] = []
     target = Path(os.path.realpath(path))
-    if not _within(str(target), str(loaded.start)):
+    if not _within(str(target), str(loaded.start)) or read_refused(loaded, path) is not None:
         return []
     if target.parent == loaded.start:
         folders: list[Path] = []
@@ -89,6 +89,13 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
                     for f in loader.process(str(deferred.path), deferred.kind, False)]
     read = {str(target), os.path.normpath(path)}
     return [a for a in out if str(a.file.path) not in read and os.path.realpath(a.file.path) not in read]
+
+
+def read_refused(loaded: LoadedContext, path: Path) -> DenyRule | None:
+    """The `Read` deny rule that makes Claude Code refuse Claude's Read of `path` (by the path read or
+    its real path; every release): a refused Read attaches nothing (`rr13_read_denied`)."""
+    settings = loaded.settings
+    return settings.denied(os.path.normpath(os.path.abspath(path))) or settings.denied(os.path.realpath(path))
 
 
 def _relative(target: Path, base: Path) -> str | None:
