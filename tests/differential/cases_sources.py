@@ -16,6 +16,11 @@ EVERY_SOURCE = {"CLAUDE.md": "ancestor claude\n", "app/CLAUDE.md": "app claude\n
                 "app/CLAUDE.local.md": "app local\n"}
 USER_FILES = {".claude/CLAUDE.md": "user claude\n", ".claude/rules/mine.md": "user rule\n"}
 MEMORY = {"MEMORY.md": "- [Deploy](deploy.md) how we deploy\n"}
+AGENTS = {"AGENTS.md": "root agents\n", "a/AGENTS.md": "a agents\n"}  # started in a/, no CLAUDE.md anywhere
+# a Read of deep/x/f.txt: a nested CLAUDE.md and CLAUDE.local.md, a nested and a top conditional rule matching it
+NESTED = {"CLAUDE.md": "root\n", "deep/CLAUDE.md": "deep claude\n", "deep/CLAUDE.local.md": "deep local\n",
+          "deep/.claude/rules/c.md": "---\npaths: x/**\n---\ndeep rule\n",
+          ".claude/rules/top.md": "---\npaths: deep/x/**\n---\ntop rule\n", "deep/x/f.txt": "x\n"}
 
 
 def _sources(name: str, value: str, note: str) -> Case:
@@ -53,11 +58,11 @@ CASES_SOURCES: list[Case] = [
                      ".claude/settings.json": _excludes("**/CLAUDE.local.md")}),
     Case("ss08_agents_need_the_project_source", git=True, setting_sources="user,local",
          note="C01: without the project source the AGENTS.md plugin reads nothing, though no CLAUDE.md loads.",
-         files={"AGENTS.md": "root agents\n", "a/AGENTS.md": "a agents\n"}, cwd="a"),
+         files=AGENTS, cwd="a"),
     Case("ss09_agents_local_file_counts_unread", git=True, setting_sources="project",
          note="C01: with the project source alone a CLAUDE.local.md beside AGENTS.md is not loaded, yet it counts "
               "as a CLAUDE file: no AGENTS file loads either.",
-         files={"AGENTS.md": "root agents\n", "a/AGENTS.md": "a agents\n", "a/CLAUDE.local.md": "a local\n"}, cwd="a"),
+         files={**AGENTS, "a/CLAUDE.local.md": "a local\n"}, cwd="a"),
     Case("ss10_agents_with_project_source", git=True, setting_sources="project",
          note="C01: the project source alone, no CLAUDE file anywhere: the AGENTS files load.",
          files={"AGENTS.md": "root agents\n", "b/AGENTS.md": "b agents\n"}, cwd="b"),
@@ -67,15 +72,11 @@ CASES_SOURCES: list[Case] = [
          files={"CLAUDE.md": "project text\n", "CLAUDE.local.md": "@CLAUDE.md\nlocal text\n"}),
     Case("ss12_read_nested_local_only", git=True, setting_sources="local", read="deep/x/f.txt",
          note="§1: a Read below the start attaches the nested CLAUDE.local.md only; no nested CLAUDE.md or rule.",
-         files={"CLAUDE.md": "root\n", "deep/CLAUDE.md": "deep claude\n", "deep/CLAUDE.local.md": "deep local\n",
-                "deep/.claude/rules/c.md": "---\npaths: x/**\n---\ndeep rule\n",
-                ".claude/rules/top.md": "---\npaths: deep/x/**\n---\ntop rule\n", "deep/x/f.txt": "x\n"}),
+         files=NESTED),
     Case("ss13_read_nested_project_only", git=True, setting_sources="project", read="deep/x/f.txt",
          note="§1/§4: a Read below the start attaches the nested CLAUDE.md and both conditional rules, not the "
               "nested CLAUDE.local.md.",
-         files={"CLAUDE.md": "root\n", "deep/CLAUDE.md": "deep claude\n", "deep/CLAUDE.local.md": "deep local\n",
-                "deep/.claude/rules/c.md": "---\npaths: x/**\n---\ndeep rule\n",
-                ".claude/rules/top.md": "---\npaths: deep/x/**\n---\ntop rule\n", "deep/x/f.txt": "x\n"}),
+         files=NESTED),
     Case("ss14_memory_directory_of_unread_settings", git=True, setting_sources="user",
          note="the project's autoMemoryDirectory is not read without the project source: auto memory is the "
               "default folder's.",

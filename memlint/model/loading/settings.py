@@ -253,15 +253,14 @@ def memory_dir_setting(value: Any, home: Path) -> Path | None:
 
 def settings_files(
     start: Path, home: Path, managed_dir: Path, launch: Launch, reads: dict[object, Any] | None = None,
-    listing: Listing | None = None, sources: frozenset[str] | None = None,
+    listing: Listing | None = None,
 ) -> list[SettingsFile]:
-    """Every settings file that exists, in Claude Code's reading order (later wins), of the `sources`
-    (default: the launch's `--setting-sources`). `reads`, when given, keeps what was read for the next
-    start folder of the same run: only the start folder's own two files differ between start folders.
-    `listing`: the start folder's walk listing of this run, which may show it holds no `.claude` (most
-    start folders), so neither file is looked for."""
+    """Every settings file that exists, in Claude Code's reading order (later wins), whatever
+    `--setting-sources` says (`read_settings` leaves out what it leaves out). `reads`, when given, keeps
+    what was read for the next start folder of the same run: only the start folder's own two files
+    differ between start folders. `listing`: the start folder's walk listing of this run, which may
+    show it holds no `.claude` (most start folders), so neither file is looked for."""
     reads = {} if reads is None else reads
-    sources = launch.setting_sources if sources is None else sources
     fixed_key = ("fixed-candidates", home, managed_dir, launch.settings_file, launch.env.get("CLAUDE_CONFIG_DIR"))
     fixed = reads.get(fixed_key)
     if fixed is None:
@@ -284,10 +283,7 @@ def settings_files(
         (os.path.join(base, ".claude", "settings.local.json"), "local"))
     candidates = (user, *own, *after_start)
     out = []
-    for path, source in candidates:
-        if source in ALL_SOURCES and source not in sources:
-            continue  # `--setting-sources` leaves the file unread
-        # the start folder's two as text: a Path only for a file that is there
+    for path, source in candidates:  # the start folder's two as text: a Path only for a file that is there
         data = _read_json_once(path, reads)
         if isinstance(data, NotJson):
             out.append(SettingsFile(Path(path), source, {}, data))
@@ -430,12 +426,11 @@ def read_settings(
     files: list[SettingsFile] = []
     ignored: list[IgnoredSettings] = []
     unread: list[SettingsFile] = []  # of sources `--setting-sources` leaves out, read for one key by old releases
-    every = None if release.memory_dir_follows_sources else ALL_SOURCES
-    for item in settings_files(start, home, managed_dir, launch, reads, listing, every):
+    for item in settings_files(start, home, managed_dir, launch, reads, listing):
         # managed settings are read value by value: only a text that is no JSON object drops one
         problem = item.not_json or (ignored_because(item.data) if item.source != "managed" else None)
-        if item.source in ALL_SOURCES and item.source not in launch.setting_sources:
-            if problem is None:
+        if item.source in ALL_SOURCES and item.source not in launch.setting_sources:  # Claude Code leaves it unread
+            if problem is None and not release.memory_dir_follows_sources:
                 unread.append(item)
         elif problem is None:
             files.append(item)
@@ -473,7 +468,7 @@ def read_settings(
     return Settings(
         _expand_excludes(patterns, reads), memory_dir, auto_memory(enabled, files, launch), mode, plugin_on, tuple(deny),
         _approved(home, config_dir, project_root, reads), tuple(files), config_dir, tuple(ignored),
-        launch.setting_sources, launch.add_dirs if env_true(files, launch, ADDITIONAL_DIRECTORIES) else (),
+        launch.setting_sources, launch.add_dirs if env_word(files, launch, ADDITIONAL_DIRECTORIES) in _TRUE else (),
     )
 
 
@@ -483,11 +478,11 @@ _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})
 
 
-def env_true(files: tuple[SettingsFile, ...] | list[SettingsFile], launch: Launch, key: str) -> bool:
-    """Whether `key` is a true value (`1`, `true`, `yes`, `on`, any case, trimmed) where Claude Code reads
-    it: the settings `env` blocks over the real environment (`2` and `0` are not)."""
+def env_word(files: tuple[SettingsFile, ...] | list[SettingsFile], launch: Launch, key: str) -> str:
+    """`key` where Claude Code reads it (`env_value`), trimmed and lower-cased, as it compares it with
+    its true words (`1`, `true`, `yes`, `on`) and false words (`0`, `false`, `no`, `off`); "" when unset."""
     value = env_value(files, launch, key)
-    return value is not None and value.strip().lower() in _TRUE
+    return value.strip().lower() if value is not None else ""
 
 
 def env_value(files: tuple[SettingsFile, ...] | list[SettingsFile], launch: Launch, key: str) -> str | None:
@@ -518,8 +513,7 @@ def _js_string(value: Any) -> str | None:
 def auto_memory(enabled: bool, files: tuple[SettingsFile, ...] | list[SettingsFile], launch: Launch) -> bool:
     """Whether auto memory is on: CLAUDE_CODE_DISABLE_AUTO_MEMORY (settings `env` over the real
     environment) when it is a true or a false value, else `autoMemoryEnabled` (`enabled`)."""
-    value = env_value(files, launch, DISABLE_AUTO_MEMORY)
-    word = value.strip().lower() if value is not None else ""
+    word = env_word(files, launch, DISABLE_AUTO_MEMORY)
     if word in _TRUE:
         return False
     if word in _FALSE:
