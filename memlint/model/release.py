@@ -50,8 +50,10 @@ FIRST: dict[str, Version] = {
     "memory_write_guard": (2, 1, 199),
     # ... from 2.1.210 the current wording (an `Error:` text, `over` only past the cap)
     "memory_write_guard_current_wording": (2, 1, 210),
-    # `--setting-sources` without `project` keeps the project's conditional rules from arriving on a Read;
-    # 2.1.197 to 2.1.210 still attached them (`ss12_read_nested_local_only`, bisected: 2.1.210 attaches, 2.1.211 not)
+    # `--setting-sources` without `project` keeps the project's rules from arriving on a Read; 2.1.197 to
+    # 2.1.210 still attached its conditional rules that match and the unconditional rules of the folders
+    # on the way (`ss12_read_nested_local_only`, `rr16_read_nested_rules_without_project_source`, bisected:
+    # 2.1.210 attaches, 2.1.211 not)
     "conditional_rules_follow_sources": (2, 1, 211),
     # A worktree nested in its main repository no longer attaches the main repository's conditional
     # rules on a Read (its checked-in files were skipped at start already; `wt_nested_conditional_rule`, bisected)
@@ -93,6 +95,10 @@ FIRST: dict[str, Version] = {
     "special_folders_skipped": (2, 1, 319),
     # C15: CLAUDE_CODE_AUTOMOUNT_ROOTS (and autofs map roots) are skipped by the folder walk
     "automount_roots_skipped": (2, 1, 323),
+    # a deny rule's relative pattern is matched from each `--add-dir` folder that is not inside the start
+    # folder too, not only from the start folder (`ad11`, `ad13` in tests/differential; bisected: 2.1.323
+    # allows the Read, 2.1.324 refuses it; found by scripts/compare_random_trees.py --reads)
+    "deny_rules_from_added_folders": (2, 1, 324),
     # C11: text kept verbatim unless a comment block is removed; then the source is spliced
     "comments_spliced_verbatim": (2, 1, 330),
     # C18: device and process files (/proc/self/..., /dev/...) are not read. Not bisected: seen in 2.1.332
@@ -129,6 +135,7 @@ class Release:
     deferred_as_user_blocks: bool = False
     special_folders_skipped: bool = False
     automount_roots_skipped: bool = False
+    deny_rules_from_added_folders: bool = False
     comments_spliced_verbatim: bool = False
     process_files_skipped: bool = False
     instruction_total_warning: bool = False

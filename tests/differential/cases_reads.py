@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from cases import Case
+from cases import Case, Symlink
 
 _MODE_BOTH = json.dumps({"pluginConfigs": {"cc-plugin-agents-md@builtin": {"options": {
     "instructionFiles": "claude-md-and-agents-md"}}}})
@@ -104,4 +104,33 @@ CASES_READS += [
               "a matching conditional rule (every release).",
          files={"CLAUDE.md": "root\n", "a/CLAUDE.md": "a claude\n", "a/b/f.py": "x = 1\n",
                 ".claude/rules/py.md": "---\npaths: \"**/*.py\"\n---\nPY RULE\n"}),
+]
+CASES_READS += [
+    Case("rr14_read_below_automount_root", git=True, read="a/b/f.py", env={"CLAUDE_CODE_AUTOMOUNT_ROOTS": "<TREE>/a"},
+         note="a Read below a CLAUDE_CODE_AUTOMOUNT_ROOTS folder: from 2.1.323 the root's own memory (CLAUDE.md, "
+              "CLAUDE.local.md, rules) is skipped as the walk at start skips it; a folder below it still counts, "
+              "and a conditional rule of the start folder still matches.",
+         files={"CLAUDE.md": "root\n", "a/CLAUDE.md": "a claude\n", "a/CLAUDE.local.md": "a local\n",
+                "a/.claude/rules/ar.md": "a rule\n", "a/b/CLAUDE.md": "a b claude\n", "a/b/f.py": "x = 1\n",
+                ".claude/rules/py.md": "---\npaths: \"a/**\"\n---\nA RULE\n"}),
+    Case("rr15_read_in_automount_root", git=True, read="a/f.py", env={"CLAUDE_CODE_AUTOMOUNT_ROOTS": "<TREE>/a"},
+         note="a Read of a file directly in a CLAUDE_CODE_AUTOMOUNT_ROOTS folder: from 2.1.323 its memory is "
+              "not attached.",
+         files={"CLAUDE.md": "root\n", "a/CLAUDE.md": "a claude\n", "a/CLAUDE.local.md": "a local\n",
+                "a/f.py": "x = 1\n"}),
+]
+CASES_READS += [
+    Case("rr16_read_nested_rules_without_project_source", git=True, read="a/b/f.py", setting_sources="",
+         note="started with `--setting-sources \"\"`: a Read below a folder with its own CLAUDE.md and rules.",
+         files={"CLAUDE.md": "root\n", "a/CLAUDE.md": "a claude\n", "a/CLAUDE.local.md": "a local\n",
+                "a/.claude/rules/t.md": "a rule\n", "a/b/f.py": "x = 1\n"}),
+    Case("rr17_read_linked_rules_folder_without_project_source", git=True, read="a/b/f.py", setting_sources="",
+         note="the same with the nested rules folder a link to a folder inside the project.",
+         files={"CLAUDE.md": "root\n", "a/CLAUDE.md": "a claude\n", "a/.claude/rules": Symlink("../../team-rules"),
+                "team-rules/t.md": "team rule\n", "a/b/f.py": "x = 1\n"}),
+    Case("rr18_read_linked_rules_folder", git=True, read="a/b/f.py",
+         note="a Read below a folder whose rules folder is a link to a folder inside the project.",
+         files={"CLAUDE.md": "root\n", "a/CLAUDE.md": "a claude\n", "a/.claude/rules": Symlink("../../team-rules"),
+                "team-rules/t.md": "team rule\n", "team-rules/c.md": "---\npaths: \"**/*.ts\"\n---\nts rule\n",
+                "a/b/f.py": "x = 1\n"}),
 ]

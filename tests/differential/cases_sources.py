@@ -155,3 +155,30 @@ CASES_SOURCES += [
          note="§4: a Read of repo/x.py attaches the project's matching conditional rule, never the added "
               "folder's (nor does a Read of a file in the added folder)."),
 ]
+CASES_SOURCES += [
+    Case("ad11_add_dir_deny_rule_from_each_folder", git=True, cwd="repo", add_dirs=("other",), env=ON,
+         files={**ADDED, "repo/.claude/settings.json": json.dumps(
+             {"permissions": {"deny": ["Read(CLAUDE.md)", "Read(/CLAUDE.local.md)", "Read(rules/*.md)"]}})},
+         note="a deny rule's relative pattern is matched from the start folder and from each added folder: "
+              "`CLAUDE.md` withholds the start folder's CLAUDE.md and the added folder's CLAUDE.md and "
+              ".claude/CLAUDE.md; `rules/*.md` is anchored, and from the added folder its rule is "
+              "`.claude/rules/r.md`, so it loads; `/CLAUDE.local.md` is anchored at the start folder alone."),
+    Case("ad12_add_dir_inside_start_folder_is_no_rule_root", git=True, cwd="repo", add_dirs=("repo/lib",),
+         read="repo/lib/src/m.py",
+         files={"repo/CLAUDE.md": "repo claude\n", "repo/lib/CLAUDE.md": "lib claude\n",
+                "repo/lib/src/CLAUDE.md": "lib src claude\n", "repo/lib/src/m.py": "m = 1\n",
+                "repo/.claude/settings.json": json.dumps({"permissions": {"deny": ["Read(src/*.py)"]}})},
+         note="an --add-dir folder inside the start folder is no working folder of its own: `src/*.py` "
+              "(anchored) is tried from the start folder only, so the Read of repo/lib/src/m.py is allowed and "
+              "attaches lib's and src's CLAUDE.md."),
+    Case("ad13_add_dir_above_start_folder_is_a_rule_root", git=True, cwd="work/repo", add_dirs=("work",),
+         read="work/repo/src/m.py",
+         files={"CLAUDE.md": "top claude\n", "work/CLAUDE.md": "work claude\n",
+                "work/repo/CLAUDE.md": "repo claude\n", "work/repo/CLAUDE.local.md": "repo local\n",
+                "work/repo/src/CLAUDE.md": "src claude\n", "work/repo/src/m.py": "m = 1\n",
+                "work/repo/.claude/settings.json": json.dumps(
+                    {"permissions": {"deny": ["Read(repo/CLAUDE.md)", "Read(repo/src/*.py)"]}})},
+         note="an --add-dir folder above the start folder is a working folder (without the variable too): "
+              "`repo/CLAUDE.md` from work/ withholds the start folder's CLAUDE.md, and `repo/src/*.py` makes "
+              "Claude Code refuse the Read of work/repo/src/m.py, so src's CLAUDE.md is not attached."),
+]

@@ -159,7 +159,9 @@ def _own(loader: Loading, folder: str, names: list[str], start: Path | None) -> 
         agents = Path(folder, "AGENTS.md")
         if nested_agents(loader, folder, agents):
             out.append(Deferred(agents, "nested-agents-md", "project"))
-    rules = project or not loader.release.conditional_rules_follow_sources  # (conditional rules alone then)
+    # without the project source, releases before `conditional_rules_follow_sources` still attach a
+    # nested folder's rules on a Read (rr16_read_nested_rules_without_project_source)
+    rules = project or not loader.release.conditional_rules_follow_sources
     if rules and "/.claude/" in folder and "/rules" in folder:
         segments = folder.split("/")
         anchor = segments.index(".claude")
@@ -170,6 +172,5 @@ def _own(loader: Loading, folder: str, names: list[str], start: Path | None) -> 
                 doc = loader.workspace.document(path)
                 globs = doc.rule_globs if doc.readable else None
                 reason: DeferReason = "conditional-rule" if globs else "nested-claude-md"
-                if project or globs:
-                    out.append(Deferred(path, reason, "project", tuple(globs or ())))
+                out.append(Deferred(path, reason, "project", tuple(globs or ())))
     return out

@@ -36,7 +36,6 @@ from memlint.model.loading.settings import (
     Mode,
     Settings,
     automem_dir_name,
-    automount_roots,
     read_settings,
 )
 from memlint.model.loading.walkpaths import (
@@ -67,6 +66,9 @@ MANAGED_DIR = Path("/etc/claude-code")
 
 class _Loader(Recorder):
     """One loading: what Claude Code reads from one start folder (steps shared via Recorder)."""
+
+    # the folder steps of a Read below the start folder (memlint.model.loading.reads), not of the start
+    reading: bool = False
 
     def facts(self, path: str) -> Facts:
         """What does not depend on the start folder, computed once per path and run (`file_facts`)."""
@@ -271,7 +273,11 @@ class _Loader(Recorder):
             files += self.step(("rules", rules), external_ok,
                                lambda: [] if no_rules else self.rules(rules, "project", external_ok), shared)
         elif not (no_rules or self.release.conditional_rules_follow_sources):
-            files += self.step(("conditional-rules", rules), external_ok, lambda: conditional_rules(self, rules), shared)
+            if self.reading:  # a Read's folder gave all its rules, whatever the sources (rr16 in tests/differential)
+                files += self.step(("rules", rules), external_ok, lambda: self.rules(rules, "project", external_ok), shared)
+            else:
+                files += self.step(("conditional-rules", rules), external_ok,
+                                   lambda: conditional_rules(self, rules), shared)
         if "local" in sources:
             files += self.step(("process", local), external_ok,
                                lambda: self.process(local, "local", external_ok, absent=no_local), shared)
@@ -419,7 +425,7 @@ def load(
     if mode == "managed-only":  # C04: the plugin's managed-only mode drops user, project and local files
         files += before()
     else:
-        skipped_roots = automount_roots(release, settings.files, launch)  # `/` is not visited
+        skipped_roots = settings.automount_roots  # `/` is not visited
         key = (loader.step_tag, approved, str(managed_dir), str(user_dir), skipped_roots, nested)
         last = Walk(loader, key, workspace.above_starts, skipped_roots).last(
             start, before, lambda folder: loader.folder(folder, approved))

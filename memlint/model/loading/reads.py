@@ -13,7 +13,7 @@ from memlint.model.loading.deferred import nested_agents
 from memlint.model.loading.loaded import agent_texts
 from memlint.model.loading.loader import LoadedContext, LoadedFile, _Loader
 from memlint.model.loading.replay import _within
-from memlint.model.loading.settings import DenyRule, Launch
+from memlint.model.loading.settings import DenyRule
 from memlint.model.loading.workspace import Workspace
 from memlint.records import dataclass
 
@@ -38,17 +38,19 @@ class Attached:
     base: Path | None = None
 
 
-def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = None,
-            launch: Launch | None = None) -> list[Attached]:
+def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = None) -> list[Attached]:
     """What Claude Code attaches when, in the session `loaded` models, Claude reads `path`: the
     memory files of each folder from below the start folder down to the file's folder, their
     includes (inside the start folder), and the conditional rules whose `paths:` match it. A file
     outside the start folder attaches nothing, not even an ancestor's rule that matches it
     (`rr06_outside_start_folder`); the file read is never attached itself, while what it includes
-    is (`rr10_read_nested_memory_with_include`, `rr11_read_conditional_rule_file`)."""
+    is (`rr10_read_nested_memory_with_include`, `rr11_read_conditional_rule_file`). A
+    CLAUDE_CODE_AUTOMOUNT_ROOTS folder on the way gives nothing of its own, as at start
+    (`rr14_read_below_automount_root`)."""
     release = loaded.release
     workspace = Workspace(release) if workspace is None else workspace
     loader = _Loader(loaded.start, loaded.home, workspace, loaded.settings, release)
+    loader.reading = True
     for f in loaded.files:
         loader.processed.add(os.path.normpath(f.path))
         loader.processed.add(os.path.realpath(f.path))
@@ -68,6 +70,8 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
         relative = target.parent.relative_to(loaded.start)
         folders = [loaded.start.joinpath(*relative.parts[: i + 1]) for i in range(len(relative.parts))]
     for folder in folders:
+        if str(folder) in loaded.settings.automount_roots:
+            continue
         own = [f for f in loader.folder(folder, False) if not f.globs]
         out += [Attached(f, core) for f in own]
         agents = folder / "AGENTS.md", folder / ".claude" / "AGENTS.md"

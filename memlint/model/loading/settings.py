@@ -160,7 +160,7 @@ class DenyRule:
 
     written: str
     pattern: str | None
-    base: Path  # the folder a relative pattern starts at
+    roots: tuple[Path, ...]  # the folders the pattern is matched from (a relative one: every working folder)
     settings: Path  # the file that holds it
 
 
@@ -181,6 +181,8 @@ class Settings:
     sources: frozenset[str] = ALL_SOURCES  # `--setting-sources`: which of user, project, local count
     # the `--add-dir` folders whose memory files load (CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD is true)
     add_dirs: tuple[Path, ...] = ()
+    # C15: the folders whose own memory the walk skips, at start and on a Read (CLAUDE_CODE_AUTOMOUNT_ROOTS)
+    automount_roots: frozenset[str] = frozenset()
 
     def denied(self, path: str) -> DenyRule | None:
         """The first `Read` deny rule that covers `path`, else None."""
@@ -350,7 +352,7 @@ def plugin_enabled(files: list[SettingsFile] | tuple[SettingsFile, ...], release
     return value is True
 
 
-def _deny_rules(item: SettingsFile, start: Path, home: Path) -> list[DenyRule]:
+def _deny_rules(item: SettingsFile, start: Path, home: Path, working: tuple[Path, ...]) -> list[DenyRule]:
     permissions = item.data.get("permissions")
     deny = permissions.get("deny") if isinstance(permissions, dict) else None
     out = []
@@ -360,25 +362,41 @@ def _deny_rules(item: SettingsFile, start: Path, home: Path) -> list[DenyRule]:
             continue
         if parsed.content is None:  # the whole tool (`Read`, `Read(*)`, `*`, `Rea*`): every file
             if tool_matches(parsed.tool, "Read"):
-                out.append(DenyRule(rule, None, start, item.path))
+                out.append(DenyRule(rule, None, (start,), item.path))
             continue
         if parsed.tool != "Read":
             continue  # (a wildcard tool name with a content withholds nothing)
         pattern = parsed.content
         if pattern.startswith("//"):
-            out.append(DenyRule(rule, _deny_pattern(pattern[1:]), Path("/"), item.path))
+            out.append(DenyRule(rule, _deny_pattern(pattern[1:]), (Path("/"),), item.path))
         elif pattern.startswith("~/"):
-            out.append(DenyRule(rule, _deny_pattern("/" + pattern[2:]), home, item.path))
+            out.append(DenyRule(rule, _deny_pattern("/" + pattern[2:]), (home,), item.path))
         elif pattern.startswith("/"):
             # `/` is the settings' own root: the start folder for project, local and managed settings, the
             # folder that holds the file for user settings (the config folder, `~/.claude`) and `--settings`
             base = item.path.parent if item.source in ("user", "flag") else start
-            out.append(DenyRule(rule, _deny_pattern(pattern), base, item.path))
+            out.append(DenyRule(rule, _deny_pattern(pattern), (base,), item.path))
         else:
-            # gitignore semantics from the start folder: `./CLAUDE.md` is `CLAUDE.md`, which matches at any
+            # gitignore semantics from each working folder: `./CLAUDE.md` is `CLAUDE.md`, which matches at any
             # depth (it withholds `.claude/CLAUDE.md` too; seen with the real CLI)
-            out.append(DenyRule(rule, _deny_pattern(pattern.removeprefix("./")), start, item.path))
+            out.append(DenyRule(rule, _deny_pattern(pattern.removeprefix("./")), working, item.path))
     return out
+
+
+def working_folders(start: Path, launch: Launch, release: Release) -> tuple[Path, ...]:
+    """The folders a deny rule's relative pattern is matched from: the start folder and, from
+    `deny_rules_from_added_folders`, each `--add-dir` folder that is not inside it, as given and as its
+    real path (with CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD or without: they are the session's
+    working folders; one inside the start folder is none of its own, `ad12` in tests/differential)."""
+    folders = [start]
+    if release.deny_rules_from_added_folders:
+        here = os.path.normpath(start)
+        for added in launch.add_dirs:
+            folder = os.path.normpath(added)
+            if folder != here and not folder.startswith(here.rstrip("/") + "/"):
+                folders += [Path(spelling) for spelling in (folder, os.path.realpath(folder))
+                            if Path(spelling) not in folders]
+    return tuple(folders)
 
 
 def _deny_pattern(relative: str) -> str:
@@ -395,13 +413,16 @@ def _deny_pattern(relative: str) -> str:
 
 
 def _deny_matches(rule: DenyRule, path: str) -> bool:
-    """gitignore semantics, the pattern anchored at the rule's base folder."""
+    """gitignore semantics, the pattern anchored at each of the rule's roots in turn."""
     assert rule.pattern is not None
-    base = str(rule.base).rstrip("/")
-    if base and not (path == base or path.startswith(base + "/")):
-        return False
-    relative = path[len(base) + 1 :] if base else path.lstrip("/")
-    return bool(relative) and ignores((rule.pattern,), relative)
+    for root in rule.roots:
+        base = str(root).rstrip("/")
+        if base and not (path == base or path.startswith(base + "/")):
+            continue
+        relative = path[len(base) + 1 :] if base else path.lstrip("/")
+        if relative and ignores((rule.pattern,), relative):
+            return True
+    return False
 
 
 def _approved(home: Path, config_dir: Path | None, project_root: Path, reads: dict[object, Any]) -> bool:
@@ -440,6 +461,7 @@ def read_settings(
     seen: set[str] = set()
     enabled = True
     deny: list[DenyRule] = []
+    working = working_folders(start, launch, release)
     for item in files:
         value = item.data.get("claudeMdExcludes")
         if isinstance(value, list):
@@ -449,7 +471,7 @@ def read_settings(
                     patterns.append(pattern)
         if isinstance(item.data.get("autoMemoryEnabled"), bool):
             enabled = item.data["autoMemoryEnabled"]
-        deny += _deny_rules(item, start, home)
+        deny += _deny_rules(item, start, home, working)
     mode = instruction_mode(plugin_options(files, release))
     # without the project source the AGENTS.md plugin reads nothing (r05_setting_sources_user)
     plugin_on = plugin_enabled(files, release) and "project" in launch.setting_sources
@@ -469,6 +491,7 @@ def read_settings(
         _expand_excludes(patterns, reads), memory_dir, auto_memory(enabled, files, launch), mode, plugin_on, tuple(deny),
         _approved(home, config_dir, project_root, reads), tuple(files), config_dir, tuple(ignored),
         launch.setting_sources, launch.add_dirs if env_word(files, launch, ADDITIONAL_DIRECTORIES) in _TRUE else (),
+        automount_roots(release, tuple(files), launch),
     )
 
 
