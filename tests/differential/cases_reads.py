@@ -134,3 +134,25 @@ CASES_READS += [
                 "team-rules/t.md": "team rule\n", "team-rules/c.md": "---\npaths: \"**/*.ts\"\n---\nts rule\n",
                 "a/b/f.py": "x = 1\n"}),
 ]
+CASES_READS += [
+    Case("rr19_read_nested_claude_md_with_paths", git=True, read="a/b/f.py",
+         note="a nested CLAUDE.md and CLAUDE.local.md with `paths:` frontmatter that does not match the file read "
+              "are attached all the same (paths: makes only a rule conditional).",
+         files={"CLAUDE.md": "root\n", "a/CLAUDE.md": "\ufeff---\npaths: src/**\n---\na claude\n",
+                "a/CLAUDE.local.md": "---\npaths: docs/**\n---\na local\n", "a/b/f.py": "x = 1\n"}),
+    Case("rr20_read_linked_rules_folder_conditional_rule", git=True, read="a/b/f.py",
+         note="a nested rules folder that is a link: its conditional rule whose paths: match the file read "
+              "(relative to a/) arrives with its include, the one that does not match stays out.",
+         files={"CLAUDE.md": "root\n", "a/.claude/rules": Symlink("../../team-rules"),
+                "team-rules/py.md": "---\npaths: \"b/**\"\n---\npy rule @inc.md\n", "team-rules/inc.md": "rule include\n",
+                "team-rules/ts.md": "---\npaths: \"**/*.ts\"\n---\nts rule\n", "a/b/f.py": "x = 1\n"}),
+]
+CASES_READS += [
+    Case("rr21_read_nested_rule_file_linked_outside", git=True, cwd="repo", read="repo/a/b/f.py",
+         note="a nested folder's rule files that are links to files outside the start folder: neither the "
+              "unconditional one nor the conditional one that matches the file read is attached (external).",
+         files={"repo/CLAUDE.md": "root\n", "repo/a/.claude/rules/py.md": Symlink("../../../../shared/py.md"),
+                "repo/a/.claude/rules/all.md": Symlink("../../../../shared/all.md"),
+                "shared/py.md": "---\npaths: \"b/**\"\n---\nshared py rule\n", "shared/all.md": "shared rule\n",
+                "repo/a/b/f.py": "x = 1\n"}),
+]

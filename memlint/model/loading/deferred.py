@@ -67,21 +67,23 @@ def defer_nested(loader: Loading) -> None:
             loader.deferred.share(_subtree(loader, child))
 
 
-def _listing(workspace: Workspace, folder: str) -> tuple[list[str], list[str]] | None:
-    """(subfolders the walk enters, other names) of `folder`, as `workspace.walk` sees it with
-    pruned and sorted subfolders; listed once per run. None when it cannot be listed."""
+def _listing(workspace: Workspace, folder: str) -> tuple[list[str], list[str], list[str]] | None:
+    """(subfolders the walk enters, other names, subfolders that are links) of `folder`, as
+    `workspace.walk` sees it with pruned and sorted subfolders; listed once per run. None when it
+    cannot be listed."""
     key = ("deferred.listing", folder)
     if key in workspace.memo:
         known = workspace.memo[key]
         return known  # type: ignore[return-value]
-    found: tuple[list[str], list[str]] | None = None
+    found: tuple[list[str], list[str], list[str]] | None = None
     known = listed(workspace.walked, folder)  # discovery walked most folders already
     if known is None:  # list it with the same walk, which keeps the listing for `listed`
         next(walk(folder, workspace.walked), None)
         known = listed(workspace.walked, folder)
     if known is not None:
         subfolders, names, odd = known  # an odd subfolder is a symlink: not entered
-        found = ([d for d in sorted(subfolders) if d not in PRUNED_FOLDERS and d not in odd], list(names))
+        found = ([d for d in sorted(subfolders) if d not in PRUNED_FOLDERS and d not in odd], list(names),
+                 sorted(d for d in subfolders if d in odd))
     workspace.memo[key] = found
     return found
 
@@ -95,8 +97,8 @@ def _walk_own(loader: Loading, top: str, start: Path | None) -> list[Deferred]:
         listing = _listing(loader.workspace, folder)
         if listing is None:
             continue
-        subfolders, names = listing
-        out += _own(loader, folder, names, start)
+        subfolders, names, linked = listing
+        out += _own(loader, folder, names, linked, start)
         stack.extend(os.path.join(folder, d) for d in reversed(subfolders))
     return out
 
@@ -120,13 +122,13 @@ def _subtree(loader: Loading, top: str) -> tuple[Deferred, ...]:
         if listing is None:
             memo[key(folder)] = ()
             continue
-        subfolders, names = listing
+        subfolders, names, linked = listing
         children = [os.path.join(folder, d) for d in subfolders]
         if not expanded:
             stack.append((folder, True))
             stack.extend((child, False) for child in children if key(child) not in memo)
             continue
-        out = _own(loader, folder, names, None)
+        out = _own(loader, folder, names, linked, None)
         for child in children:
             out.extend(memo[key(child)])  # type: ignore[arg-type]
         memo[key(folder)] = tuple(out)
@@ -134,10 +136,11 @@ def _subtree(loader: Loading, top: str) -> tuple[Deferred, ...]:
     return found  # type: ignore[return-value]
 
 
-def _own(loader: Loading, folder: str, names: list[str], start: Path | None) -> list[Deferred]:
+def _own(loader: Loading, folder: str, names: list[str], linked: list[str], start: Path | None) -> list[Deferred]:
     """The deferred files of one folder below the start (`start` None: a start folder above the
-    folder's `.claude/` ancestry, for which every file here is deferred). Paths are handled as
-    strings: a folder 4,000 levels deep would cost a `Path` parse per level."""
+    folder's `.claude/` ancestry, for which every file here is deferred; `linked`: its subfolders
+    that are links). Paths are handled as strings: a folder 4,000 levels deep would cost a `Path`
+    parse per level."""
     out: list[Deferred] = []
     shown = str(start) if start is not None else None
     sources = loader.settings.sources  # `--setting-sources`: nested files of a source left out never arrive
@@ -150,6 +153,8 @@ def _own(loader: Loading, folder: str, names: list[str], start: Path | None) -> 
             agents = Path(folder, "AGENTS.md")  # one Path for the test and the deferred file
             if nested_agents(loader, parent, agents):
                 out.append(Deferred(agents, "nested-agents-md", "project"))
+        if parent != shown and "rules" in linked and (project or not loader.release.conditional_rules_follow_sources):
+            out += _linked_rules(loader, os.path.join(folder, "rules"), set())
         return out
     if project and "CLAUDE.md" in names:
         out.append(Deferred(Path(folder, "CLAUDE.md"), "nested-claude-md", "project"))
@@ -173,4 +178,30 @@ def _own(loader: Loading, folder: str, names: list[str], start: Path | None) -> 
                 globs = doc.rule_globs if doc.readable else None
                 reason: DeferReason = "conditional-rule" if globs else "nested-claude-md"
                 out.append(Deferred(path, reason, "project", tuple(globs or ())))
+            for name in linked:
+                out += _linked_rules(loader, os.path.join(folder, name), set())
+    return out
+
+
+def _linked_rules(loader: Loading, reached: str, visited: set[str]) -> list[Deferred]:
+    """The rules of a nested rules folder (or a folder in one) that is a link, by the paths the walk
+    reaches them by: Claude Code follows the link when Claude reads a file below the folder, and
+    matches a conditional rule's `paths:` from the folder that holds `.claude/`
+    (`rr20_read_linked_rules_folder_conditional_rule`). Only a target inside the start folder is
+    followed here (one outside is external: its rules do not arrive unless approved)."""
+    target = loader.workspace.realpath(reached)[0]
+    start = str(loader.start).rstrip("/") + "/"
+    if target in visited or not target.startswith(start):
+        return []
+    visited.add(target)
+    out: list[Deferred] = []
+    for name, is_dir, is_file in sorted(loader.workspace.listing(target) or ()):
+        path = os.path.join(reached, name)
+        if is_dir:
+            out += _linked_rules(loader, path, visited)
+        elif is_file and name.endswith(".md"):
+            doc = loader.workspace.document(Path(path))
+            globs = doc.rule_globs if doc.readable else None
+            out.append(Deferred(Path(path), "conditional-rule" if globs else "nested-claude-md", "project",
+                                tuple(globs or ())))
     return out

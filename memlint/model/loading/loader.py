@@ -193,21 +193,26 @@ class _Loader(Recorder):
             if is_dir:
                 out.extend(self.rules(target, kind, external_ok, visited, reached))
             elif is_file and name.endswith(".md"):
-                if reached != target and self.release.excludes_match_reached_path and self.excludes and (
-                        picomatch(reached, self.excludes)):
-                    self.skip(target, "excluded", kind, None, f"matches claudeMdExcludes as {reached}")
-                    continue
-                refused = self.refused(reached, kind) if reached != target else None
-                if refused is not None:  # by the path it was reached by (its real path: `process`)
-                    if self.workspace.document(target).readable:
-                        self.skip(target, refused[0], kind, None, refused[1])
-                    continue
-                for loaded in self.process(target, kind, external_ok):
+                for loaded in self.rule_file(reached, target, kind, external_ok):
                     if loaded.globs:
                         self.defer(Deferred(loaded.path, "conditional-rule", kind, loaded.globs))
                     else:
                         out.append(loaded)
         return out
+
+    def rule_file(self, reached: str, target: str, kind: Kind, external_ok: bool) -> list[LoadedFile]:
+        """One rule file and its includes, reached by the path `reached` (through linked folders) and
+        read at its real path `target`: excluded or refused by the path it was reached by too."""
+        if reached != target and self.release.excludes_match_reached_path and self.excludes and (
+                picomatch(reached, self.excludes)):
+            self.skip(target, "excluded", kind, None, f"matches claudeMdExcludes as {reached}")
+            return []
+        refused = self.refused(reached, kind) if reached != target else None
+        if refused is not None:  # by the path it was reached by (its real path: `process`)
+            if self.workspace.document(target).readable:
+                self.skip(target, refused[0], kind, None, refused[1])
+            return []
+        return self.process(target, kind, external_ok)
 
     def holds_memory(self, folder: Path) -> bool:
         """Whether the folder holds any name the walk reads (decided once per folder and run, and

@@ -72,7 +72,7 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
     for folder in folders:
         if str(folder) in loaded.settings.automount_roots:
             continue
-        own = [f for f in loader.folder(folder, False) if not f.globs]
+        own = loader.folder(folder, False)
         out += [Attached(f, core) for f in own]
         agents = folder / "AGENTS.md", folder / ".claude" / "AGENTS.md"
         if mode is not None and any(nested_agents(loader, folder, p) for p in agents):
@@ -86,11 +86,14 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
         inside = _relative(target, base)
         if inside is not None and rule_matches(deferred.paths, inside):
             pattern = next((p for p in deferred.paths if rule_matches((p,), inside)), deferred.paths[0])
+            reached, real = os.path.normpath(deferred.path), os.path.realpath(deferred.path)
+            if loader.outside(reached, real):  # a link to a rule outside the start folder: external (rr21)
+                continue
             # a nested folder's conditional rule was met (and held back) by that folder's step above:
             # it arrives all the same (`ss13_read_nested_project_only`), unless it loaded at start
-            loader.processed -= {os.path.normpath(deferred.path), os.path.realpath(deferred.path)} - at_start
+            loader.processed -= {reached, real} - at_start
             out += [Attached(f, core, "conditional-rule", pattern, base)
-                    for f in loader.process(str(deferred.path), deferred.kind, False)]
+                    for f in loader.rule_file(reached, real, deferred.kind, False)]
     read = {str(target), os.path.normpath(path)}
     return [a for a in out if str(a.file.path) not in read and os.path.realpath(a.file.path) not in read]
 
