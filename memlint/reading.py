@@ -110,6 +110,13 @@ def answer(loaded: LoadedContext, file: Path, workspace: Workspace | None = None
     elif not attached:
         note = ("nothing new: no folder between the start folder and the file holds memory that is not "
                 "loaded already, and no conditional rule's paths: match it")
+    skipped = [folder for folder in target.parents if str(folder) in loaded.settings.automount_roots
+               and _within(str(folder), str(loaded.start)) and folder != loaded.start]
+    if skipped and not note.startswith(("Claude Code refuses", f"{target} is outside")):
+        roots = ", ".join(str(folder) for folder in reversed(skipped))
+        note = (f"{note}; " if note else "") + (
+            f"the memory of {roots} is skipped: CLAUDE_CODE_AUTOMOUNT_ROOTS lists it (Claude Code "
+            f"{loaded.release.name} skips such a folder on a Read as at start)")
     shown = Reading(loaded, target, (), note)
     return Reading(loaded, target, tuple(_describe(a, target, shown) for a in attached), note)
 

@@ -80,6 +80,23 @@ def test_conditional_rules_without_the_project_source(version: str, expected: li
     assert _attached("ss12_read_nested_local_only", version, tmp_path) == expected
 
 
+@pytest.mark.parametrize(("version", "expected"), [
+    # the same switch (bisected again): 2.1.210 attaches the nested folder's unconditional rule, 2.1.211 not
+    ("2.1.210", ["a/.claude/rules/t.md"]), ("2.1.211", []),
+])
+def test_nested_rules_on_a_read_without_the_project_source(version: str, expected: list[str], tmp_path: Path) -> None:
+    assert _attached("rr16_read_nested_rules_without_project_source", version, tmp_path) == expected
+
+
+@pytest.mark.parametrize(("version", "expected"), [
+    # bisected: 2.1.323 allows the Read below the start folder, 2.1.324 matches `repo/src/*.py` from the added
+    # folder above it and refuses it
+    ("2.1.323", ["work/repo/src/CLAUDE.md"]), ("2.1.324", []),
+])
+def test_deny_rules_from_an_added_folder(version: str, expected: list[str], tmp_path: Path) -> None:
+    assert _attached("ad13_add_dir_above_start_folder_is_a_rule_root", version, tmp_path) == expected
+
+
 @pytest.mark.parametrize(("version", "folder"), [
     # bisected: 2.1.294 reads the local file's autoMemoryDirectory without the local source, 2.1.295 not
     ("2.1.294", "elsewhere"), ("2.1.295", "memory"),

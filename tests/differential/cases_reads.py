@@ -156,3 +156,27 @@ CASES_READS += [
                 "shared/py.md": "---\npaths: \"b/**\"\n---\nshared py rule\n", "shared/all.md": "shared rule\n",
                 "repo/a/b/f.py": "x = 1\n"}),
 ]
+CASES_READS += [
+    Case("rr22_read_agents_md_included_by_a_rule", git=True, read="a/f.txt",
+         note="C05, claude-md-and-agents-md: a nested rule includes the folder's AGENTS.md. On the Read the rule "
+              "and its include arrive (user blocks), and the AGENTS.md plugin attaches the AGENTS.md again with its "
+              "own include (system): it knows only what loaded at start, not what this Read attached.",
+         files={"CLAUDE.md": "root\n", "a/CLAUDE.md": "a claude\n", "a/.claude/rules/r.md": "rule @../../AGENTS.md\n",
+                "a/AGENTS.md": "a agents @inc.md\n", "a/inc.md": "a include\n", "a/f.txt": "x\n"},
+         home_files={".claude/settings.json": _MODE_BOTH}),
+    Case("rr23_read_agents_md_equal_to_an_include", git=True, read="a/f.txt",
+         note="C06, claude-md-and-agents-md: a nested AGENTS.md whose text equals a file the folder's CLAUDE.md "
+              "includes, and a .claude/AGENTS.md equal to the folder's rule.",
+         files={"CLAUDE.md": "root\n", "a/CLAUDE.md": "a claude @notes.md\n", "a/notes.md": "same text\n",
+                "a/AGENTS.md": "same text\n", "a/.claude/rules/r.md": "rule text\n",
+                "a/.claude/AGENTS.md": "rule text\n", "a/f.txt": "x\n"},
+         home_files={".claude/settings.json": _MODE_BOTH}),
+]
+CASES_READS += [
+    Case("rr24_read_agents_md_shares_an_include", git=True, read="a/f.txt",
+         note="C05, claude-md-and-agents-md: the nested CLAUDE.md and AGENTS.md include the same file; the AGENTS.md "
+              "plugin attaches it again with the AGENTS.md (it knows only what loaded at start).",
+         files={"CLAUDE.md": "root @common.md\n", "common.md": "common\n", "a/CLAUDE.md": "a claude @shared.md\n",
+                "a/shared.md": "shared\n", "a/AGENTS.md": "a agents @shared.md @../common.md\n", "a/f.txt": "x\n"},
+         home_files={".claude/settings.json": _MODE_BOTH}),
+]

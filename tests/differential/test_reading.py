@@ -119,3 +119,18 @@ def test_a_refused_read_says_which_deny_rule(tmp_path: Path) -> None:
     answer = reading(tree, tree / "a/b/f.py", home, tmp_path / "none", pick("2.1.332"))
     assert answer.attached == ()
     assert "refuses the Read: the deny rule 'Read(./a/**)'" in answer.note
+
+
+def test_a_read_below_an_automount_root_says_its_memory_is_skipped(tmp_path: Path) -> None:
+    from memlint.model.release import pick
+    from memlint.reading import reading
+
+    case = next(c for _, c in READS if c.name == "rr15_read_in_automount_root")
+    tree, home = build(case, tmp_path)
+    launch = case_launch(case, tree, home)
+    answer = reading(tree, tree / "a/f.py", home, tmp_path / "none", pick("2.1.332"), launch)
+    assert answer.attached == ()
+    assert f"the memory of {tree / 'a'} is skipped: CLAUDE_CODE_AUTOMOUNT_ROOTS lists it" in answer.note
+    before = reading(tree, tree / "a/f.py", home, tmp_path / "none", pick("2.1.322"), launch)
+    assert [a.path.name for a in before.attached] == ["CLAUDE.md", "CLAUDE.local.md"]
+    assert "AUTOMOUNT" not in before.note

@@ -76,8 +76,16 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
         out += [Attached(f, core) for f in own]
         agents = folder / "AGENTS.md", folder / ".claude" / "AGENTS.md"
         if mode is not None and any(nested_agents(loader, folder, p) for p in agents):
+            # the AGENTS.md plugin is told of the folder's CLAUDE.md, .claude/CLAUDE.md and CLAUDE.local.md
+            # with their includes, not of the rules this Read attached: it attaches a file a rule included
+            # again, and keeps an AGENTS file whose text equals a rule's (rr22-rr24 in tests/differential)
+            family = _family(own, folder)
+            rules = {key for f in own if f not in family
+                     for key in (os.path.normpath(f.path), os.path.realpath(f.path))} - at_start
+            loader.processed -= rules
             out += [Attached(f, "system", "agents")
-                    for f in loader.agents(folder, False, agent_texts([*loaded.files, *own]), False)]
+                    for f in loader.agents(folder, False, agent_texts([*loaded.files, *family]), False)]
+            loader.processed |= rules
     for deferred in loaded.deferred:
         if deferred.reason != "conditional-rule":
             continue
@@ -96,6 +104,21 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
                     for f in loader.rule_file(reached, real, deferred.kind, False)]
     read = {str(target), os.path.normpath(path)}
     return [a for a in out if str(a.file.path) not in read and os.path.realpath(a.file.path) not in read]
+
+
+def _family(own: list[LoadedFile], folder: Path) -> list[LoadedFile]:
+    """Of a folder's files attached on a Read, its CLAUDE.md, .claude/CLAUDE.md and CLAUDE.local.md
+    and the files they include (every other file came from its rules)."""
+    roots = {os.path.normpath(folder / name) for name in ("CLAUDE.md", ".claude/CLAUDE.md", "CLAUDE.local.md")}
+    includer = {os.path.normpath(f.path): f for f in own}
+    out = []
+    for f in own:
+        root = f
+        while root.origin is not None and os.path.normpath(root.origin.path) in includer:
+            root = includer[os.path.normpath(root.origin.path)]
+        if os.path.normpath(root.path) in roots:
+            out.append(f)
+    return out
 
 
 def read_refused(loaded: LoadedContext, path: Path) -> DenyRule | None:
