@@ -94,6 +94,11 @@ WRONG: dict[str, set[str]] = {
     "rr08_read_in_start_folder": {"ML101"},  # py.md's @py-detail.md, likewise
     "wt_nested_subfolder": {"ML107"},  # the worktree's @docs/guide.md is outside pkg/, where it starts
     "wt_nested_external_include_approved_worktree_key": {"ML107"},  # approved under a key Claude Code does not read
+    "rr18_read_linked_rules_folder": {"ML521"},  # from a start in a/, its rules folder links outside a/
+    "rr24_read_agents_md_shares_an_include": {"ML107"},  # from a start in a/, @common.md is outside a/
+    # deny rules matched from the --add-dir folder too: the withheld files, and includes from a start below
+    "ad11_add_dir_deny_rule_from_each_folder": {"ML521", "ML107"},
+    "ad13_add_dir_above_start_folder_is_a_rule_root": {"ML521"},
 }
 # Cases recorded from a folder `check` does not model as a start (it holds no memory file).
 NOT_A_START = {"ag42_agents_external_include"}
