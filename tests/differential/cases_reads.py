@@ -180,3 +180,34 @@ CASES_READS += [
                 "a/shared.md": "shared\n", "a/AGENTS.md": "a agents @shared.md @../common.md\n", "a/f.txt": "x\n"},
          home_files={".claude/settings.json": _MODE_BOTH}),
 ]
+_MODE_MANAGED_ONLY = json.dumps({"pluginConfigs": {"cc-plugin-agents-md@builtin": {"options": {
+    "instructionFiles": "managed-only"}}}})
+CASES_READS += [
+    Case("rr25_read_in_managed_only_mode", git=True, cwd="a", read="a/b/f.py",
+         home_files={".claude/settings.json": _MODE_MANAGED_ONLY, ".claude/rules/u.md": "---\npaths: \"**/*.py\"\n---\nuser py\n"},
+         note="C04, managed-only mode: nothing of the user, project or local files loads at start; on a Read below "
+              "the start folder.",
+         files={"CLAUDE.md": "root\n", ".claude/rules/cond.md": "---\npaths: a/**\n---\nroot cond\n",
+                "a/CLAUDE.md": "a claude\n", "a/.claude/rules/c2.md": "---\npaths: b/**\n---\na cond\n",
+                "a/.claude/rules/plain.md": "a plain\n", "a/b/CLAUDE.md": "b claude\n", "a/b/CLAUDE.local.md": "b local\n",
+                "a/b/.claude/rules/r.md": "b rule\n", "a/b/AGENTS.md": "b agents\n", "a/b/f.py": "x = 1\n"}),
+]
+CASES_READS += [
+    Case("rr26_read_agents_fallback_folder_has_local", git=True, read="a/b/c/f.txt",
+         note="C05, fallback mode with no CLAUDE.md at start: a folder on the way with a CLAUDE.local.md gets that, "
+              "not its AGENTS.md (as one with a CLAUDE.md); an empty CLAUDE.local.md (a/b) does not count; "
+              "a/b/c has none.",
+         files={"AGENTS.md": "agents root\n", "a/CLAUDE.local.md": "a local\n", "a/AGENTS.md": "a agents\n",
+                "a/b/CLAUDE.local.md": "  \n", "a/b/AGENTS.md": "b agents\n", "a/b/c/AGENTS.md": "c agents\n",
+                "a/b/c/f.txt": "x\n"}),
+]
+CASES_READS += [
+    Case("rr27_read_agents_fallback_empty_claude_md", git=True, read="a/b/c/f.txt",
+         note="C05, fallback mode with no CLAUDE.md at start: an empty CLAUDE.md (a) or a comment-only "
+              ".claude/CLAUDE.md (a/b) does not keep the folder's AGENTS.md out; a CLAUDE.md excluded by "
+              "claudeMdExcludes (a/b/c) does not either.",
+         settings={"claudeMdExcludes": ["**/c/CLAUDE.md"]},
+         files={"AGENTS.md": "agents root\n", "a/CLAUDE.md": "", "a/AGENTS.md": "a agents\n",
+                "a/b/.claude/CLAUDE.md": "<!-- only a comment -->\n", "a/b/AGENTS.md": "b agents\n",
+                "a/b/c/CLAUDE.md": "c claude\n", "a/b/c/AGENTS.md": "c agents\n", "a/b/c/f.txt": "x\n"}),
+]

@@ -12,7 +12,8 @@ from typing import Protocol
 
 from memlint.model.loading.chain import Parts
 from memlint.model.loading.facts import Facts
-from memlint.model.loading.loaded import DeferReason, Deferred
+from memlint.model.cli_js.globs import picomatch
+from memlint.model.loading.loaded import DeferReason, Deferred, Kind
 from memlint.model.loading.settings import Mode, Settings
 from memlint.model.loading.walkpaths import PRUNED_FOLDERS
 from memlint.model.loading.workspace import Workspace, listed, walk
@@ -30,21 +31,36 @@ class Loading(Protocol):
     settings: Settings
     release: Release
 
+    excludes: tuple[str, ...]
+
     def facts(self, path: str) -> Facts: ...
+
+    def refused(self, path: str, kind: Kind, absent: bool = False) -> tuple[str, str] | None: ...
+
+
+FAMILY_NAMES = ("CLAUDE.md", ".claude/CLAUDE.md", "CLAUDE.local.md")
+
+
+def would_load(loader: Loading, path: str) -> bool:
+    """C01/C05: whether the AGENTS.md plugin, reading a folder's CLAUDE.md, .claude/CLAUDE.md or
+    CLAUDE.local.md afresh as a project file, finds one that would load on its own: not excluded, not
+    refused, readable and not empty (`rr26`, `rr27` in tests/differential)."""
+    if (loader.excludes and picomatch(path, loader.excludes)) or loader.refused(path, "project") is not None:
+        return False
+    return loader.workspace.document(path).readable and loader.facts(path).skip is None
 
 
 def nested_agents(loader: Loading, folder: Path | str, path: Path) -> bool:
     """C05: a folder's AGENTS files arrive when Claude reads a file there (fallback mode: only when
-    no CLAUDE.md family file loaded at start and the folder has no CLAUDE.md). `folder` may be text:
-    it is made a Path only in fallback mode."""
+    no CLAUDE.md family file loaded at start and the folder has none that would load). `folder` may
+    be text: it is made a Path only in fallback mode."""
     if loader.facts(str(path)).skip is not None:  # missing, empty, unreadable: nothing arrives
         return False
     if loader.agents_mode == "claude-md-and-agents-md":
         return True
     if loader.agents_mode != "claude-md-or-agents-md" or loader.claude_md_at_start:
         return False
-    folder = Path(folder)
-    return not any(loader.workspace.document(p).readable for p in (folder / "CLAUDE.md", folder / ".claude" / "CLAUDE.md"))
+    return not any(would_load(loader, os.path.join(str(folder), name)) for name in FAMILY_NAMES)
 
 
 def defer_nested(loader: Loading) -> None:

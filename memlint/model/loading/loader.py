@@ -14,6 +14,7 @@ from pathlib import Path
 from memlint.model.cli_js.globs import picomatch
 from memlint.model.cli_js.jstext import js_trim
 from memlint.model.loading.chain import Parts
+from memlint.model.loading.deferred import FAMILY_NAMES, defer_nested, would_load
 from memlint.model.loading.facts import TEXT_EXTENSIONS, Facts, file_facts, include_target
 from memlint.model.loading.guards import process_file, special_folder
 from memlint.model.loading.held_rules import conditional_rules
@@ -333,13 +334,9 @@ def _family_on_disk(loader: _Loader, last: Node, taken: set[str]) -> bool:
                 loader.worktree is not None and loader.worktree.skips_project_files(folder)):
             continue
         missing = loader.folder_missing(folder)
-        for name in ("CLAUDE.md", ".claude/CLAUDE.md", "CLAUDE.local.md"):
+        for name in FAMILY_NAMES:
             path = posixpath.join(str(folder), name)
-            if name in missing or posixpath.normpath(path) in taken:
-                continue
-            if (loader.excludes and picomatch(path, loader.excludes)) or loader.refused(path, "project") is not None:
-                continue
-            if loader.workspace.document(path).readable and loader.facts(path).skip is None:
+            if name not in missing and posixpath.normpath(path) not in taken and would_load(loader, path):
                 return True
     return False
 
@@ -416,22 +413,34 @@ def load(
     managed, managed_rules = joined(workspace, managed_dir, "CLAUDE.md", ".claude/rules")
     user_dir = settings.config_dir or child(workspace, home, ".claude")
 
-    def before() -> list[LoadedFile]:
-        """The managed files, then (unless the plugin's managed-only mode, C04) the user's."""
-        out = loader.step(("managed", managed), approved, lambda: loader.process(managed, "managed", approved))
-        out += loader.step(("managed-rules", managed_rules), approved,
-                           lambda: loader.rules(managed_rules, "managed", approved))
-        if mode != "managed-only" and "user" in settings.sources:
+    def user_files() -> list[LoadedFile]:
+        out: list[LoadedFile] = []
+        if "user" in settings.sources:
             user, user_rules = joined(workspace, user_dir, "CLAUDE.md", "rules")
             out += loader.step(("user", user), True, lambda: loader.process(user, "user", True))
             out += loader.step(("user-rules", user_rules), True, lambda: loader.rules(user_rules, "user", True))
         return out
 
+    def before() -> list[LoadedFile]:
+        """The managed files, then (unless the plugin's managed-only mode, C04) the user's."""
+        out = loader.step(("managed", managed), approved, lambda: loader.process(managed, "managed", approved))
+        out += loader.step(("managed-rules", managed_rules), approved,
+                           lambda: loader.rules(managed_rules, "managed", approved))
+        return out if mode == "managed-only" else out + user_files()
+
+    skipped_roots = settings.automount_roots  # `/` is not visited
+    key = (loader.step_tag, approved, str(managed_dir), str(user_dir), skipped_roots, nested)
     if mode == "managed-only":  # C04: the plugin's managed-only mode drops user, project and local files
         files += before()
+        # ... at start only: what arrives on a Read arrives as in any mode, the conditional rules of the
+        # user and of the walk included (rr25_read_in_managed_only_mode), so the walk runs for them alone
+        kept, loader.skipped = loader.skipped, Parts()
+        try:
+            Walk(loader, (*key, "managed-only"), workspace.above_starts, skipped_roots).last(
+                start, user_files, lambda folder: loader.folder(folder, approved))
+        finally:
+            loader.skipped = kept
     else:
-        skipped_roots = settings.automount_roots  # `/` is not visited
-        key = (loader.step_tag, approved, str(managed_dir), str(user_dir), skipped_roots, nested)
         last = Walk(loader, key, workspace.above_starts, skipped_roots).last(
             start, before, lambda folder: loader.folder(folder, approved))
         loader.claude_md_at_start = last.family or (mode == "claude-md-or-agents-md" and _family_on_disk(
@@ -461,8 +470,6 @@ def load(
         files += loader.step(("index", str(index)), True, lambda: [
             f for f in [_load_index(loader, index, release)] if f is not None])
     if include_nested:
-        from memlint.model.loading.deferred import defer_nested
-
         defer_nested(loader)
     return LoadedContext(
         start, home, project_root, memory_dir, tuple(files), loader.skipped.build(), loader.deferred.build(),
