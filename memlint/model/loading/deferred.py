@@ -10,9 +10,9 @@ import os
 from pathlib import Path
 from typing import Protocol
 
+from memlint.model.cli_js.globs import picomatch
 from memlint.model.loading.chain import Parts
 from memlint.model.loading.facts import Facts
-from memlint.model.cli_js.globs import picomatch
 from memlint.model.loading.loaded import DeferReason, Deferred, Kind
 from memlint.model.loading.settings import Mode, Settings
 from memlint.model.loading.walkpaths import PRUNED_FOLDERS
@@ -30,7 +30,6 @@ class Loading(Protocol):
     claude_md_at_start: bool
     settings: Settings
     release: Release
-
     excludes: tuple[str, ...]
 
     def facts(self, path: str) -> Facts: ...
