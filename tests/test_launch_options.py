@@ -182,3 +182,17 @@ def test_a_bad_launch_in_the_configuration_exits_2_naming_the_key(tmp_path: Path
     result = CliRunner().invoke(main, ["check", str(tree), "--no-home", "--no-cache"])
     assert result.exit_code == 2
     assert str(tree / ".memlint.toml") in result.output and says in result.output
+
+
+@pytest.mark.parametrize(("version", "expected"), [
+    # bisected: 2.1.280 attaches the conditional rules that loaded at start as includes again, 2.1.281 not
+    ("2.1.280", ["home/.claude/rules/ucond.md", "tree/.claude/rules/cond.md"]), ("2.1.281", []),
+])
+def test_a_read_attaches_rules_loaded_at_start_again_before_2_1_281(version: str, expected: list[str],
+                                                                    tmp_path: Path) -> None:
+    case = BY_NAME["rr28_read_conditional_rule_loaded_as_include"]
+    tree, home = build(case, tmp_path)
+    ctx = context(start=tree, home=home, managed_dir=tmp_path / "no-managed", release=pick(version))
+    assert case.read is not None
+    got = sorted(str(a.file.path.relative_to(tmp_path)) for a in on_read(ctx.loaded, tree / case.read))
+    assert got == expected

@@ -211,3 +211,12 @@ CASES_READS += [
                 "a/b/.claude/CLAUDE.md": "<!-- only a comment -->\n", "a/b/AGENTS.md": "b agents\n",
                 "a/b/c/CLAUDE.md": "c claude\n", "a/b/c/AGENTS.md": "c agents\n", "a/b/c/f.txt": "x\n"}),
 ]
+CASES_READS += [
+    Case("rr28_read_conditional_rule_loaded_as_include", git=True, read="a/f.py",
+         note="a conditional rule that loaded at start as an include (the project's CLAUDE.md includes one, the "
+              "user's CLAUDE.md another) matches the file read.",
+         files={"CLAUDE.md": "root @.claude/rules/cond.md\n", ".claude/rules/cond.md": "---\npaths: a/**\n---\nproject cond\n",
+                "a/f.py": "x = 1\n"},
+         home_files={".claude/CLAUDE.md": "user @rules/ucond.md\n",
+                     ".claude/rules/ucond.md": "---\npaths: \"**/*.py\"\n---\nuser cond\n"}),
+]

@@ -194,6 +194,11 @@ class _Loader(Recorder):
             if is_dir:
                 out.extend(self.rules(target, kind, external_ok, visited, reached))
             elif is_file and name.endswith(".md"):
+                if not self.release.read_skips_rules_loaded_at_start and self.seen(posixpath.normpath(target)):
+                    facts = self.facts(target)  # loaded already as an include: a matching Read attaches it again
+                    if facts.skip is None and facts.globs:
+                        self.defer(Deferred(facts.path, "conditional-rule", kind, facts.globs))
+                    continue
                 for loaded in self.rule_file(reached, target, kind, external_ok):
                     if loaded.globs:
                         self.defer(Deferred(loaded.path, "conditional-rule", kind, loaded.globs))

@@ -98,8 +98,9 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
             if loader.outside(reached, real):  # a link to a rule outside the start folder: external (rr21)
                 continue
             # a nested folder's conditional rule was met (and held back) by that folder's step above:
-            # it arrives all the same (`ss13_read_nested_project_only`), unless it loaded at start
-            loader.processed -= {reached, real} - at_start
+            # it arrives all the same (`ss13_read_nested_project_only`), unless it loaded at start (before
+            # `read_skips_rules_loaded_at_start`, then too: `rr28_read_conditional_rule_loaded_as_include`)
+            loader.processed -= {reached, real} - (at_start if release.read_skips_rules_loaded_at_start else set())
             out += [Attached(f, core, "conditional-rule", pattern, base)
                     for f in loader.rule_file(reached, real, deferred.kind, False)]
     read = {str(target), os.path.normpath(path)}
