@@ -220,3 +220,10 @@ CASES_READS += [
          home_files={".claude/CLAUDE.md": "user @rules/ucond.md\n",
                      ".claude/rules/ucond.md": "---\npaths: \"**/*.py\"\n---\nuser cond\n"}),
 ]
+CASES_READS += [
+    Case("rr29_read_rule_include_loaded_at_start", git=True, read="src/f.py",
+         note="a rule includes CLAUDE.md, which has `paths:` frontmatter (ignored in a CLAUDE.md) and loaded at start; "
+              "a Read that its paths: match.",
+         files={"CLAUDE.md": "---\npaths: \"src/**\"\n---\nroot claude @inc.md\n", "inc.md": "root include\n",
+                ".claude/rules/r.md": "rule @../../CLAUDE.md\n", "src/f.py": "x = 1\n"}),
+]

@@ -70,6 +70,7 @@ class _Loader(Recorder):
 
     # the folder steps of a Read below the start folder (memlint.model.loading.reads), not of the start
     reading: bool = False
+    in_rule: bool = False  # processing a rule file and its includes (`rule_file`)
 
     def facts(self, path: str) -> Facts:
         """What does not depend on the start folder, computed once per path and run (`file_facts`)."""
@@ -115,6 +116,8 @@ class _Loader(Recorder):
         if self.seen(key):
             if origin is not None:
                 self.skip(path, "duplicate", kind, origin, "already loaded earlier")
+                if self.in_rule:
+                    self.defer_again(path, kind)
             return []
         if depth >= MAX_DEPTH:
             self.skip(path, "too-deep", kind, origin, f"include level {depth}; Claude Code stops at level 4")
@@ -194,11 +197,8 @@ class _Loader(Recorder):
             if is_dir:
                 out.extend(self.rules(target, kind, external_ok, visited, reached))
             elif is_file and name.endswith(".md"):
-                if not self.release.read_skips_rules_loaded_at_start and self.seen(posixpath.normpath(target)):
-                    facts = self.facts(target)  # loaded already as an include: a matching Read attaches it again
-                    if facts.skip is None and facts.globs:
-                        self.defer(Deferred(facts.path, "conditional-rule", kind, facts.globs))
-                    continue
+                if self.seen(posixpath.normpath(target)):  # loaded earlier, as an include
+                    self.defer_again(target, kind)
                 for loaded in self.rule_file(reached, target, kind, external_ok):
                     if loaded.globs:
                         self.defer(Deferred(loaded.path, "conditional-rule", kind, loaded.globs))
@@ -218,7 +218,21 @@ class _Loader(Recorder):
             if self.workspace.document(target).readable:
                 self.skip(target, refused[0], kind, None, refused[1])
             return []
-        return self.process(target, kind, external_ok)
+        self.in_rule, outer = True, self.in_rule
+        try:
+            return self.process(target, kind, external_ok)
+        finally:
+            self.in_rule = outer
+
+    def defer_again(self, path: str, kind: Kind) -> None:
+        """A rule, or a rule's include, that loaded earlier: before `read_skips_rules_loaded_at_start` a
+        Read whose path its `paths:` match attaches it again, so it is deferred as a conditional rule
+        (`rr28_read_conditional_rule_loaded_as_include`, `rr29_read_rule_include_loaded_at_start`)."""
+        if self.release.read_skips_rules_loaded_at_start:
+            return
+        facts = self.facts(path)
+        if facts.skip is None and facts.globs:
+            self.defer(Deferred(facts.path, "conditional-rule", kind, facts.globs))
 
     def holds_memory(self, folder: Path) -> bool:
         """Whether the folder holds any name the walk reads (decided once per folder and run, and
