@@ -188,7 +188,7 @@ def test_a_bad_launch_in_the_configuration_exits_2_naming_the_key(tmp_path: Path
     # bisected: 2.1.280 attaches the conditional rules that loaded at start as includes again, 2.1.281 not
     ("2.1.280", ["home/.claude/rules/ucond.md", "tree/.claude/rules/cond.md"]), ("2.1.281", []),
 ])
-def test_a_read_attaches_rules_loaded_at_start_again_before_2_1_281(version: str, expected: list[str],
+def test_a_read_attaches_what_loaded_at_start_again_before_2_1_281(version: str, expected: list[str],
                                                                     tmp_path: Path) -> None:
     case = BY_NAME["rr28_read_conditional_rule_loaded_as_include"]
     tree, home = build(case, tmp_path)
@@ -196,3 +196,12 @@ def test_a_read_attaches_rules_loaded_at_start_again_before_2_1_281(version: str
     assert case.read is not None
     got = sorted(str(a.file.path.relative_to(tmp_path)) for a in on_read(ctx.loaded, tree / case.read))
     assert got == expected
+
+
+@pytest.mark.parametrize(("version", "expected"), [
+    # bisected: 2.1.280 attaches the nested CLAUDE.md that loaded at start as an include again, 2.1.281 not
+    ("2.1.280", ["a/CLAUDE.local.md", "a/CLAUDE.md"]), ("2.1.281", ["a/CLAUDE.local.md"]),
+])
+def test_a_read_attaches_a_nested_file_loaded_at_start_again_before_2_1_281(version: str, expected: list[str],
+                                                                            tmp_path: Path) -> None:
+    assert _attached("rr30_read_nested_claude_md_loaded_as_include", version, tmp_path) == expected

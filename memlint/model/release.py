@@ -50,10 +50,11 @@ FIRST: dict[str, Version] = {
     "memory_write_guard": (2, 1, 199),
     # ... from 2.1.210 the current wording (an `Error:` text, `over` only past the cap)
     "memory_write_guard_current_wording": (2, 1, 210),
-    # a conditional rule that loaded at start (as an include) is not attached again when Claude reads a file
-    # its `paths:` match; 2.1.197 to 2.1.280 attached it again (`rr28_read_conditional_rule_loaded_as_include`,
-    # bisected: 2.1.280 attaches, 2.1.281 not; found by scripts/compare_random_trees.py --reads)
-    "read_skips_rules_loaded_at_start": (2, 1, 281),
+    # what loaded at start is not attached again when Claude reads a file; 2.1.197 to 2.1.280 processed a
+    # Read afresh, so a nested folder's file or include that loaded at start, and a conditional rule that
+    # loaded as an include, came again (`rr28`-`rr31`, `ad14` in tests/differential, bisected: 2.1.280
+    # attaches, 2.1.281 not; found by scripts/compare_random_trees.py --reads)
+    "read_skips_files_loaded_at_start": (2, 1, 281),
     # `--setting-sources` without `project` keeps the project's rules from arriving on a Read; 2.1.197 to
     # 2.1.210 still attached its conditional rules that match and the unconditional rules of the folders
     # on the way (`ss12_read_nested_local_only`, `rr16_read_nested_rules_without_project_source`, bisected:
@@ -123,7 +124,7 @@ class Release:
     memory_write_guard: bool = False
     memory_write_guard_current_wording: bool = False
     conditional_rules_follow_sources: bool = False
-    read_skips_rules_loaded_at_start: bool = False
+    read_skips_files_loaded_at_start: bool = False
     nested_worktree_rules_skipped: bool = False
     symlinks_resolved_external: bool = False
     dotclaude_link_rules_external: bool = False

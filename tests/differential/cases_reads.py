@@ -227,3 +227,17 @@ CASES_READS += [
          files={"CLAUDE.md": "---\npaths: \"src/**\"\n---\nroot claude @inc.md\n", "inc.md": "root include\n",
                 ".claude/rules/r.md": "rule @../../CLAUDE.md\n", "src/f.py": "x = 1\n"}),
 ]
+CASES_READS += [
+    Case("rr30_read_nested_claude_md_loaded_as_include", git=True, read="a/f.py",
+         note="the start folder's CLAUDE.md includes a nested folder's CLAUDE.md, which so loads at start; a Read "
+              "in that folder.",
+         files={"CLAUDE.md": "root @a/CLAUDE.md\n", "a/CLAUDE.md": "a claude\n", "a/CLAUDE.local.md": "a local\n",
+                "a/f.py": "x = 1\n"}),
+]
+CASES_READS += [
+    Case("rr31_read_nested_include_loaded_at_start", git=True, read="a/f.py",
+         note="a nested CLAUDE.md includes a file the start folder's CLAUDE.md included at start; a Read in the "
+              "nested folder.",
+         files={"CLAUDE.md": "root @common.md\n", "common.md": "common\n", "a/CLAUDE.md": "a claude @../common.md\n",
+                "a/f.py": "x = 1\n"}),
+]

@@ -182,3 +182,10 @@ CASES_SOURCES += [
               "`repo/CLAUDE.md` from work/ withholds the start folder's CLAUDE.md, and `repo/src/*.py` makes "
               "Claude Code refuse the Read of work/repo/src/m.py, so src's CLAUDE.md is not attached."),
 ]
+CASES_SOURCES += [
+    Case("ad14_add_dir_inside_start_folder_read", git=True, add_dirs=("ad",), env=ON, read="ad/f.py",
+         files={"CLAUDE.md": "root\n", "ad/CLAUDE.md": "added claude @inc.md\n", "ad/inc.md": "added include\n",
+                "ad/.claude/rules/ar.md": "added rule\n", "ad/CLAUDE.local.md": "added local\n", "ad/f.py": "x = 1\n"},
+         note="an --add-dir folder inside the start folder loads its memory at start (its include is inside the "
+              "start folder, so it is followed); a Read in it attaches that memory again on older releases."),
+]

@@ -96,6 +96,10 @@ WRONG: dict[str, set[str]] = {
     "wt_nested_external_include_approved_worktree_key": {"ML107"},  # approved under a key Claude Code does not read
     "rr18_read_linked_rules_folder": {"ML521"},  # from a start in a/, its rules folder links outside a/
     "rr24_read_agents_md_shares_an_include": {"ML107"},  # from a start in a/, @common.md is outside a/
+    "rr31_read_nested_include_loaded_at_start": {"ML107"},  # likewise
+    "rr29_read_rule_include_loaded_at_start": {"ML106"},  # the rule's @../../CLAUDE.md: loaded already
+    "rr26_read_agents_fallback_folder_has_local": {"ML203"},  # the empty CLAUDE.local.md of a/b
+    "rr27_read_agents_fallback_empty_claude_md": {"ML203"},  # the empty CLAUDE.md and comment-only .claude/CLAUDE.md
     # deny rules matched from the --add-dir folder too: the withheld files, and includes from a start below
     "ad11_add_dir_deny_rule_from_each_folder": {"ML521", "ML107"},
     "ad13_add_dir_above_start_folder_is_a_rule_root": {"ML521"},

@@ -225,10 +225,10 @@ class _Loader(Recorder):
             self.in_rule = outer
 
     def defer_again(self, path: str, kind: Kind) -> None:
-        """A rule, or a rule's include, that loaded earlier: before `read_skips_rules_loaded_at_start` a
+        """A rule, or a rule's include, that loaded earlier: before `read_skips_files_loaded_at_start` a
         Read whose path its `paths:` match attaches it again, so it is deferred as a conditional rule
         (`rr28_read_conditional_rule_loaded_as_include`, `rr29_read_rule_include_loaded_at_start`)."""
-        if self.release.read_skips_rules_loaded_at_start:
+        if self.release.read_skips_files_loaded_at_start:
             return
         facts = self.facts(path)
         if facts.skip is None and facts.globs:

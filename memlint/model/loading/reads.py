@@ -51,9 +51,10 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
     workspace = Workspace(release) if workspace is None else workspace
     loader = _Loader(loaded.start, loaded.home, workspace, loaded.settings, release)
     loader.reading = True
-    for f in loaded.files:
-        loader.processed.add(os.path.normpath(f.path))
-        loader.processed.add(os.path.realpath(f.path))
+    if release.read_skips_files_loaded_at_start:  # older releases process a Read afresh (rr30, rr31)
+        for f in loaded.files:
+            loader.processed.add(os.path.normpath(f.path))
+            loader.processed.add(os.path.realpath(f.path))
     at_start = frozenset(loader.processed)
     mode = loaded.settings.mode if release.agents_md and loaded.settings.agents_plugin_enabled else None
     loader.agents_mode = mode
@@ -98,11 +99,13 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
             if loader.outside(reached, real):  # a link to a rule outside the start folder: external (rr21)
                 continue
             # a nested folder's conditional rule was met (and held back) by that folder's step above:
-            # it arrives all the same (`ss13_read_nested_project_only`), unless it loaded at start (before
-            # `read_skips_rules_loaded_at_start`, then too: `rr28_read_conditional_rule_loaded_as_include`)
-            loader.processed -= {reached, real} - (at_start if release.read_skips_rules_loaded_at_start else set())
+            # it arrives all the same (`ss13_read_nested_project_only`), unless it loaded at start
+            loader.processed -= {reached, real} - at_start
+            # of the rule and its includes, the files whose own `paths:` match arrive (its plain includes
+            # came with the folder's rules, at start or above: `rr29_read_rule_include_loaded_at_start`)
             out += [Attached(f, core, "conditional-rule", pattern, base)
-                    for f in loader.rule_file(reached, real, deferred.kind, False)]
+                    for f in loader.rule_file(reached, real, deferred.kind, False)
+                    if f.globs and rule_matches(f.globs, inside)]
     read = {str(target), os.path.normpath(path)}
     return [a for a in out if str(a.file.path) not in read and os.path.realpath(a.file.path) not in read]
 
