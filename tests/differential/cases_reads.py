@@ -241,3 +241,11 @@ CASES_READS += [
          files={"CLAUDE.md": "root @common.md\n", "common.md": "common\n", "a/CLAUDE.md": "a claude @../common.md\n",
                 "a/f.py": "x = 1\n"}),
 ]
+CASES_READS += [
+    Case("rr32_read_user_rule_under_home", git=True, under_home=True, cwd="a", read="a/src/f.py",
+         note="a session started below HOME, whose `.claude/rules` is both the user's rules folder and a folder of "
+              "the walk: the user's conditional rule is matched from the start folder (its `a/**` does not match "
+              "src/f.py there), once, on every release.",
+         files={"a/CLAUDE.md": "a claude\n", "a/src/f.py": "x = 1\n"},
+         home_files={".claude/rules/ur.md": "---\npaths: a/**\n---\nuser cond\n", ".claude/rules/hr.md": "home rule\n"}),
+]

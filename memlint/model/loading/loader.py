@@ -232,7 +232,9 @@ class _Loader(Recorder):
             return
         facts = self.facts(path)
         if facts.skip is None and facts.globs:
-            self.defer(Deferred(facts.path, "conditional-rule", kind, facts.globs))
+            key = posixpath.normpath(facts.path)
+            if not any(posixpath.normpath(d.path) == key for d in self.deferred):  # met as a rule already: once
+                self.defer(Deferred(facts.path, "conditional-rule", kind, facts.globs))
 
     def holds_memory(self, folder: Path) -> bool:
         """Whether the folder holds any name the walk reads (decided once per folder and run, and
