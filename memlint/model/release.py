@@ -50,11 +50,6 @@ FIRST: dict[str, Version] = {
     "memory_write_guard": (2, 1, 199),
     # ... from 2.1.210 the current wording (an `Error:` text, `over` only past the cap)
     "memory_write_guard_current_wording": (2, 1, 210),
-    # what loaded at start is not attached again when Claude reads a file; 2.1.197 to 2.1.280 processed a
-    # Read afresh, so a nested folder's file or include that loaded at start, and a conditional rule that
-    # loaded as an include, came again (`rr28`-`rr31`, `ad14` in tests/differential, bisected: 2.1.280
-    # attaches, 2.1.281 not; found by scripts/compare_random_trees.py --reads)
-    "read_skips_files_loaded_at_start": (2, 1, 281),
     # `--setting-sources` without `project` keeps the project's rules from arriving on a Read; 2.1.197 to
     # 2.1.210 still attached its conditional rules that match and the unconditional rules of the folders
     # on the way (`ss12_read_nested_local_only`, `rr16_read_nested_rules_without_project_source`, bisected:
@@ -82,6 +77,11 @@ FIRST: dict[str, Version] = {
     "memory_notice_detail": (2, 1, 268),
     # C10: the instruction files get their own <system-reminder> block (no "# claudeMd")
     "own_instruction_block": (2, 1, 268),
+    # what loaded at start is not attached again when Claude reads a file; 2.1.197 to 2.1.280 processed a
+    # Read afresh, so a nested folder's file or include that loaded at start, and a conditional rule that
+    # loaded as an include, came again (`rr28`-`rr31`, `ad14` in tests/differential, bisected: 2.1.280
+    # attaches, 2.1.281 not; found by scripts/compare_random_trees.py --reads)
+    "read_skips_files_loaded_at_start": (2, 1, 281),
     # C01-C06: AGENTS.md and .claude/AGENTS.md (plugin `agents-md@builtin`)
     "agents_md": (2, 1, 281),
     # C08: MEMORY.md text sanitised (newlines, invisible and control characters, harness tags)
