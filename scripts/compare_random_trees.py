@@ -418,13 +418,19 @@ def safe_oracle(case, version):
         return None, f"{type(e).__name__}: {e}"[:500], None
 
 
-def make_case(seed, i, rng, base_only, reads=False):
+def make_case(seed, i, rng, base_only, reads=False, wide=False):
     case = rand_case(i, rng)
     case = case if base_only else extras(case, random.Random(f"{seed}:{i}"))
     if reads:  # Claude reads a file somewhere below the start folder (or in it): what arrives is compared too
         chooser = random.Random(f"{seed}:{i}:read")
         base = "" if case.cwd in ("", ".") else case.cwd.rstrip("/") + "/"
         rel = base + chooser.choice(["", "a/", "a/b/", "sub/", "src/app/", "ad/", "deep/x/"]) + chooser.choice(["f.py", "App.tsx", "notes.md"])
+        if wide:  # --wide-reads: a file the tree holds (a memory file, a rule, an include...), or a new one beside it
+            widen = random.Random(f"{seed}:{i}:wide")
+            held = sorted(p for p, v in case.files.items() if p.startswith(base) and not isinstance(v, Symlink))
+            if held:
+                pick = widen.choice(held)
+                rel = pick if widen.random() < 0.6 else pick.rsplit("/", 1)[0] + "/new.ts" if "/" in pick else "new.ts"
         case = replace(case, files={**case.files, rel: case.files.get(rel, "x\n")}, read=rel)
     return case
 
@@ -439,9 +445,11 @@ def main() -> int:
     ap.add_argument("--dump", action="store_true", help="print each tree's Case instead of running it")
     ap.add_argument("-j", "--jobs", type=int, default=1)
     ap.add_argument("--reads", action="store_true", help="also have Claude read a file, and compare what it attaches")
+    ap.add_argument("--wide-reads", action="store_true",
+                    help="with --reads: read a file the tree holds (a memory file, a rule, an include) or one beside it")
     a = ap.parse_args()
     rng = random.Random(a.seed)
-    cases = [make_case(a.seed, i, rng, a.base_only, a.reads) for i in range(a.count)]  # all drawn: --only keeps seeds
+    cases = [make_case(a.seed, i, rng, a.base_only, a.reads, a.wide_reads) for i in range(a.count)]  # all drawn: --only keeps seeds
     if a.only:
         keep = {int(x) for x in a.only.split(",")}
         cases = [c for i, c in enumerate(cases) if i in keep]
