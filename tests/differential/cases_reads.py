@@ -249,3 +249,13 @@ CASES_READS += [
          files={"a/CLAUDE.md": "a claude\n", "a/src/f.py": "x = 1\n"},
          home_files={".claude/rules/ur.md": "---\npaths: a/**\n---\nuser cond\n", ".claude/rules/hr.md": "home rule\n"}),
 ]
+CASES_READS += [
+    Case("rr33_read_in_a_dot_claude_folder", git=True, read="a/.claude/notes/x.md",
+         note="a Read of a file inside a nested folder's `.claude/`: the folders on the way are a/, a/.claude/ and "
+              "a/.claude/notes/; in fallback mode (nothing of the CLAUDE.md family at start) a/ has a CLAUDE.md, so "
+              "its AGENTS files stay out, and a/.claude/ is no folder of its own to the AGENTS.md plugin: "
+              "a/.claude/AGENTS.md stays out too, while a/.claude/notes/AGENTS.md arrives.",
+         files={"AGENTS.md": "root agents\n", "a/CLAUDE.md": "a claude\n", "a/AGENTS.md": "a agents\n",
+                "a/.claude/AGENTS.md": "a dot agents\n", "a/.claude/notes/AGENTS.md": "notes agents\n",
+                "a/.claude/notes/x.md": "x\n"}),
+]

@@ -76,7 +76,9 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
         own = loader.folder(folder, False)
         out += [Attached(f, core) for f in own]
         agents = folder / "AGENTS.md", folder / ".claude" / "AGENTS.md"
-        if mode is not None and any(nested_agents(loader, folder, p) for p in agents):
+        # a `.claude` folder on the way is no folder of its own to the AGENTS.md plugin: its AGENTS.md is its
+        # parent's (`rr33_read_in_a_dot_claude_folder`)
+        if mode is not None and folder.name != ".claude" and any(nested_agents(loader, folder, p) for p in agents):
             # the AGENTS.md plugin is told of the folder's CLAUDE.md, .claude/CLAUDE.md and CLAUDE.local.md
             # with their includes, not of the rules this Read attached: it attaches a file a rule included
             # again, and keeps an AGENTS file whose text equals a rule's (rr22-rr24 in tests/differential)
