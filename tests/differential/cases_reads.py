@@ -253,9 +253,26 @@ CASES_READS += [
     Case("rr33_read_in_a_dot_claude_folder", git=True, read="a/.claude/notes/x.md",
          note="a Read of a file inside a nested folder's `.claude/`: the folders on the way are a/, a/.claude/ and "
               "a/.claude/notes/; in fallback mode (nothing of the CLAUDE.md family at start) a/ has a CLAUDE.md, so "
-              "its AGENTS files stay out, and a/.claude/ is no folder of its own to the AGENTS.md plugin: "
-              "a/.claude/AGENTS.md stays out too, while a/.claude/notes/AGENTS.md arrives.",
+              "its AGENTS files stay out, and the plugin reckons a/.claude/AGENTS.md a/'s when it meets it as "
+              "a/.claude/'s: it stays out too, while a/.claude/notes/AGENTS.md arrives.",
          files={"AGENTS.md": "root agents\n", "a/CLAUDE.md": "a claude\n", "a/AGENTS.md": "a agents\n",
                 "a/.claude/AGENTS.md": "a dot agents\n", "a/.claude/notes/AGENTS.md": "notes agents\n",
                 "a/.claude/notes/x.md": "x\n"}),
+]
+CASES_READS += [
+    Case("rr34_read_agents_md_in_an_automount_root", git=True, read="a/.claude/notes.md",
+         env={"CLAUDE_CODE_AUTOMOUNT_ROOTS": "<TREE>/a"},
+         note="fallback mode, a/ a CLAUDE_CODE_AUTOMOUNT_ROOTS folder: a Read in a/.claude/ attaches nothing of a/ "
+              "(the walk skips the folder from 2.1.323, its AGENTS.md too), but a/.claude/ is a folder of the walk, "
+              "and its AGENTS.md arrives: the plugin reckons it a/'s, which has no CLAUDE.md that would load.",
+         files={"AGENTS.md": "root agents\n", "a/CLAUDE.local.md": "  \n", "a/AGENTS.md": "a agents @inc.md\n",
+                "a/inc.md": "a include\n", "a/.claude/AGENTS.md": "a dot agents\n", "a/.claude/notes.md": "x\n"}),
+    Case("rr35_read_start_folders_agents_md_when_the_start_is_skipped", git=True, cwd="a",
+         read="a/.claude/AGENTS.md", env={"CLAUDE_CODE_AUTOMOUNT_ROOTS": "<TREE>/a"},
+         note="started in a CLAUDE_CODE_AUTOMOUNT_ROOTS folder (nothing of it loads at start from 2.1.323, its "
+              "CLAUDE.local.md neither): Claude reads the start folder's .claude/AGENTS.md; a/.claude/ is a folder of "
+              "the Read's walk and no CLAUDE.md family file of a/ is in the session, so what that file includes "
+              "arrives (the file read itself is not attached).",
+         files={"a/CLAUDE.local.md": "a local\n", "a/.claude/AGENTS.md": "a dot agents @inc.md\n",
+                "a/.claude/inc.md": "dot include\n"}),
 ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from collections.abc import Callable
 from typing import Protocol
 
 from memlint.model.cli_js.globs import picomatch
@@ -49,17 +50,20 @@ def would_load(loader: Loading, path: str) -> bool:
     return loader.workspace.document(path).readable and loader.facts(path).skip is None
 
 
-def nested_agents(loader: Loading, folder: Path | str, path: Path) -> bool:
+def nested_agents(loader: Loading, folder: Path | str, path: Path,
+                  has_family: Callable[[str], bool] | None = None) -> bool:
     """C05: a folder's AGENTS files arrive when Claude reads a file there (fallback mode: only when
-    no CLAUDE.md family file loaded at start and the folder has none that would load). `folder` may
-    be text: it is made a Path only in fallback mode."""
+    no CLAUDE.md family file loaded at start and the folder has none: `has_family` says whether a
+    folder's CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md counts, by default one that would load).
+    `folder` may be text."""
     if loader.facts(str(path)).skip is not None:  # missing, empty, unreadable: nothing arrives
         return False
     if loader.agents_mode == "claude-md-and-agents-md":
         return True
     if loader.agents_mode != "claude-md-or-agents-md" or loader.claude_md_at_start:
         return False
-    return not any(would_load(loader, os.path.join(str(folder), name)) for name in FAMILY_NAMES)
+    counts = has_family if has_family is not None else (lambda path: would_load(loader, path))
+    return not any(counts(os.path.join(str(folder), name)) for name in FAMILY_NAMES)
 
 
 def defer_nested(loader: Loading) -> None:

@@ -71,14 +71,19 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
         relative = target.parent.relative_to(loaded.start)
         folders = [loaded.start.joinpath(*relative.parts[: i + 1]) for i in range(len(relative.parts))]
     for folder in folders:
-        if str(folder) in loaded.settings.automount_roots:
+        if str(folder) in loaded.settings.automount_roots:  # nothing of it, not its AGENTS files either (rr34)
             continue
         own = loader.folder(folder, False)
         out += [Attached(f, core) for f in own]
+        # in fallback mode the AGENTS.md plugin leaves a folder's AGENTS files out when a CLAUDE.md, .claude/
+        # CLAUDE.md or CLAUDE.local.md of the folder is in the session (loaded at start or on this Read: rr26,
+        # rr27), and reckons an AGENTS.md in a `.claude` folder its parent's (`rr33_read_in_a_dot_claude_folder`;
+        # the start folder's too when nothing of it loaded: `rr35`)
+        owner = folder.parent if folder.name == ".claude" else folder
         agents = folder / "AGENTS.md", folder / ".claude" / "AGENTS.md"
-        # a `.claude` folder on the way is no folder of its own to the AGENTS.md plugin: its AGENTS.md is its
-        # parent's (`rr33_read_in_a_dot_claude_folder`)
-        if mode is not None and folder.name != ".claude" and any(nested_agents(loader, folder, p) for p in agents):
+        sent = {os.path.normpath(f.path) for f in loaded.files} | {os.path.normpath(a.file.path) for a in out}
+        if mode is not None and any(nested_agents(loader, owner, p, lambda path: os.path.normpath(path) in sent)
+                                    for p in agents):
             # the AGENTS.md plugin is told of the folder's CLAUDE.md, .claude/CLAUDE.md and CLAUDE.local.md
             # with their includes, not of the rules this Read attached: it attaches a file a rule included
             # again, and keeps an AGENTS file whose text equals a rule's (rr22-rr24 in tests/differential)
