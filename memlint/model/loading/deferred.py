@@ -7,8 +7,8 @@ loading only by what it asks of one (`Loading`)."""
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Protocol
 
 from memlint.model.cli_js.globs import picomatch
