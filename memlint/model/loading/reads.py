@@ -70,6 +70,7 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
     else:
         relative = target.parent.relative_to(loaded.start)
         folders = [loaded.start.joinpath(*relative.parts[: i + 1]) for i in range(len(relative.parts))]
+    in_session = {os.path.normpath(f.path) for f in loaded.files}
     for folder in folders:
         if str(folder) in loaded.settings.automount_roots:  # nothing of it, not its AGENTS files either (rr34)
             continue
@@ -81,8 +82,8 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
         # the start folder's too when nothing of it loaded: `rr35`)
         owner = folder.parent if folder.name == ".claude" else folder
         agents = folder / "AGENTS.md", folder / ".claude" / "AGENTS.md"
-        sent = {os.path.normpath(f.path) for f in loaded.files} | {os.path.normpath(a.file.path) for a in out}
-        if mode is not None and any(nested_agents(loader, owner, p, lambda path: os.path.normpath(path) in sent)
+        sent = in_session | {os.path.normpath(a.file.path) for a in out}
+        if mode is not None and any(nested_agents(loader, owner, p, lambda path, sent=sent: os.path.normpath(path) in sent)
                                     for p in agents):
             # the AGENTS.md plugin is told of the folder's CLAUDE.md, .claude/CLAUDE.md and CLAUDE.local.md
             # with their includes, not of the rules this Read attached: it attaches a file a rule included
