@@ -276,3 +276,10 @@ CASES_READS += [
          files={"a/CLAUDE.local.md": "a local\n", "a/.claude/AGENTS.md": "a dot agents @inc.md\n",
                 "a/.claude/inc.md": "dot include\n"}),
 ]
+CASES_READS += [
+    Case("rr36_read_linked_dot_claude", git=True, cwd="a", read="a/shared/rules/t.md",
+         note="a/.claude is a link to a/shared/: a/.claude/CLAUDE.md loads at start by that path; a Read in a/shared/ "
+              "sends a/shared/CLAUDE.md (the same file, by another path) as that folder's CLAUDE.md.",
+         files={"a/CLAUDE.md": "a claude\n", "a/.claude": Symlink("shared"), "a/shared/CLAUDE.md": "shared claude\n",
+                "a/shared/rules/t.md": "shared rule\n"}),
+]

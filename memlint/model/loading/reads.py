@@ -52,9 +52,8 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
     loader = _Loader(loaded.start, loaded.home, workspace, loaded.settings, release)
     loader.reading = True
     if release.read_skips_files_loaded_at_start:  # older releases process a Read afresh (rr30, rr31)
-        for f in loaded.files:
-            loader.processed.add(os.path.normpath(f.path))
-            loader.processed.add(os.path.realpath(f.path))
+        for f in loaded.files:  # by the path it loaded by: a file loaded through a linked folder is sent
+            loader.processed.add(os.path.normpath(f.path))  # again by its real path (`rr36_read_linked_dot_claude`)
     at_start = frozenset(loader.processed)
     mode = loaded.settings.mode if release.agents_md and loaded.settings.agents_plugin_enabled else None
     loader.agents_mode = mode
