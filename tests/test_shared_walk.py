@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from memlint.model.loading import prefix
@@ -23,6 +23,8 @@ from memlint.model.release import pick
 
 FOLDERS = ["", "a", "a/b", "a/b/c", "a/b/c/d", "a/x", "a/x/y", "a/b/z", "e"]
 
+_PLAIN = {"claude": False, "dot": False, "local": False, "agents": None, "rule": None, "includes": [], "link": None,
+          "excludes": False}
 folder_spec = st.fixed_dictionaries({
     "claude": st.booleans(),
     "dot": st.booleans(),
@@ -101,6 +103,10 @@ def _above(starts: list[Path]) -> set[str]:
     known_starts=st.booleans(),
     span=st.sampled_from([1, 2, 3, 32]),
 )
+# the start folder's excludes decide whether a nested AGENTS.md is listed in fallback mode (its folder's
+# CLAUDE.local.md would load or not): a start with other excludes must not take the listing of one above it
+@example(specs={"": {**_PLAIN, "excludes": True}, "a/x": {**_PLAIN, "local": True, "agents": "same"}},
+         order=list(range(len(FOLDERS))), version="2.1.332", mode=None, known_starts=False, span=1)
 def test_shared_walk_loads_like_separate_ones(
     specs: dict[str, dict[str, Any]], order: list[int], version: str, mode: str | None, known_starts: bool,
     span: int,

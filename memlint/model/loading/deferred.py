@@ -32,6 +32,7 @@ class Loading(Protocol):
     settings: Settings
     release: Release
     excludes: tuple[str, ...]
+    step_tag: int  # what a step's outcome depends on besides the step: home, excludes, deny rules, release, sources
 
     def facts(self, path: str) -> Facts: ...
 
@@ -127,7 +128,10 @@ def _subtree(loader: Loading, top: str) -> tuple[Deferred, ...]:
     `top`, in walk order; computed once per folder, AGENTS.md mode and run (bottom-up, without
     recursion: a tree may be 10,000 folders deep)."""
     memo = loader.workspace.memo
-    mode = (loader.agents_mode, loader.claude_md_at_start, loader.settings.sources)
+    # in fallback mode a nested AGENTS.md is listed by what would load in its folder, which the start folder's
+    # excludes and deny rules decide (`would_load`): starts with other settings share nothing then
+    fallback = loader.agents_mode == "claude-md-or-agents-md" and not loader.claude_md_at_start
+    mode = (loader.agents_mode, loader.claude_md_at_start, loader.settings.sources, loader.step_tag if fallback else None)
 
     def key(folder: str) -> tuple[object, ...]:
         return ("deferred.subtree", folder, mode)
