@@ -156,7 +156,6 @@ def _run(
     from memlint.config import load_config
     from memlint.conventions import read_stdin
     from memlint.conventions import watch as watch_loop
-    from memlint.model.loading.settings import Launch
 
     opts = Conventions(**conventions)
     set_colour(opts.colour)
@@ -188,9 +187,7 @@ def _run(
         if opts.no_respect_gitignore:
             cli["respect-gitignore"] = False
         config = load_config(targets[0], config_path, cli)
-        launch = Launch.from_environ(os.environ, settings_file,
-                                     config.setting_sources if setting_sources is None else setting_sources,
-                                     add_dirs or config.add_dirs)
+        launch = config.launch(os.environ, settings_file, setting_sources, add_dirs)
         home = home_option(home, no_home)
     except (MemlintError, FixError) as exc:
         click.echo(f"memlint: {for_terminal(str(exc))}", err=True)

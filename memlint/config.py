@@ -22,7 +22,7 @@ from typing import Any
 
 from memlint.errors import ConfigError, MemlintError
 from memlint.escape import for_terminal
-from memlint.model.loading.settings import SETTING_SOURCES
+from memlint.model.loading.settings import SETTING_SOURCES, Launch
 from memlint.model.release import DEFAULT, Release, pick
 from memlint.model.source.files import FileProblem, read_file
 from memlint.model.source.limits import DEFAULT_LIMITS, Limits, parse_limits
@@ -55,6 +55,14 @@ class Config:
     respect_gitignore: bool = True  # skip paths ignored by .gitignore / .ignore files
     setting_sources: frozenset[str] | None = None  # `setting-sources` (None: not set, all three)
     add_dirs: tuple[Path, ...] = ()  # `add-dirs`: Claude Code's `--add-dir` folders
+
+    def launch(self, environ: Mapping[str, str], settings_file: Path | None = None,
+               setting_sources: frozenset[str] | None = None, add_dirs: tuple[Path, ...] = ()) -> Launch:
+        """How Claude Code is started: the environment and `--settings` given, and the command line's
+        `--setting-sources` and `--add-dir` over this configuration's `setting-sources` and `add-dirs`."""
+        return Launch.from_environ(environ, settings_file,
+                                   self.setting_sources if setting_sources is None else setting_sources,
+                                   add_dirs or self.add_dirs)
 
 
 def resolve_selector(name: str, key: str) -> set[str]:

@@ -133,7 +133,7 @@ def build_context(
     selection = select(config, rules)  # the configuration, resolved once for the run
     release = config.release
     if launch is None:  # no launch given (the language server, the API): the configuration's
-        launch = Launch.from_environ({}, None, config.setting_sources, config.add_dirs)
+        launch = config.launch({})
     if home is None:  # no HOME modelled: no user settings either, wherever CLAUDE_CONFIG_DIR points
         launch = launch.without("CLAUDE_CONFIG_DIR")
     workspace = Workspace(release, config.limits) if workspace is None else workspace

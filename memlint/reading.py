@@ -97,14 +97,23 @@ def answer(loaded: LoadedContext, file: Path, workspace: Workspace | None = None
     """The `Reading` for a session the loader modelled already (the language server keeps one)."""
     target = Path(os.path.realpath(os.path.abspath(file)))
     attached = on_read(loaded, target, workspace)
-    note = ""
     if not _within(str(target), str(loaded.start)):
         note = (f"{target} is outside the start folder {loaded.start}: Claude Code attaches no memory when "
                 "Claude reads it, not even a conditional rule whose paths: match it")
     elif (rule := read_refused(loaded, target)) is not None:
         note = (f"Claude Code refuses the Read: the deny rule {rule.written!r} in {rule.settings} covers {target}, "
                 "so nothing is attached")
-    elif not attached and any(os.path.realpath(d.path) == str(target) for d in loaded.deferred):
+    else:
+        note = _walked_note(loaded, target, attached)
+    shown = Reading(loaded, target, (), note)
+    return Reading(loaded, target, tuple(_describe(a, target, shown) for a in attached), note)
+
+
+def _walked_note(loaded: LoadedContext, target: Path, attached: list[Attached]) -> str:
+    """What to say of a Read Claude Code lets through: why nothing came, and which folders on the way
+    CLAUDE_CODE_AUTOMOUNT_ROOTS skips."""
+    note = ""
+    if not attached and any(os.path.realpath(d.path) == str(target) for d in loaded.deferred):
         note = ("the file read is itself memory that would be attached: Claude sees it as the Read's result, "
                 "and Claude Code does not attach it again")
     elif not attached:
@@ -112,13 +121,12 @@ def answer(loaded: LoadedContext, file: Path, workspace: Workspace | None = None
                 "loaded already, and no conditional rule's paths: match it")
     skipped = [folder for folder in target.parents if str(folder) in loaded.settings.automount_roots
                and _within(str(folder), str(loaded.start)) and folder != loaded.start]
-    if skipped and not note.startswith(("Claude Code refuses", f"{target} is outside")):
+    if skipped:
         roots = ", ".join(str(folder) for folder in reversed(skipped))
         note = (f"{note}; " if note else "") + (
             f"the memory of {roots} is skipped: CLAUDE_CODE_AUTOMOUNT_ROOTS lists it (Claude Code "
             f"{loaded.release.name} skips such a folder on a Read as at start)")
-    shown = Reading(loaded, target, (), note)
-    return Reading(loaded, target, tuple(_describe(a, target, shown) for a in attached), note)
+    return note
 
 
 def _describe(item: Attached, target: Path, shown: Reading) -> AttachedFile:

@@ -58,7 +58,6 @@ def context(start: Path, home: Path | None, no_home: bool, fmt: str, tokenizer: 
     from memlint.api import context as build_context
     from memlint.config import load_config
     from memlint.engine import NO_HOME
-    from memlint.model.loading.settings import Launch
     from memlint.model.release import pick
 
     set_colour(use_colour(color, sys.stdout.isatty()))
@@ -70,9 +69,7 @@ def context(start: Path, home: Path | None, no_home: bool, fmt: str, tokenizer: 
         modelled = home_option(home, no_home)
         config = load_config(start)
         release = pick(claude_code) if claude_code else config.release
-        launch = Launch.from_environ(os.environ, settings_file,
-                                     config.setting_sources if setting_sources is None else setting_sources,
-                                     add_dirs or config.add_dirs)
+        launch = config.launch(os.environ, settings_file, setting_sources, add_dirs)
         if reading is not None:
             from memlint.commands.reading import show_reading
 

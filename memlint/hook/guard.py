@@ -129,12 +129,11 @@ def check(write: Write, environ: Mapping[str, str]) -> str | None:
     selection = select(config, ())  # its paths only: the rules are imported below, as few as needed
     if selection.excluded(write.path):
         return None
-    from memlint.model.loading.settings import Launch
     from memlint.model.loading.workspace import Workspace
 
     # one workspace for the role and both checks: the files the write did not touch are read once
     workspace = Workspace(config.release, config.limits)
-    launch = Launch.from_environ(dict(environ), None, config.setting_sources, config.add_dirs)
+    launch = config.launch(dict(environ))
     kind, roots = role(write.path, write.cwd, home, config.release, workspace, launch)
     if kind is None:
         return None

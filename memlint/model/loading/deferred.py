@@ -195,12 +195,7 @@ def _own(loader: Loading, folder: str, names: list[str], linked: list[str], star
         anchor = segments.index(".claude")
         if "rules" in segments and segments[anchor + 1 : anchor + 2] == ["rules"] \
                 and ("/".join(segments[:anchor]) or "/") != shown:
-            for name in sorted(n for n in names if n.endswith(".md")):
-                path = Path(folder, name)
-                doc = loader.workspace.document(path)
-                globs = doc.rule_globs if doc.readable else None
-                reason: DeferReason = "conditional-rule" if globs else "nested-claude-md"
-                out.append(Deferred(path, reason, "project", tuple(globs or ())))
+            out += [_rule(loader, os.path.join(folder, name)) for name in sorted(names) if name.endswith(".md")]
             for name in linked:
                 out += _linked_rules(loader, os.path.join(folder, name), set())
     return out
@@ -223,8 +218,13 @@ def _linked_rules(loader: Loading, reached: str, visited: set[str]) -> list[Defe
         if is_dir:
             out += _linked_rules(loader, path, visited)
         elif is_file and name.endswith(".md"):
-            doc = loader.workspace.document(Path(path))
-            globs = doc.rule_globs if doc.readable else None
-            out.append(Deferred(Path(path), "conditional-rule" if globs else "nested-claude-md", "project",
-                                tuple(globs or ())))
+            out.append(_rule(loader, path))
     return out
+
+
+def _rule(loader: Loading, path: str) -> Deferred:
+    """A nested folder's rule: conditional when it has `paths:`, else it arrives with its folder."""
+    doc = loader.workspace.document(Path(path))
+    globs = doc.rule_globs if doc.readable else None
+    reason: DeferReason = "conditional-rule" if globs else "nested-claude-md"
+    return Deferred(Path(path), reason, "project", tuple(globs or ()))

@@ -8,6 +8,8 @@ left out. Every rule and `memlint context` ask this module; nothing else re-deri
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
@@ -116,8 +118,8 @@ class _Loader(Recorder):
         if self.seen(key):
             if origin is not None:
                 self.skip(path, "duplicate", kind, origin, "already loaded earlier")
-                if self.in_rule:
-                    self.defer_again(path, kind)
+            if self.in_rule:  # a rule, or a rule's include, met again (`defer_again`)
+                self.defer_again(path, kind)
             return []
         if depth >= MAX_DEPTH:
             self.skip(path, "too-deep", kind, origin, f"include level {depth}; Claude Code stops at level 4")
@@ -197,8 +199,6 @@ class _Loader(Recorder):
             if is_dir:
                 out.extend(self.rules(target, kind, external_ok, visited, reached))
             elif is_file and name.endswith(".md"):
-                if self.seen(posixpath.normpath(target)):  # loaded earlier, as an include
-                    self.defer_again(target, kind)
                 for loaded in self.rule_file(reached, target, kind, external_ok):
                     if loaded.globs:
                         self.defer(Deferred(loaded.path, "conditional-rule", kind, loaded.globs))
@@ -326,6 +326,17 @@ class _Loader(Recorder):
                 continue
             out += self.process(str(path), "project", external_ok)
         return out
+
+    @contextmanager
+    def set_aside(self, name: str) -> Iterator[None]:
+        """What the steps inside record as skipped or deferred (`name`) is dropped: a walk run for its
+        deferred rules alone, an added folder whose conditional rules never arrive."""
+        kept = getattr(self, name)
+        setattr(self, name, Parts())
+        try:
+            yield
+        finally:
+            setattr(self, name, kept)
 
     def forget_held_rules(self) -> None:
         """Forget the conditional rules the walk met and held back: the AGENTS.md plugin reads its files
@@ -455,12 +466,9 @@ def load(
         files += before()
         # ... at start only: what arrives on a Read arrives as in any mode, the conditional rules of the
         # user and of the walk included (rr25_read_in_managed_only_mode), so the walk runs for them alone
-        kept, loader.skipped = loader.skipped, Parts()
-        try:
+        with loader.set_aside("skipped"):
             Walk(loader, (*key, "managed-only"), workspace.above_starts, skipped_roots).last(
                 start, user_files, lambda folder: loader.folder(folder, approved))
-        finally:
-            loader.skipped = kept
     else:
         last = Walk(loader, key, workspace.above_starts, skipped_roots).last(
             start, before, lambda folder: loader.folder(folder, approved))
@@ -509,14 +517,11 @@ def _added_folders(loader: _Loader, settings: Settings, approved: bool) -> list[
     if not settings.add_dirs:
         return out
     sources = settings.sources | {"project"}
-    kept, loader.deferred = loader.deferred, Parts()  # its conditional rules never arrive on a Read (ad10)
-    try:
+    with loader.set_aside("deferred"):  # its conditional rules never arrive on a Read (ad10)
         for folder in settings.add_dirs:
             real = real_folder_path(loader.workspace, folder)
             if real.is_dir():
                 out += loader.folder(real, approved, sources)
-    finally:
-        loader.deferred = kept
     return out
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Literal
 
 from memlint.model.cli_js.globs import rule_matches
-from memlint.model.loading.deferred import nested_agents
+from memlint.model.loading.deferred import FAMILY_NAMES, nested_agents
 from memlint.model.loading.loaded import agent_texts
 from memlint.model.loading.loader import LoadedContext, LoadedFile, _Loader
 from memlint.model.loading.replay import _within
@@ -69,20 +69,20 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
     else:
         relative = target.parent.relative_to(loaded.start)
         folders = [loaded.start.joinpath(*relative.parts[: i + 1]) for i in range(len(relative.parts))]
-    in_session = {os.path.normpath(f.path) for f in loaded.files}
+    sent = {os.path.normpath(f.path) for f in loaded.files}  # in the session: loaded at start or sent on this Read
     for folder in folders:
         if str(folder) in loaded.settings.automount_roots:  # nothing of it, not its AGENTS files either (rr34)
             continue
         own = loader.folder(folder, False)
         out += [Attached(f, core) for f in own]
+        sent.update(os.path.normpath(f.path) for f in own)
         # in fallback mode the AGENTS.md plugin leaves a folder's AGENTS files out when a CLAUDE.md, .claude/
         # CLAUDE.md or CLAUDE.local.md of the folder is in the session (loaded at start or on this Read: rr26,
         # rr27), and reckons an AGENTS.md in a `.claude` folder its parent's (`rr33_read_in_a_dot_claude_folder`;
         # the start folder's too when nothing of it loaded: `rr35`)
         owner = folder.parent if folder.name == ".claude" else folder
         agents = folder / "AGENTS.md", folder / ".claude" / "AGENTS.md"
-        sent = in_session | {os.path.normpath(a.file.path) for a in out}
-        if mode is not None and any(nested_agents(loader, owner, p, lambda path, sent=sent: os.path.normpath(path) in sent)
+        if mode is not None and any(nested_agents(loader, owner, p, lambda path: os.path.normpath(path) in sent)
                                     for p in agents):
             # the AGENTS.md plugin is told of the folder's CLAUDE.md, .claude/CLAUDE.md and CLAUDE.local.md
             # with their includes, not of the rules this Read attached: it attaches a file a rule included
@@ -91,8 +91,9 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
             rules = {key for f in own if f not in family
                      for key in (os.path.normpath(f.path), os.path.realpath(f.path))} - at_start
             loader.processed -= rules
-            out += [Attached(f, "system", "agents")
-                    for f in loader.agents(folder, False, agent_texts([*loaded.files, *family]), False)]
+            plugin = loader.agents(folder, False, agent_texts([*loaded.files, *family]), False)
+            out += [Attached(f, "system", "agents") for f in plugin]
+            sent.update(os.path.normpath(f.path) for f in plugin)
             loader.processed |= rules
     for deferred in loaded.deferred:
         if deferred.reason != "conditional-rule":
@@ -120,7 +121,7 @@ def on_read(loaded: LoadedContext, path: Path, workspace: Workspace | None = Non
 def _family(own: list[LoadedFile], folder: Path) -> list[LoadedFile]:
     """Of a folder's files attached on a Read, its CLAUDE.md, .claude/CLAUDE.md and CLAUDE.local.md
     and the files they include (every other file came from its rules)."""
-    roots = {os.path.normpath(folder / name) for name in ("CLAUDE.md", ".claude/CLAUDE.md", "CLAUDE.local.md")}
+    roots = {os.path.normpath(folder / name) for name in FAMILY_NAMES}
     includer = {os.path.normpath(f.path): f for f in own}
     out = []
     for f in own:
