@@ -11,8 +11,13 @@ import json
 
 from cases import Case, Symlink
 
-_MODE_BOTH = json.dumps({"pluginConfigs": {"cc-plugin-agents-md@builtin": {"options": {
-    "instructionFiles": "claude-md-and-agents-md"}}}})
+
+def _mode(value: str) -> str:
+    """A user settings file that sets the AGENTS.md plugin's `instructionFiles`."""
+    return json.dumps({"pluginConfigs": {"cc-plugin-agents-md@builtin": {"options": {"instructionFiles": value}}}})
+
+
+_MODE_BOTH = _mode("claude-md-and-agents-md")
 # Claude Code asks before reading outside its start folder; allowed here so the Read happens
 _ALLOW_READ = {"permissions": {"allow": ["Read"]}}
 
@@ -174,17 +179,16 @@ CASES_READS += [
 ]
 CASES_READS += [
     Case("rr24_read_agents_md_shares_an_include", git=True, read="a/f.txt",
-         note="C05, claude-md-and-agents-md: the nested CLAUDE.md and AGENTS.md include the same file; the AGENTS.md "
-              "plugin attaches it again with the AGENTS.md (it knows only what loaded at start).",
+         note="C05, claude-md-and-agents-md: the nested CLAUDE.md and AGENTS.md include the same file, and the "
+              "AGENTS.md includes one the start's CLAUDE.md loaded: the plugin attaches the AGENTS.md alone (it knows "
+              "what loaded at start and what the folder's CLAUDE.md sent on this Read).",
          files={"CLAUDE.md": "root @common.md\n", "common.md": "common\n", "a/CLAUDE.md": "a claude @shared.md\n",
                 "a/shared.md": "shared\n", "a/AGENTS.md": "a agents @shared.md @../common.md\n", "a/f.txt": "x\n"},
          home_files={".claude/settings.json": _MODE_BOTH}),
 ]
-_MODE_MANAGED_ONLY = json.dumps({"pluginConfigs": {"cc-plugin-agents-md@builtin": {"options": {
-    "instructionFiles": "managed-only"}}}})
 CASES_READS += [
     Case("rr25_read_in_managed_only_mode", git=True, cwd="a", read="a/b/f.py",
-         home_files={".claude/settings.json": _MODE_MANAGED_ONLY, ".claude/rules/u.md": "---\npaths: \"**/*.py\"\n---\nuser py\n"},
+         home_files={".claude/settings.json": _mode("managed-only"), ".claude/rules/u.md": "---\npaths: \"**/*.py\"\n---\nuser py\n"},
          note="C04, managed-only mode: nothing of the user, project or local files loads at start; on a Read below "
               "the start folder.",
          files={"CLAUDE.md": "root\n", ".claude/rules/cond.md": "---\npaths: a/**\n---\nroot cond\n",
