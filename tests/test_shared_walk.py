@@ -24,7 +24,7 @@ from memlint.model.release import pick
 FOLDERS = ["", "a", "a/b", "a/b/c", "a/b/c/d", "a/x", "a/x/y", "a/b/z", "e"]
 
 _PLAIN = {"claude": False, "dot": False, "local": False, "agents": None, "rule": None, "includes": [], "link": None,
-          "excludes": False}
+          "excludes": False, "rules_link": None}
 folder_spec = st.fixed_dictionaries({
     "claude": st.booleans(),
     "dot": st.booleans(),
@@ -35,6 +35,7 @@ folder_spec = st.fixed_dictionaries({
                          max_size=3),
     "link": st.one_of(st.none(), st.sampled_from(FOLDERS)),
     "excludes": st.booleans(),
+    "rules_link": st.one_of(st.none(), st.sampled_from(FOLDERS)),
 })
 
 
@@ -69,6 +70,13 @@ def _build(root: Path, specs: dict[str, dict[str, Any]], mode: str | None) -> No
             os.symlink(repo / spec["link"] / "n.md", here / "linked.md")
             with (here / "m.md").open("a", encoding="utf-8") as out:
                 out.write("@linked.md\n")
+        if spec["rules_link"] is not None:  # a rules folder that is a link: followed only to a target in the start
+            kept = repo / spec["rules_link"] / "kept"
+            _write(kept / "k.md", f"---\npaths:\n  - \"**/*.py\"\n---\n# Kept {spec['rules_link']}\n")
+            rules = here / ".claude" / "rules"
+            link = rules / "linked" if spec["rule"] is not None else rules
+            link.parent.mkdir(parents=True, exist_ok=True)
+            os.symlink(kept, link)
         if spec["excludes"]:
             _write(here / ".claude" / "settings.json", json.dumps({"claudeMdExcludes": ["**/x/**"]}))
     if mode is not None:
@@ -107,6 +115,10 @@ def _above(starts: list[Path]) -> set[str]:
 # CLAUDE.local.md would load or not): a start with other excludes must not take the listing of one above it
 @example(specs={"": {**_PLAIN, "excludes": True}, "a/x": {**_PLAIN, "local": True, "agents": "same"}},
          order=list(range(len(FOLDERS))), version="2.1.332", mode=None, known_starts=False, span=1)
+# a nested rules folder that is a link to a folder inside a higher start folder but outside a lower one:
+# its rules are listed for the higher start only
+@example(specs={"a/b": {**_PLAIN, "rules_link": "e"}}, order=list(range(len(FOLDERS))), version="2.1.332",
+         mode=None, known_starts=False, span=1)
 def test_shared_walk_loads_like_separate_ones(
     specs: dict[str, dict[str, Any]], order: list[int], version: str, mode: str | None, known_starts: bool,
     span: int,

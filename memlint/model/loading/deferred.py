@@ -83,8 +83,12 @@ def defer_nested(loader: Loading) -> None:
         child = os.path.join(str(start), name)
         if name == ".claude":
             loader.deferred.extend(_walk_own(loader, child, start))
+            continue
+        shared, linked = _subtree(loader, child)
+        if linked:  # a linked rules folder below: followed only to a target inside this start folder
+            loader.deferred.extend(_walk_linked(loader, child))
         else:
-            loader.deferred.share(_subtree(loader, child))
+            loader.deferred.share(shared)
 
 
 def _listing(workspace: Workspace, folder: str) -> tuple[list[str], list[str], list[str]] | None:
@@ -118,15 +122,36 @@ def _walk_own(loader: Loading, top: str, start: Path | None) -> list[Deferred]:
         if listing is None:
             continue
         subfolders, names, linked = listing
-        out += _own(loader, folder, names, linked, start)
+        out += _own(loader, folder, names, linked, start, lambda reached: _linked_rules(loader, reached, set()))
         stack.extend(os.path.join(folder, d) for d in reversed(subfolders))
     return out
 
 
-def _subtree(loader: Loading, top: str) -> tuple[Deferred, ...]:
+def _walk_linked(loader: Loading, top: str) -> list[Deferred]:
+    """The deferred files of `top` and the folders below it for this start folder, where a nested
+    rules folder below `top` is a link: the folders on the way to one are walked afresh, the rest
+    taken from `_subtree`."""
+    out: list[Deferred] = []
+    stack = [top]
+    while stack:
+        folder = stack.pop()
+        shared, linked = _subtree(loader, folder)
+        listing = _listing(loader.workspace, folder)
+        if not linked or listing is None:
+            out += shared
+            continue
+        subfolders, names, links = listing
+        out += _own(loader, folder, names, links, None, lambda reached: _linked_rules(loader, reached, set()))
+        stack.extend(os.path.join(folder, d) for d in reversed(subfolders))
+    return out
+
+
+def _subtree(loader: Loading, top: str) -> tuple[tuple[Deferred, ...], bool]:
     """The deferred files of `top` and every folder below it, seen from any start folder above
     `top`, in walk order; computed once per folder, AGENTS.md mode and run (bottom-up, without
-    recursion: a tree may be 10,000 folders deep)."""
+    recursion: a tree may be 10,000 folders deep). With it, whether a nested rules folder below is
+    a link: then what is deferred depends on the start folder (where the link leads), and the
+    listing, which leaves those rules out, is not the answer."""
     memo = loader.workspace.memo
     # in fallback mode a nested AGENTS.md is listed by what would load in its folder, which the start folder's
     # excludes and deny rules decide (`would_load`): starts with other settings share nothing then
@@ -136,6 +161,12 @@ def _subtree(loader: Loading, top: str) -> tuple[Deferred, ...]:
     def key(folder: str) -> tuple[object, ...]:
         return ("deferred.subtree", folder, mode)
 
+    met: list[str] = []  # the linked rules folders met, left for each start folder to follow
+
+    def noted(reached: str) -> list[Deferred]:
+        met.append(reached)
+        return []
+
     stack: list[tuple[str, bool]] = [(top, False)]
     while stack:
         folder, expanded = stack.pop()
@@ -143,7 +174,7 @@ def _subtree(loader: Loading, top: str) -> tuple[Deferred, ...]:
             continue
         listing = _listing(loader.workspace, folder)
         if listing is None:
-            memo[key(folder)] = ()
+            memo[key(folder)] = ((), False)
             continue
         subfolders, names, linked = listing
         children = [os.path.join(folder, d) for d in subfolders]
@@ -151,18 +182,24 @@ def _subtree(loader: Loading, top: str) -> tuple[Deferred, ...]:
             stack.append((folder, True))
             stack.extend((child, False) for child in children if key(child) not in memo)
             continue
-        out = _own(loader, folder, names, linked, None)
+        before = len(met)
+        out = _own(loader, folder, names, linked, None, noted)
+        has_links = len(met) > before
         for child in children:
-            out.extend(memo[key(child)])  # type: ignore[arg-type]
-        memo[key(folder)] = tuple(out)
+            below, child_links = memo[key(child)]  # type: ignore[misc]
+            out.extend(below)
+            has_links = has_links or child_links
+        memo[key(folder)] = (tuple(out), has_links)
     found = memo[key(top)]
     return found  # type: ignore[return-value]
 
 
-def _own(loader: Loading, folder: str, names: list[str], linked: list[str], start: Path | None) -> list[Deferred]:
+def _own(loader: Loading, folder: str, names: list[str], linked: list[str], start: Path | None,
+         follow: Callable[[str], list[Deferred]]) -> list[Deferred]:
     """The deferred files of one folder below the start (`start` None: a start folder above the
     folder's `.claude/` ancestry, for which every file here is deferred; `linked`: its subfolders
-    that are links). Paths are handled as strings: a folder 4,000 levels deep would cost a `Path`
+    that are links; `follow` lists the rules of a nested rules folder, or a folder in one, that is a
+    link, by the path reached). Paths are handled as strings: a folder 4,000 levels deep would cost a `Path`
     parse per level."""
     out: list[Deferred] = []
     shown = str(start) if start is not None else None
@@ -177,7 +214,7 @@ def _own(loader: Loading, folder: str, names: list[str], linked: list[str], star
             if nested_agents(loader, parent, agents):
                 out.append(Deferred(agents, "nested-agents-md", "project"))
         if parent != shown and "rules" in linked and (project or not loader.release.conditional_rules_follow_sources):
-            out += _linked_rules(loader, os.path.join(folder, "rules"), set())
+            out += follow(os.path.join(folder, "rules"))
         return out
     if project and "CLAUDE.md" in names:
         out.append(Deferred(Path(folder, "CLAUDE.md"), "nested-claude-md", "project"))
@@ -197,7 +234,7 @@ def _own(loader: Loading, folder: str, names: list[str], linked: list[str], star
                 and ("/".join(segments[:anchor]) or "/") != shown:
             out += [_rule(loader, os.path.join(folder, name)) for name in sorted(names) if name.endswith(".md")]
             for name in linked:
-                out += _linked_rules(loader, os.path.join(folder, name), set())
+                out += follow(os.path.join(folder, name))
     return out
 
 
