@@ -106,6 +106,10 @@ class LoadedContext:
     excludes: tuple[str, ...] = ()
     release: Release = DEFAULT  # the Claude Code release this models
     settings: Settings = field(default_factory=Settings)  # the settings that shaped it
+    # in the AGENTS.md plugin's fallback mode (`claude-md-or-agents-md`), the CLAUDE.md, .claude/CLAUDE.md or
+    # CLAUDE.local.md of the start folder or above that keeps every AGENTS.md out: the first that loaded, else
+    # one the plugin finds on disk that would load on its own (C01, `ag77_local_held_back_by_rule_include`)
+    agents_md_kept_out_by: Path | None = None
 
     def detail(self, skipped: Skipped) -> str:
         """Why `skipped` was left out, as said from this start folder."""

@@ -32,7 +32,7 @@ from memlint.model.loading.loaded import (
     loaded_text,
     speaking_folder,
 )
-from memlint.model.loading.prefix import Node, Walk, chain, walk_files
+from memlint.model.loading.prefix import Node, Walk, chain, is_family_file, walk_files
 from memlint.model.loading.replay import Recorder
 from memlint.model.loading.settings import (
     Launch,
@@ -353,12 +353,13 @@ class _Loader(Recorder):
     claude_md_at_start: bool = False
 
 
-def _family_on_disk(loader: _Loader, last: Node, taken: set[str]) -> bool:
+def _family_on_disk(loader: _Loader, last: Node, taken: set[str]) -> str | None:
     """C01: the AGENTS.md plugin looks for a CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md in the walked
     folders afresh (its `$.fs.ancestors`, each read as a project file), so one that did not load as its
     folder's own file still counts when it would load on its own: it loaded earlier as an include (of a
     user file, of a rule), or a rule's include of it was held back for its `paths:`. The managed and the
-    user CLAUDE.md (`taken`; `HOME/.claude/CLAUDE.md` in a walk below HOME) do not count."""
+    user CLAUDE.md (`taken`; `HOME/.claude/CLAUDE.md` in a walk below HOME) do not count. The first one
+    found, top first, or None."""
     taken = {posixpath.normpath(p) for p in taken}
     for node in chain(last):
         folder = node.folder
@@ -369,8 +370,8 @@ def _family_on_disk(loader: _Loader, last: Node, taken: set[str]) -> bool:
         for name in FAMILY_NAMES:
             path = posixpath.join(str(folder), name)
             if name not in missing and posixpath.normpath(path) not in taken and would_load(loader, path):
-                return True
-    return False
+                return path
+    return None
 
 
 def _folder_of(path: str) -> str:
@@ -460,6 +461,7 @@ def load(
                            lambda: loader.rules(managed_rules, "managed", approved))
         return out if mode == "managed-only" else out + user_files()
 
+    kept_out_by: Path | None = None  # the CLAUDE.md family file found at start (loaded, or on disk in fallback mode)
     skipped_roots = settings.automount_roots  # `/` is not visited
     key = (loader.step_tag, approved, str(managed_dir), str(user_dir), skipped_roots, nested)
     if mode == "managed-only":  # C04: the plugin's managed-only mode drops user, project and local files
@@ -472,8 +474,14 @@ def load(
     else:
         last = Walk(loader, key, workspace.above_starts, skipped_roots).last(
             start, before, lambda folder: loader.folder(folder, approved))
-        loader.claude_md_at_start = last.family or (mode == "claude-md-or-agents-md" and _family_on_disk(
-            loader, last, {str(managed), posixpath.join(str(user_dir), "CLAUDE.md")}))
+        if last.family:
+            kept_out_by = next(f.path for node in chain(last) for f in node.own if is_family_file(f))
+        elif mode == "claude-md-or-agents-md":
+            found = _family_on_disk(loader, last, {str(managed), posixpath.join(str(user_dir), "CLAUDE.md")})
+            kept_out_by = Path(found) if found is not None else None
+        loader.claude_md_at_start = kept_out_by is not None
+        if mode != "claude-md-or-agents-md":
+            kept_out_by = None  # it keeps AGENTS.md out only in fallback mode
         loader.agents_mode = mode
         read_agents = mode == "claude-md-and-agents-md" or (
             mode == "claude-md-or-agents-md" and not loader.claude_md_at_start)
@@ -502,7 +510,7 @@ def load(
         defer_nested(loader)
     return LoadedContext(
         start, home, project_root, memory_dir, tuple(files), loader.skipped.build(), loader.deferred.build(),
-        settings.excludes, release, settings,
+        settings.excludes, release, settings, kept_out_by,
     )
 
 

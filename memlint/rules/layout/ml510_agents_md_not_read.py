@@ -10,7 +10,9 @@ depends on the release modelled (`--claude-code`):
   AGENTS.md unless a memory file includes it;
 - from 2.1.281, in the default mode (`claude-md-or-agents-md`), it reads AGENTS.md only when no
   `CLAUDE.md`, `.claude/CLAUDE.md` or `CLAUDE.local.md` loads from the start folder or above it:
-  a repository that keeps both, and edits AGENTS.md for every agent, silently loses AGENTS.md.
+  a repository that keeps both, and edits AGENTS.md for every agent, silently loses AGENTS.md. One
+  that is there and could load counts even when it does not (a rule includes a `CLAUDE.local.md`
+  with `paths:`, which holds it back): the message names it.
 
 By default only an `AGENTS.md` that no `CLAUDE.md` stands for is reported: one in a folder where
 neither that folder nor a folder above it (up to the checked root) has a `CLAUDE.md`. Where the
@@ -70,7 +72,7 @@ from memlint.lazy_regex import compile_lazily
 from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.layout._agents import load_of, mode_in_force, stoppers
+from memlint.rules.layout._agents import load_of, mode_in_force
 from memlint.violations import Applicability, Edit, Finding, Fix
 
 META = RuleMeta(
@@ -118,11 +120,14 @@ def _why(ctx: RuleContext, mode: str | None, path: Path) -> str:
     if mode == "claude-md":
         return "`instructionFiles` is `claude-md`, so it loads CLAUDE.md, not AGENTS.md"
     loaded = load_of(ctx, path.parent.parent if path.parent.name == ".claude" else path.parent)
-    stop = stoppers(loaded) if loaded is not None else []
-    if stop:
+    stop = loaded.agents_md_kept_out_by if loaded is not None else None
+    if stop is None:
+        return "a session never starts in this folder"
+    if any(f.path == stop for f in loaded.files):  # type: ignore[union-attr]
         return (f"it reads AGENTS.md only when no CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md loads from the "
-                f"start folder or above, and `{show(ctx, stop[0].path)}` does")
-    return "a session never starts in this folder"
+                f"start folder or above, and `{show(ctx, stop)}` does")
+    return (f"it reads AGENTS.md only when no CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md that could load is in "
+            f"the start folder or above, and `{show(ctx, stop)}` is, though it does not load itself")
 
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
