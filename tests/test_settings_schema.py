@@ -1,6 +1,6 @@
 """Which settings files Claude Code ignores whole (memlint/model/loading/settings_schema.py): each
 value below was tried with the real CLI on 2.1.197 and 2.1.332 (most on 2.1.268 and 2.1.290 too; the same on all),
-beside a `claudeMdExcludes` pattern that then did or did not apply; differential cases s01-s04."""
+beside a `claudeMdExcludes` pattern that then did or did not apply; differential cases s01-s06."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from memlint.model.loading import settings_schema
 from memlint.model.loading.settings import read_json, read_settings
 from memlint.model.loading.settings_schema import refusal
 from memlint.model.release import DEFAULT
@@ -92,3 +93,20 @@ def test_json_nested_deeper_than_python_parses_is_passed_over_not_reported(tmp_p
     path.write_text('{"a": [}', encoding="utf-8")
     found = read_settings_json(path)
     assert isinstance(found, NotJson) and found.line == 1
+
+
+PLAIN_KEYS = [(key, bad, good, kind)
+              for keys, kind, bad, good in ((settings_schema._STRING_KEYS, "string", 5, "x"),
+                                            (settings_schema._BOOLEAN_KEYS, "boolean", "yes", True),
+                                            (settings_schema._STRING_LIST_KEYS, "string list", "x", ["x"]))
+              for key in keys]
+
+
+@pytest.mark.parametrize(("key", "bad", "good", "kind"), PLAIN_KEYS, ids=[k[0] for k in PLAIN_KEYS])
+def test_a_plain_key_of_the_wrong_type_is_refused(key: str, bad: object, good: object, kind: str) -> None:
+    """Each of these keys, tried with a value of another type on 2.1.197, 2.1.267, 2.1.301 and 2.1.332, made
+    Claude Code ignore the file (s05 records three of them); with a value of its type the file applied (s06)."""
+    found = refusal({"claudeMdExcludes": ["**/x.md"], key: bad})
+    assert found is not None and found.keys == (key,)
+    assert refusal({key: None}) is not None
+    assert refusal({"claudeMdExcludes": ["**/x.md"], key: good}) is None

@@ -44,6 +44,25 @@ CASES_SETTINGS: list[Case] = [
 ]
 
 CASES_SETTINGS += [
+    Case("s05_settings_plain_keys_refused", git=True,
+         note="keys of a plain type in the schemas of both ends (memlint/model/loading/settings_schema.py): a user "
+              "file with `fastMode: \"yes\"`, a project one with `agent: 5` and a local one with "
+              "`companyAnnouncements: \"x\"` are each ignored whole (all three rules load).",
+         files={"CLAUDE.md": "root\n", ".claude/rules/x.md": "x rule\n", ".claude/rules/y.md": "y rule\n",
+                ".claude/rules/z.md": "z rule\n",
+                ".claude/settings.json": js({"claudeMdExcludes": ["**/y.md"], "agent": 5}),
+                ".claude/settings.local.json": js({"claudeMdExcludes": ["**/z.md"], "companyAnnouncements": "x"})},
+         home_files={USER_SETTINGS: js({"claudeMdExcludes": ["**/x.md"], "fastMode": "yes"})}),
+    Case("s06_settings_plain_keys_accepted", git=True,
+         note="the same keys with values of their type: all three files apply (no rule loads).",
+         files={"CLAUDE.md": "root\n", ".claude/rules/x.md": "x rule\n", ".claude/rules/y.md": "y rule\n",
+                ".claude/rules/z.md": "z rule\n",
+                ".claude/settings.json": js({"claudeMdExcludes": ["**/y.md"], "agent": "a"}),
+                ".claude/settings.local.json": js({"claudeMdExcludes": ["**/z.md"], "companyAnnouncements": ["x"]})},
+         home_files={USER_SETTINGS: js({"claudeMdExcludes": ["**/x.md"], "fastMode": True})}),
+]
+
+CASES_SETTINGS += [
     Case("x01_exclude_pattern_real_folder", git=True, cwd="a/b",
          note="claudeMdExcludes: an absolute pattern also matches under its folder's real path, the folder taken "
               "as Node's dirname of the text before the first glob character: `<TREE>//a//CLAUDE.md` excludes "

@@ -7,7 +7,10 @@ bad value there drops no file).
 
 memlint checks the values below, each seen refused with the real CLI, the same on 2.1.197 and
 2.1.332, most on 2.1.268 and 2.1.290 too (tests/differential, cases `s01`-`s04`, and
-tests/test_settings_schema.py). JSON `null` is no value of any of them. A value of another key is
+tests/test_settings_schema.py); the keys of `_STRING_KEYS`, `_BOOLEAN_KEYS` and `_STRING_LIST_KEYS`,
+read from the schemas of 2.1.197 and 2.1.332 (the same plain type in both, no fallback value), were
+each tried with a value of the wrong type on 2.1.197, 2.1.267, 2.1.301 and 2.1.332, and refused on
+all four (`s05`). JSON `null` is no value of any of them. A value of another key is
 taken as Claude Code takes a well-formed one: a `statusLine` object without its `command`, which
 Claude Code refuses, is not seen here.
 
@@ -58,7 +61,37 @@ def _days(value: Any) -> bool:
             and value == int(value) and value >= 1)
 
 
+# keys whose value must be a string, true or false, or a list of strings on every release (see above)
+_STRING_KEYS = (
+    "proxyAuthHelper", "awsCredentialExport", "awsAuthRefresh", "gcpAuthRefresh", "prUrlTemplate",
+    "otelHeadersHelper", "advisorModel", "agent", "minimumVersion", "requiredMinimumVersion",
+    "requiredMaximumVersion", "plansDirectory", "claudeMd", "pluginTrustMessage",
+)
+_BOOLEAN_KEYS = (
+    "wslInheritsWindowsSettings", "includeGitInstructions", "enforceAvailableModels",
+    "disableClaudeAiConnectors", "disableBundledSkills", "disableAgentView", "disableRemoteControl",
+    "disableWorkflows", "disableArtifact", "enableArtifact", "enableWorkflows", "workflowKeywordTriggerEnabled",
+    "disableSkillShellExecution", "respondToBashCommands", "allowManagedHooksOnly",
+    "allowManagedPermissionRulesOnly", "allowManagedMcpServersOnly", "allowAllClaudeAiMcps",
+    "disableSideloadFlags", "forceRemoteSettingsRefresh", "skipWebFetchPreflight", "spinnerTipsEnabled",
+    "syntaxHighlightingDisabled", "terminalTitleFromRename", "fastMode", "fastModePerSessionOptIn",
+    "promptSuggestionEnabled", "awaySummaryEnabled", "showClearContextOnPlanAccept", "channelsEnabled",
+    "prefersReducedMotion", "doneMeansMerged", "autoDreamEnabled", "showThinkingSummaries",
+    "skipDangerousModePermissionPrompt", "skipWorkflowUsageWarning", "autoCompactEnabled",
+    "precomputeCompactionEnabled", "switchModelsOnFlag", "autoScrollEnabled", "wheelScrollAccelerationEnabled",
+    "fileCheckpointingEnabled", "showTurnDuration", "showMessageTimestamps", "terminalProgressBarEnabled",
+    "todoFeatureEnabled", "remoteControlAtStartup", "isolatePeerMachines", "autoUploadSessions",
+    "inputNeededNotifEnabled", "agentPushNotifEnabled",
+)
+_STRING_LIST_KEYS = (
+    "fallbackModel", "availableModels", "allowedHttpHookUrls", "httpHookAllowedEnvVars",
+    "pluginSuggestionMarketplaces", "companyAnnouncements",
+)
+
 _SCALARS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    **{key: (_string, "a string") for key in _STRING_KEYS},
+    **{key: (_boolean, "true or false") for key in _BOOLEAN_KEYS},
+    **{key: (_strings, "a list of strings") for key in _STRING_LIST_KEYS},
     "$schema": (_string, "a string"),
     "model": (_string, "a string"),
     "outputStyle": (_string, "a string"),
