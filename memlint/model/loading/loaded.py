@@ -90,6 +90,7 @@ class Deferred:
     reason: DeferReason
     kind: Kind
     paths: tuple[str, ...] = ()
+    origin: Origin | None = None  # a rule's include that its `paths:` hold back: the include that asked for it
 
 
 @dataclass(frozen=True)

@@ -201,7 +201,7 @@ class _Loader(Recorder):
             elif is_file and name.endswith(".md"):
                 for loaded in self.rule_file(reached, target, kind, external_ok):
                     if loaded.globs:
-                        self.defer(Deferred(loaded.path, "conditional-rule", kind, loaded.globs))
+                        self.defer(Deferred(loaded.path, "conditional-rule", kind, loaded.globs, loaded.origin))
                     else:
                         out.append(loaded)
         return out

@@ -16,5 +16,6 @@ MODULES = (
     "ml108_include_not_recognized",
     "ml109_include_case_mismatch",
     "ml110_include_trailing_punctuation",
+    "ml111_include_held_back",
 )
 __getattr__ = lazy_rules(__name__, MODULES)

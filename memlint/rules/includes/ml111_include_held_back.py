@@ -1,0 +1,87 @@
+"""A rule's `@include` names a file with `paths:`, so Claude Code holds it back at start.
+
+## What it does
+Reports an include in a rule file that loads at start (one without `paths:` of its own) whose target
+has `paths:` in its frontmatter. Claude Code reads the included file as a conditional rule: it does
+not load it with the rule, but only once Claude reads a file its `paths:` match. When that file is
+also a folder's own `CLAUDE.local.md` (or a `CLAUDE.md` of a folder further down), the folder's
+own load of it then counts as done, and it does not load at start at all.
+
+Start folders where the file loads anyway (another file includes it first, or it is the start
+folder's `CLAUDE.md`, loaded before the rules) are left out, and so are includes in conditional
+rules, whose includes are meant for matching reads.
+
+## Why is this bad?
+An include written in a rule that applies everywhere is meant to load with it. The `paths:` of the
+target (often left from where it was copied, or kept for another tool) silently turns it into
+memory that arrives only for some files, and nothing says so.
+
+## Example
+```md .claude/rules/style.md
+# Style
+@../../docs/api.md
+```
+```md docs/api.md
+---
+paths: src/**
+---
+Use the v2 client.
+```
+
+Use instead:
+```md .claude/rules/style.md
+# Style
+@../../docs/api.md
+```
+```md docs/api.md
+Use the v2 client.
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from memlint.model.run.include_problems import owned
+from memlint.model.run.rule_context import RuleContext
+from memlint.rules import RuleMeta
+from memlint.rules._paths import show
+from memlint.violations import Finding
+
+META = RuleMeta(
+    code="ML111",
+    slug="include-held-back",
+    severity="warning",
+    summary="A rule's @include names a file with paths:, so Claude Code loads it only on a matching read",
+)
+
+_FAMILY = ("CLAUDE.md", "CLAUDE.local.md")
+
+
+def check(ctx: RuleContext) -> Iterator[Finding]:
+    reported: set[tuple[str, int, int]] = set()
+    for loaded in ctx.loads.values():
+        held = [d for d in loaded.deferred if d.origin is not None and d.reason == "conditional-rule"]
+        if not held:
+            continue
+        at_start = {str(f.path): f for f in loaded.files}
+        for item in held:
+            origin = item.origin
+            assert origin is not None
+            rule = at_start.get(str(origin.path))
+            if rule is None or str(item.path) in at_start or not owned(ctx, origin.path):
+                continue  # the rule is conditional itself, or the file loads at start anyway
+            key = (str(origin.path), origin.line, origin.ref.column)
+            if key in reported:
+                continue
+            reported.add(key)
+            patterns = ", ".join(item.paths[:3]) + (", …" if len(item.paths) > 3 else "")
+            walked = loaded.start == item.path.parent or item.path.parent in loaded.start.parents
+            own = " (nor as its folder's own file)" if item.path.name in _FAMILY and walked else ""
+            yield Finding(
+                origin.path, origin.line,
+                f"Claude Code does not load `{show(ctx, item.path)}` at start{own}: its `paths:` ({patterns}) make "
+                f"this rule's `@{origin.ref.written}` wait until Claude reads a matching file; remove its `paths:` to "
+                "load it with the rule",
+                column=origin.ref.column,
+            )
