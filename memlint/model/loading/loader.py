@@ -32,7 +32,7 @@ from memlint.model.loading.loaded import (
     loaded_text,
     speaking_folder,
 )
-from memlint.model.loading.prefix import Node, Walk, chain, is_family_file, walk_files
+from memlint.model.loading.prefix import Node, Walk, chain, walk_files
 from memlint.model.loading.replay import Recorder
 from memlint.model.loading.settings import (
     Launch,
@@ -474,9 +474,8 @@ def load(
     else:
         last = Walk(loader, key, workspace.above_starts, skipped_roots).last(
             start, before, lambda folder: loader.folder(folder, approved))
-        if last.family:
-            kept_out_by = next(f.path for node in chain(last) for f in node.own if is_family_file(f))
-        elif mode == "claude-md-or-agents-md":
+        kept_out_by = last.family
+        if kept_out_by is None and mode == "claude-md-or-agents-md":
             found = _family_on_disk(loader, last, {str(managed), posixpath.join(str(user_dir), "CLAUDE.md")})
             kept_out_by = Path(found) if found is not None else None
         loader.claude_md_at_start = kept_out_by is not None

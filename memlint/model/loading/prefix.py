@@ -57,7 +57,7 @@ class Node:
     inside: tuple[str, ...]  # paths found inside `start`
     outside: tuple[str, ...]  # paths found outside it
     above: Node | None  # the nearest node above this one with any answer
-    family: bool  # a CLAUDE.md family file (`is_family_file`) in this folder or above
+    family: Path | None  # the first CLAUDE.md family file (`_family`) loaded in this folder or above
     depth: int
     totals: Totals | None  # kept at every SPAN-th depth
 
@@ -238,7 +238,9 @@ class Walk:
         inside = tuple(p for p, answer in log.within.items() if answer)
         outside = tuple(p for p, answer in log.within.items() if not answer)
         above = None if parent is None else parent if parent.inside or parent.outside else parent.above
-        family = (parent is not None and parent.family) or (folder is not None and any(map(is_family_file, own)))
+        family = parent.family if parent is not None else None
+        if family is None and folder is not None:
+            family = next((f.path for f in own if _family(f)), None)
         added = frozenset(log.added) if log.added else _NONE
         skipped, deferred = log.skipped.build().segments, log.deferred.build().segments
         depth = 0 if parent is None else parent.depth + 1
@@ -251,7 +253,7 @@ class Walk:
                     family, depth, totals)
 
 
-def is_family_file(f: LoadedFile) -> bool:
+def _family(f: LoadedFile) -> bool:
     """A CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md loaded as a folder's own file (not an include)."""
     return f.depth == 0 and f.kind in ("project", "local") and f.path.name in ("CLAUDE.md", "CLAUDE.local.md")
 
