@@ -75,7 +75,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             if key in reported:
                 continue
             reported.add(key)
-            patterns = ", ".join(item.paths[:3]) + (", …" if len(item.paths) > 3 else "")
+            patterns = ", ".join(f"`{p}`" for p in item.paths[:3]) + (", …" if len(item.paths) > 3 else "")
             walked = loaded.start == item.path.parent or item.path.parent in loaded.start.parents
             own = " (nor as its folder's own file)" if item.path.name in _FAMILY and walked else ""
             yield Finding(
