@@ -1,11 +1,12 @@
 """A rule's `@include` names a file with `paths:`, so Claude Code holds it back at start.
 
 ## What it does
-Reports an include in a rule file that loads at start (one without `paths:` of its own) whose target
-has `paths:` in its frontmatter. Claude Code reads the included file as a conditional rule: it does
-not load it with the rule, but only once Claude reads a file its `paths:` match. When that file is
-also a folder's own `CLAUDE.local.md` (or a `CLAUDE.md` of a folder further down), the folder's
-own load of it then counts as done, and it does not load at start at all.
+Reports an include in a rule file that loads at start (one without `paths:` of its own), or in a
+file such a rule includes, whose target has `paths:` in its frontmatter. Claude Code reads a rule's
+includes as rules, so the included file is a conditional rule: it does not load with the rule, but
+only once Claude reads a file its `paths:` match. When that file is also a folder's own
+`CLAUDE.local.md` (or a `CLAUDE.md` of a folder further down), the folder's own load of it then
+counts as done, and it does not load at start at all.
 
 Start folders where the file loads anyway (another file includes it first, or it is the start
 folder's `CLAUDE.md`, loaded before the rules) are left out, and so are includes in conditional
@@ -80,8 +81,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             own = " (nor as its folder's own file)" if item.path.name in _FAMILY and walked else ""
             yield Finding(
                 origin.path, origin.line,
-                f"Claude Code does not load `{show(ctx, item.path)}` at start{own}: its `paths:` ({patterns}) make "
-                f"this rule's `@{origin.ref.written}` wait until Claude reads a matching file; remove its `paths:` to "
-                "load it with the rule",
+                f"Claude Code does not load `{show(ctx, item.path)}` at start{own}: it reads a rule's includes as "
+                f"rules, so the file's `paths:` ({patterns}) hold `@{origin.ref.written}` back until Claude reads a "
+                "matching file; remove them to load it with the rule",
                 column=origin.ref.column,
             )
