@@ -10,7 +10,8 @@ counts as done, and it does not load at start at all.
 
 Start folders where the file loads anyway (another file includes it first, or it is the start
 folder's `CLAUDE.md`, loaded before the rules) are left out, and so are includes in conditional
-rules, whose includes are meant for matching reads.
+rules, whose includes are meant for matching reads, and includes of rule files (a rule that lists
+other rules): their `paths:` are their condition.
 
 ## Why is this bad?
 An include written in a rule that applies everywhere is meant to load with it. The `paths:` of the
@@ -61,6 +62,7 @@ _FAMILY = ("CLAUDE.md", "CLAUDE.local.md")
 
 def check(ctx: RuleContext) -> Iterator[Finding]:
     reported: set[tuple[str, int, int]] = set()
+    rules = {item.path for item in ctx.by_role("rule")}
     for loaded in ctx.loads.values():
         held = [d for d in loaded.deferred if d.origin is not None and d.reason == "conditional-rule"]
         if not held:
@@ -72,6 +74,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             rule = at_start.get(str(origin.path))
             if rule is None or str(item.path) in at_start or not owned(ctx, origin.path):
                 continue  # the rule is conditional itself, or the file loads at start anyway
+            if "/.claude/rules/" in str(item.path) or item.path in rules:
+                continue  # a rule of its own: its `paths:` are its condition, wherever it is included from
             key = (str(origin.path), origin.line, origin.ref.column)
             if key in reported:
                 continue
