@@ -110,3 +110,36 @@ def test_a_plain_key_of_the_wrong_type_is_refused(key: str, bad: object, good: o
     assert found is not None and found.keys == (key,)
     assert refusal({key: None}) is not None
     assert refusal({"claudeMdExcludes": ["**/x.md"], key: good}) is None
+
+
+# each tried with the real CLI on 2.1.197, 2.1.267, 2.1.301 and 2.1.332 (refused: the file was ignored on all four)
+PROBED = [
+    ("defaultShell", "zzz", True), ("defaultShell", 5, True), ("defaultShell", "bash", False),
+    ("defaultShell", "POWERSHELL", True), ("parentSettingsBehavior", "zzz", True),
+    ("parentSettingsBehavior", 5, True), ("parentSettingsBehavior", "first-wins", False),
+    ("parentSettingsBehavior", "MERGE", True), ("autoUpdatesChannel", "zzz", True), ("autoUpdatesChannel", 5, True),
+    ("autoUpdatesChannel", "latest", False), ("autoUpdatesChannel", "RC", True), ("tui", "zzz", True),
+    ("tui", 5, True), ("tui", "default", False), ("tui", "FULLSCREEN", True), ("totalTokensReminder", "zzz", True),
+    ("totalTokensReminder", 5, True), ("totalTokensReminder", "off", False),
+    ("totalTokensReminder", "PADDED-COUNTDOWN", True), ("disableAutoMode", "zzz", True), ("disableAutoMode", 5, True),
+    ("disableAutoMode", "disable", False), ("disableAutoMode", "DISABLE", True), ("daemonColdStart", "zzz", True),
+    ("daemonColdStart", 5, True), ("daemonColdStart", "transient", False), ("daemonColdStart", "ASK", True),
+    ("skillListingMaxDescChars", 0, True), ("skillListingMaxDescChars", 1.5, True),
+    ("skillListingMaxDescChars", "5", True), ("skillListingMaxDescChars", 5, False),
+    ("skillListingMaxDescChars", 2.0, False), ("totalTokensReminderBudget", 0, True),
+    ("totalTokensReminderBudget", -3, True), ("totalTokensReminderBudget", 100, False),
+    ("skillListingBudgetFraction", 0, True), ("skillListingBudgetFraction", 1, False),
+    ("skillListingBudgetFraction", 1.5, True), ("skillListingBudgetFraction", 0.5, False),
+    ("skillListingBudgetFraction", "0.5", True), ("feedbackSurveyRate", 0, False), ("feedbackSurveyRate", 1, False),
+    ("feedbackSurveyRate", 1.01, True), ("feedbackSurveyRate", -0.1, True), ("feedbackSurveyRate", True, True),
+    ("modelOverrides", {"a": "b"}, False), ("modelOverrides", {"a": 5}, True), ("modelOverrides", ["a"], True),
+    ("modelOverrides", "x", True), ("forceLoginOrgUUID", "x", False), ("forceLoginOrgUUID", ["x"], False),
+    ("forceLoginOrgUUID", 5, True), ("forceLoginOrgUUID", [5], True), ("skillOverrides", {"a": "on"}, False),
+    ("skillOverrides", {"a": "zz"}, True), ("skillOverrides", "x", True),
+]
+
+
+@pytest.mark.parametrize(("key", "value", "refused"), PROBED, ids=[f"{k}={json.dumps(v)}" for k, v, _ in PROBED])
+def test_an_enum_number_or_object_key_as_claude_code_reads_it(key: str, value: object, refused: bool) -> None:
+    found = refusal({"claudeMdExcludes": ["**/x.md"], key: value})
+    assert (found is not None and found.keys == (key,)) if refused else found is None

@@ -10,7 +10,9 @@ memlint checks the values below, each seen refused with the real CLI, the same o
 tests/test_settings_schema.py); the keys of `_STRING_KEYS`, `_BOOLEAN_KEYS` and `_STRING_LIST_KEYS`,
 read from the schemas of 2.1.197 and 2.1.332 (the same plain type in both, no fallback value), were
 each tried with a value of the wrong type on 2.1.197, 2.1.267, 2.1.301 and 2.1.332, and refused on
-all four (`s05`). JSON `null` is no value of any of them. A value of another key is
+all four (`s05`); so were the enums, numbers and objects of strings below them, each value tried
+on those four releases (tests/test_settings_schema.py lists them). JSON `null` is no value of any
+of them. A value of another key is
 taken as Claude Code takes a well-formed one: a `statusLine` object without its `command`, which
 Claude Code refuses, is not seen here.
 
@@ -55,10 +57,38 @@ def _strings(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(item, str) for item in value)
 
 
+def _number(value: Any) -> bool:
+    """A JSON number (`true` is none)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
 def _days(value: Any) -> bool:
     """A whole number of at least 1 (`1.0` is one; `true` is no number in JSON)."""
-    return (isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-            and value == int(value) and value >= 1)
+    return _number(value) and value == int(value) and value >= 1
+
+
+def _fraction(value: Any) -> bool:
+    """Over 0, at most 1."""
+    return _number(value) and 0 < value <= 1
+
+
+def _rate(value: Any) -> bool:
+    """From 0 to 1."""
+    return _number(value) and 0 <= value <= 1
+
+
+def _one_of(*allowed: str) -> tuple[Callable[[Any], bool], str]:
+    """A check that the value is one of `allowed` (as written: `"RC"` is not `"rc"`), and its words."""
+    return (lambda value: isinstance(value, str) and value in allowed,
+            "one of " + ", ".join(f"`{a}`" for a in allowed))
+
+
+def _string_record(value: Any) -> bool:
+    """An object whose every value is a string."""
+    return isinstance(value, dict) and all(isinstance(item, str) for item in value.values())
+
+
+_SKILL_LISTINGS = ("on", "name-only", "user-invocable-only", "off")
 
 
 # keys whose value must be a string, true or false, or a list of strings on every release (see above)
@@ -92,6 +122,21 @@ _SCALARS: dict[str, tuple[Callable[[Any], bool], str]] = {
     **{key: (_string, "a string") for key in _STRING_KEYS},
     **{key: (_boolean, "true or false") for key in _BOOLEAN_KEYS},
     **{key: (_strings, "a list of strings") for key in _STRING_LIST_KEYS},
+    "defaultShell": _one_of("bash", "powershell"),
+    "parentSettingsBehavior": _one_of("first-wins", "merge"),
+    "autoUpdatesChannel": _one_of("latest", "stable", "rc"),
+    "tui": _one_of("default", "fullscreen"),
+    "totalTokensReminder": _one_of("off", "infinite", "fixed", "countdown", "padded-countdown"),
+    "disableAutoMode": _one_of("disable"),
+    "daemonColdStart": _one_of("transient", "ask"),
+    "skillListingMaxDescChars": (_days, "a whole number of at least 1"),
+    "totalTokensReminderBudget": (_days, "a whole number of at least 1"),
+    "skillListingBudgetFraction": (_fraction, "a number over 0 and at most 1"),
+    "feedbackSurveyRate": (_rate, "a number from 0 to 1"),
+    "modelOverrides": (_string_record, "an object of strings"),
+    "forceLoginOrgUUID": (lambda value: isinstance(value, str) or _strings(value), "a string or a list of strings"),
+    "skillOverrides": (lambda value: isinstance(value, dict) and all(v in _SKILL_LISTINGS for v in value.values()),
+                       "an object of " + ", ".join(f"`{a}`" for a in _SKILL_LISTINGS)),
     "$schema": (_string, "a string"),
     "model": (_string, "a string"),
     "outputStyle": (_string, "a string"),
