@@ -143,3 +143,58 @@ PROBED = [
 def test_an_enum_number_or_object_key_as_claude_code_reads_it(key: str, value: object, refused: bool) -> None:
     found = refusal({"claudeMdExcludes": ["**/x.md"], key: value})
     assert (found is not None and found.keys == (key,)) if refused else found is None
+
+
+# objects, each value tried on 2.1.197, 2.1.267, 2.1.301 and 2.1.332 (the same on all four)
+PROBED_OBJECTS = [
+    ("statusLine", {"type": "command"}, True),
+    ("statusLine", {"command": "x"}, True),
+    ("statusLine", {"type": "static", "command": "x"}, True),
+    ("statusLine", {"type": "command", "command": "x", "padding": "2"}, True),
+    ("statusLine", {"type": "command", "command": "x"}, False),
+    ("statusLine", {"type": "command", "command": "x", "padding": 2, "extra": 1}, False),
+    ("statusLine", {"type": "command", "command": 5}, True),
+    ("statusLine", {"type": "command", "command": "x", "refreshInterval": 0}, False),
+    ("statusLine", {"type": "command", "command": "x", "hideVimModeIndicator": "yes"}, True),
+    ("attribution", {"commit": 5}, True),
+    ("attribution", {"commit": "x", "pr": "y"}, False),
+    ("attribution", {"sessionUrl": "no"}, True),
+    ("attribution", "x", True),
+    ("fileSuggestion", {"type": "command"}, True),
+    ("fileSuggestion", {"type": "command", "command": "x"}, False),
+    ("fileSuggestion", "x", True),
+    ("spinnerVerbs", {"verbs": ["x"]}, True),
+    ("spinnerVerbs", {"mode": "append", "verbs": ["x"]}, False),
+    ("spinnerVerbs", {"mode": "append", "verbs": "x"}, True),
+    ("worktree", {"symlinkDirectories": "x"}, True),
+    ("worktree", {"symlinkDirectories": ["node_modules"]}, False),
+    ("worktree", "x", True),
+    ("breakReminder", {"enabled": "yes"}, True),
+    ("breakReminder", {"enabled": True}, False),
+    ("quietHours", {"enabled": "yes"}, True),
+    ("worktree", {"baseRef": "x"}, True),
+    ("worktree", {"baseRef": "head"}, False),
+    ("worktree", {"sparsePaths": "x"}, True),
+    ("breakReminder", {"intervalMinutes": 0}, True),
+    ("breakReminder", {"intervalMinutes": 30, "message": "x"}, False),
+    ("breakReminder", {"message": 5}, True),
+    ("quietHours", {"start": "25:00"}, True),
+    ("quietHours", {"start": "7:00", "end": "07:00"}, False),
+    ("quietHours", {"end": "7:5"}, True),
+    ("attribution", {"commit": "x", "other": 5}, False),
+    ("quietHours", {"start": "\u0667:00"}, True),
+    ("breakReminder", {"breakThresholdMinutes": 1.5}, True),
+    ("spinnerVerbs", {"mode": "x", "verbs": []}, True),
+]
+
+
+@pytest.mark.parametrize(("key", "value", "refused"), PROBED_OBJECTS,
+                         ids=[f"{k}={json.dumps(v)}" for k, v, _ in PROBED_OBJECTS])
+def test_an_object_key_as_claude_code_reads_it(key: str, value: object, refused: bool) -> None:
+    found = refusal({"claudeMdExcludes": ["**/x.md"], key: value})
+    assert (found is not None and found.keys[0] == key) if refused else found is None
+
+
+def test_attribution_as_true_or_false_is_not_checked() -> None:
+    """Refused on 2.1.197 and 2.1.267, taken on 2.1.301 and 2.1.332: memlint takes it on every release."""
+    assert refusal({"attribution": True}) is None and refusal({"attribution": False}) is None

@@ -11,20 +11,22 @@ tests/test_settings_schema.py); the keys of `_STRING_KEYS`, `_BOOLEAN_KEYS` and 
 read from the schemas of 2.1.197 and 2.1.332 (the same plain type in both, no fallback value), were
 each tried with a value of the wrong type on 2.1.197, 2.1.267, 2.1.301 and 2.1.332, and refused on
 all four (`s05`); so were the enums, numbers and objects of strings below them, each value tried
-on those four releases (tests/test_settings_schema.py lists them). JSON `null` is no value of any
-of them. A value of another key is
-taken as Claude Code takes a well-formed one: a `statusLine` object without its `command`, which
-Claude Code refuses, is not seen here.
+on those four releases (tests/test_settings_schema.py lists them), and the objects of `_OBJECTS`
+(`statusLine` without its `command`, `quietHours` at `25:00`, ...). JSON `null` is no value of any
+of them. A value of another key, or another field of those objects, is taken as Claude Code takes a
+well-formed one.
 
 Accepted: an `env` value of any type, an `enabledPlugins` value that is true, false or a list of
 strings, any entry of a permission list (one that is no rule is dropped alone), a `hooks` or `theme`
 of any shape. Not checked: a key whose check changed between releases (`enabledMcpjsonServers` must be
-a list on 2.1.197, and may be anything on 2.1.332), or depends on the account (`permissions.defaultMode`).
+a list on 2.1.197, and may be anything on 2.1.332; `attribution: true` is refused on 2.1.267 and taken
+on 2.1.301), or depends on the account (`permissions.defaultMode`).
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
@@ -153,7 +155,6 @@ _SCALARS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "disableAllHooks": (_boolean, "true or false"),
     "alwaysThinkingEnabled": (_boolean, "true or false"),
     "disabledMcpjsonServers": (_strings, "a list of strings"),
-    "statusLine": (lambda value: isinstance(value, dict), "an object"),
 }
 
 
@@ -192,7 +193,50 @@ def _plugin_configs(value: Any) -> Refusal | None:
     return None
 
 
+def _object_of(key: str, whole: str, fields: Mapping[str, tuple[Callable[[Any], bool], str]],
+               required: tuple[str, ...] = ()) -> Callable[[Any], Refusal | None]:
+    """The check of an object whose `fields` Claude Code checks (other keys it lets be), `required` there."""
+
+    def check(value: Any) -> Refusal | None:
+        if not isinstance(value, dict) or any(name not in value for name in required):
+            return Refusal((key,), whole, value)
+        for name, (ok, words) in fields.items():
+            if name in value and not ok(value[name]):
+                return Refusal((key, name), words, value[name])
+        return None
+
+    return check
+
+
+def _attribution(value: Any) -> Refusal | None:
+    """An object of texts (true or false as well from a release between 2.1.268 and 2.1.301, refused
+    before: not checked)."""
+    return None if isinstance(value, bool) else _ATTRIBUTION(value)
+
+
+_COMMAND = {"type": ((lambda value: value == "command"), "`command`"), "command": (_string, "a string")}
+_CLOCK = (lambda value: isinstance(value, str) and re.fullmatch(r"([01]?[0-9]|2[0-3]):[0-5][0-9]", value) is not None,
+          "a 24-hour time (HH:MM)")
+_ATTRIBUTION = _object_of("attribution", "true, false or an object", {
+    "commit": (_string, "a string"), "pr": (_string, "a string"), "sessionUrl": (_boolean, "true or false")})
+
 _OBJECTS: dict[str, Callable[[Any], Refusal | None]] = {
+    "statusLine": _object_of("statusLine", "an object with a `type` and a `command`", {
+        **_COMMAND, "padding": (_number, "a number"), "hideVimModeIndicator": (_boolean, "true or false")},
+        ("type", "command")),
+    "fileSuggestion": _object_of("fileSuggestion", "an object with a `type` and a `command`", _COMMAND,
+                                 ("type", "command")),
+    "spinnerVerbs": _object_of("spinnerVerbs", "an object with a `mode` and `verbs`", {
+        "mode": _one_of("append", "replace"), "verbs": (_strings, "a list of strings")}, ("mode", "verbs")),
+    "worktree": _object_of("worktree", "an object", {
+        "symlinkDirectories": (_strings, "a list of strings"), "sparsePaths": (_strings, "a list of strings"),
+        "baseRef": _one_of("fresh", "head")}),
+    "breakReminder": _object_of("breakReminder", "an object", {
+        "enabled": (_boolean, "true or false"), "intervalMinutes": (_days, "a whole number of at least 1"),
+        "breakThresholdMinutes": (_days, "a whole number of at least 1"), "message": (_string, "a string")}),
+    "quietHours": _object_of("quietHours", "an object", {
+        "enabled": (_boolean, "true or false"), "start": _CLOCK, "end": _CLOCK}),
+    "attribution": _attribution,
     "permissions": _permissions,
     "env": _env,
     "enabledPlugins": _enabled_plugins,
