@@ -13,7 +13,7 @@ import pytest
 from memlint.model.loading import settings_schema
 from memlint.model.loading.settings import read_json, read_settings
 from memlint.model.loading.settings_schema import refusal
-from memlint.model.release import DEFAULT
+from memlint.model.release import DEFAULT, pick
 
 REFUSED = [
     ("model", 5), ("model", None), ("$schema", 5), ("outputStyle", 5), ("autoMemoryDirectory", 5),
@@ -195,6 +195,13 @@ def test_an_object_key_as_claude_code_reads_it(key: str, value: object, refused:
     assert (found is not None and found.keys[0] == key) if refused else found is None
 
 
-def test_attribution_as_true_or_false_is_not_checked() -> None:
-    """Refused on 2.1.197 and 2.1.267, taken on 2.1.301 and 2.1.332: memlint takes it on every release."""
-    assert refusal({"attribution": True}) is None and refusal({"attribution": False}) is None
+@pytest.mark.parametrize(("version", "refused"), [("2.1.197", True), ("2.1.280", True), ("2.1.281", False),
+                                                  ("2.1.332", False)])
+def test_attribution_as_true_or_false_from_2_1_281(version: str, refused: bool) -> None:
+    """Bisected: 2.1.280 ignores a settings file with `attribution: true` (or false), 2.1.281 takes it
+    (release switch `attribution_may_be_boolean`; differential case s07 on both ends)."""
+    for value in (True, False):
+        found = refusal({"claudeMdExcludes": ["**/x.md"], "attribution": value}, pick(version))
+        assert (found is not None and found.key == "attribution") if refused else found is None
+    assert refusal({"attribution": {"commit": 5}}, pick(version)) is not None
+    assert refusal({"attribution": "x"}, pick(version)) is not None

@@ -163,10 +163,11 @@ def _settings_check(write: Write) -> str | None:
     selection = select(config, ())
     if "ML528" not in config.selected or "ML528" in selection.ignored(write.path) or selection.excluded(write.path):
         return None
-    now = _settings_problem(read_settings_json(write.path))
+    now = _settings_problem(read_settings_json(write.path), config.release)
     if now is None:
         return None
-    if write.before_known and write.before is not None and _settings_problem(parse_settings_text(write.before)) == now:
+    if write.before_known and write.before is not None and (
+            _settings_problem(parse_settings_text(write.before), config.release) == now):
         return None  # as broken before the write
     shown = _shown(write)
     return (f"memlint: after this {write.tool} of {shown}: Claude Code now ignores this settings file whole, "
@@ -174,12 +175,12 @@ def _settings_check(write: Write) -> str | None:
             f"deny rules and autoMemoryDirectory included\nWhat to do: fix it, then `memlint check {shown}`.")
 
 
-def _settings_problem(found: Any) -> str | None:
-    """Why Claude Code would ignore settings read as `found` (`read_settings_json`), or None."""
+def _settings_problem(found: Any, release: Any) -> str | None:
+    """Why `release` would ignore settings read as `found` (`read_settings_json`), or None."""
     from memlint.model.loading.settings import because, ignored_because
     from memlint.model.loading.settings_schema import Refusal
 
-    problem = None if found is None else ignored_because(found)  # (None: missing or unreadable)
+    problem = None if found is None else ignored_because(found, release)  # (None: missing or unreadable)
     if problem is None:
         return None
     if isinstance(problem, Refusal):

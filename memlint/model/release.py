@@ -84,6 +84,10 @@ FIRST: dict[str, Version] = {
     "read_skips_files_loaded_at_start": (2, 1, 281),
     # C01-C06: AGENTS.md and .claude/AGENTS.md (plugin `agents-md@builtin`)
     "agents_md": (2, 1, 281),
+    # the settings key `attribution` may be true or false as well as an object; before, a settings file with
+    # `attribution: true` was ignored whole (tests/test_settings_schema.py; bisected: 2.1.280 ignores it,
+    # 2.1.281 not)
+    "attribution_may_be_boolean": (2, 1, 281),
     # C08: MEMORY.md text sanitised (newlines, invisible and control characters, harness tags)
     "memory_sanitised": (2, 1, 284),
     # C03: the plugin id `cc-plugin-agents-md@builtin` (the alias `agents-md@builtin` keeps working)
@@ -134,6 +138,7 @@ class Release:
     memory_notice_detail: bool = False
     own_instruction_block: bool = False
     agents_md: bool = False
+    attribution_may_be_boolean: bool = False
     memory_sanitised: bool = False
     agents_md_full_plugin_id: bool = False
     memory_dir_follows_sources: bool = False

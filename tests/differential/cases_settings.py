@@ -53,6 +53,12 @@ CASES_SETTINGS += [
                 ".claude/settings.json": js({"claudeMdExcludes": ["**/y.md"], "agent": 5}),
                 ".claude/settings.local.json": js({"claudeMdExcludes": ["**/z.md"], "companyAnnouncements": "x"})},
          home_files={USER_SETTINGS: js({"claudeMdExcludes": ["**/x.md"], "fastMode": "yes"})}),
+    Case("s07_settings_attribution_boolean", git=True,
+         note="`attribution: true` in the user's settings: 2.1.197-2.1.280 ignore the file whole (x loads), 2.1.281 "
+              "on take it (x is excluded); bisected on 2.1.280 and 2.1.281 (release switch "
+              "`attribution_may_be_boolean`).",
+         files={"CLAUDE.md": "root\n", ".claude/rules/x.md": "x rule\n"},
+         home_files={USER_SETTINGS: js({"claudeMdExcludes": ["**/x.md"], "attribution": True})}),
     Case("s06_settings_plain_keys_accepted", git=True,
          note="the same keys with values of their type: all three files apply (no rule loads).",
          files={"CLAUDE.md": "root\n", ".claude/rules/x.md": "x rule\n", ".claude/rules/y.md": "y rule\n",

@@ -141,10 +141,10 @@ class IgnoredSettings:
         return because(self.problem)
 
 
-def ignored_because(found: Mapping[str, Any] | NotJson) -> Refusal | NotJson | None:
-    """Why Claude Code ignores a user, project, local or `--settings` file read as `found` (see
+def ignored_because(found: Mapping[str, Any] | NotJson, release: Release) -> Refusal | NotJson | None:
+    """Why `release` ignores a user, project, local or `--settings` file read as `found` (see
     `read_settings_json`): its text is no JSON object, or a value its schema refuses; None: it is used."""
-    return found if isinstance(found, NotJson) else refusal(found)
+    return found if isinstance(found, NotJson) else refusal(found, release)
 
 
 def because(problem: Refusal | NotJson) -> str:
@@ -449,7 +449,7 @@ def read_settings(
     unread: list[SettingsFile] = []  # of sources `--setting-sources` leaves out, read for one key by old releases
     for item in settings_files(start, home, managed_dir, launch, reads, listing):
         # managed settings are read value by value: only a text that is no JSON object drops one
-        problem = item.not_json or (ignored_because(item.data) if item.source != "managed" else None)
+        problem = item.not_json or (ignored_because(item.data, release) if item.source != "managed" else None)
         if item.source in ALL_SOURCES and item.source not in launch.setting_sources:  # Claude Code leaves it unread
             if problem is None and not release.memory_dir_follows_sources:
                 unread.append(item)

@@ -19,8 +19,8 @@ well-formed one.
 Accepted: an `env` value of any type, an `enabledPlugins` value that is true, false or a list of
 strings, any entry of a permission list (one that is no rule is dropped alone), a `hooks` or `theme`
 of any shape. Not checked: a key whose check changed between releases (`enabledMcpjsonServers` must be
-a list on 2.1.197, and may be anything on 2.1.332; `attribution: true` is refused on 2.1.267 and taken
-on 2.1.301), or depends on the account (`permissions.defaultMode`).
+a list on 2.1.197, and may be anything on 2.1.332), or depends on the account (`permissions.defaultMode`).
+`attribution` may be true or false from 2.1.281 on (the release switch `attribution_may_be_boolean`).
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
+
+from memlint.model.release import DEFAULT, Release
 
 
 class Refusal(NamedTuple):
@@ -208,17 +210,15 @@ def _object_of(key: str, whole: str, fields: Mapping[str, tuple[Callable[[Any], 
     return check
 
 
-def _attribution(value: Any) -> Refusal | None:
-    """An object of texts (true or false as well from a release between 2.1.268 and 2.1.301, refused
-    before: not checked)."""
-    return None if isinstance(value, bool) else _ATTRIBUTION(value)
 
 
 _COMMAND = {"type": ((lambda value: value == "command"), "`command`"), "command": (_string, "a string")}
 _CLOCK = (lambda value: isinstance(value, str) and re.fullmatch(r"([01]?[0-9]|2[0-3]):[0-5][0-9]", value) is not None,
           "a 24-hour time (HH:MM)")
-_ATTRIBUTION = _object_of("attribution", "true, false or an object", {
-    "commit": (_string, "a string"), "pr": (_string, "a string"), "sessionUrl": (_boolean, "true or false")})
+_ATTRIBUTION_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "commit": (_string, "a string"), "pr": (_string, "a string"), "sessionUrl": (_boolean, "true or false")}
+_ATTRIBUTION = _object_of("attribution", "an object", _ATTRIBUTION_FIELDS)
+_ATTRIBUTION_OR_BOOLEAN = _object_of("attribution", "true, false or an object", _ATTRIBUTION_FIELDS)
 
 _OBJECTS: dict[str, Callable[[Any], Refusal | None]] = {
     "statusLine": _object_of("statusLine", "an object with a `type` and a `command`", {
@@ -236,7 +236,6 @@ _OBJECTS: dict[str, Callable[[Any], Refusal | None]] = {
         "breakThresholdMinutes": (_days, "a whole number of at least 1"), "message": (_string, "a string")}),
     "quietHours": _object_of("quietHours", "an object", {
         "enabled": (_boolean, "true or false"), "start": _CLOCK, "end": _CLOCK}),
-    "attribution": _attribution,
     "permissions": _permissions,
     "env": _env,
     "enabledPlugins": _enabled_plugins,
@@ -244,9 +243,15 @@ _OBJECTS: dict[str, Callable[[Any], Refusal | None]] = {
 }
 
 
-def refusal(data: Mapping[str, Any]) -> Refusal | None:
-    """The first value of `data` (in the file's order) that makes Claude Code ignore the file, or None."""
+def refusal(data: Mapping[str, Any], release: Release = DEFAULT) -> Refusal | None:
+    """The first value of `data` (in the file's order) that makes `release` ignore the file, or None."""
     for key, value in data.items():
+        if key == "attribution":  # true or false is an object's stand-in from `attribution_may_be_boolean`
+            found = None if isinstance(value, bool) and release.attribution_may_be_boolean else (
+                _ATTRIBUTION_OR_BOOLEAN if release.attribution_may_be_boolean else _ATTRIBUTION)(value)
+            if found is not None:
+                return found
+            continue
         scalar = _SCALARS.get(key)
         if scalar is not None:
             if not scalar[0](value):
