@@ -34,7 +34,7 @@ ACCEPTED = [
     ("permissions", {"allow": [5]}), ("permissions", {"deny": ["Read", 5, None]}), ("enabledPlugins", {"x@y": ["a"]}),
     ("enabledPlugins", {"x@y": False}), ("env", {"A": 1}), ("env", {"A": None}), ("env", {"A": {}}), ("hooks", "x"),
     ("unknownKey", 5), ("pluginConfigs", {"x@y": {"other": 5}}), ("theme", 5), ("hooks", 5),
-    ("enabledMcpjsonServers", "x"),  # refused on 2.1.197, accepted on 2.1.332: not checked
+    ("enabledMcpjsonServers", "x"), ("enabledMcpjsonServers", ["a"]),  # one string: from 2.1.299 (2.1.332 here)
 ]
 
 
@@ -205,3 +205,17 @@ def test_attribution_as_true_or_false_from_2_1_281(version: str, refused: bool) 
         assert (found is not None and found.key == "attribution") if refused else found is None
     assert refusal({"attribution": {"commit": 5}}, pick(version)) is not None
     assert refusal({"attribution": "x"}, pick(version)) is not None
+
+
+@pytest.mark.parametrize(("version", "string_taken"), [("2.1.197", False), ("2.1.296", False), ("2.1.299", True),
+                                                       ("2.1.332", True)])
+def test_mcpjson_servers_as_one_string_from_2_1_299(version: str, string_taken: bool) -> None:
+    """Bisected: 2.1.296 ignores a settings file with `enabledMcpjsonServers: "x"`, 2.1.299 takes it (2.1.297 and
+    2.1.298 were never published); a list of strings is taken and `[5]`, `5`, `true`, an object or `null`
+    refused on each of 2.1.197, 2.1.296, 2.1.299 and 2.1.332 (release switch `mcpjson_servers_string`)."""
+    release = pick(version)
+    found = refusal({"enabledMcpjsonServers": "x"}, release)
+    assert found is None if string_taken else (found is not None and found.key == "enabledMcpjsonServers")
+    assert refusal({"enabledMcpjsonServers": ["a"]}, release) is None
+    for value in ([5], 5, True, {"a": 1}, None):
+        assert refusal({"enabledMcpjsonServers": value}, release) is not None

@@ -6,7 +6,7 @@ Memory loading changed between Claude Code 2.1.197 and 2.1.332
 loader, the rules and the reporters read switches: nothing outside this module compares versions.
 
 A version is accepted from 2.1.197 on; it gets the switches of the newest modelled release at or below
-it (`2.1.300` behaves as 2.1.295, the newest modelled change before it).
+it (`2.1.300` behaves as 2.1.299, the newest modelled change before it).
 """
 
 from __future__ import annotations
@@ -98,6 +98,10 @@ FIRST: dict[str, Version] = {
     "memory_dir_follows_sources": (2, 1, 295),
     # C13: Read(...) deny rules withhold project and local memory files and their includes
     "read_deny_withholds": (2, 1, 290),
+    # the settings key `enabledMcpjsonServers` may be one string as well as a list of strings; before, a
+    # settings file with `enabledMcpjsonServers: "all"` was ignored whole (tests/test_settings_schema.py;
+    # bisected: 2.1.296 ignores it, 2.1.299 not, 2.1.297 and 2.1.298 were never published)
+    "mcpjson_servers_string": (2, 1, 299),
     # C17: deferred files arrive as one user <system-reminder> block per file
     "deferred_as_user_blocks": (2, 1, 307),
     # C14: connector-downloads, .artifact-work, scratchpads and browser download folders are skipped
@@ -143,6 +147,7 @@ class Release:
     agents_md_full_plugin_id: bool = False
     memory_dir_follows_sources: bool = False
     read_deny_withholds: bool = False
+    mcpjson_servers_string: bool = False
     deferred_as_user_blocks: bool = False
     special_folders_skipped: bool = False
     automount_roots_skipped: bool = False

@@ -59,6 +59,12 @@ CASES_SETTINGS += [
               "`attribution_may_be_boolean`).",
          files={"CLAUDE.md": "root\n", ".claude/rules/x.md": "x rule\n"},
          home_files={USER_SETTINGS: js({"claudeMdExcludes": ["**/x.md"], "attribution": True})}),
+    Case("s08_settings_mcpjson_servers_string", git=True,
+         note="`enabledMcpjsonServers: \"all\"` in the project's settings: 2.1.197-2.1.296 ignore the file whole (x "
+              "loads), 2.1.299 on take it (x is excluded); bisected on 2.1.296 and 2.1.299 (release switch "
+              "`mcpjson_servers_string`).",
+         files={"CLAUDE.md": "root\n", ".claude/rules/x.md": "x rule\n",
+                ".claude/settings.json": js({"claudeMdExcludes": ["**/x.md"], "enabledMcpjsonServers": "all"})}),
     Case("s06_settings_plain_keys_accepted", git=True,
          note="the same keys with values of their type: all three files apply (no rule loads).",
          files={"CLAUDE.md": "root\n", ".claude/rules/x.md": "x rule\n", ".claude/rules/y.md": "y rule\n",

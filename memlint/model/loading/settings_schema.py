@@ -18,9 +18,10 @@ well-formed one.
 
 Accepted: an `env` value of any type, an `enabledPlugins` value that is true, false or a list of
 strings, any entry of a permission list (one that is no rule is dropped alone), a `hooks` or `theme`
-of any shape. Not checked: a key whose check changed between releases (`enabledMcpjsonServers` must be
-a list on 2.1.197, and may be anything on 2.1.332), or depends on the account (`permissions.defaultMode`).
-`attribution` may be true or false from 2.1.281 on (the release switch `attribution_may_be_boolean`).
+of any shape. Not checked: a key whose check depends on the account (`permissions.defaultMode`). Two
+checks changed between releases, each a release switch: `attribution` may be true or false from 2.1.281
+on (`attribution_may_be_boolean`), `enabledMcpjsonServers` one string from 2.1.299 on
+(`mcpjson_servers_string`; a list of strings on every release, nothing else).
 """
 
 from __future__ import annotations
@@ -243,22 +244,39 @@ _OBJECTS: dict[str, Callable[[Any], Refusal | None]] = {
 }
 
 
+def _attribution(value: Any, release: Release) -> Refusal | None:
+    """An object of texts; from `attribution_may_be_boolean` true or false as well."""
+    if release.attribution_may_be_boolean:
+        return None if isinstance(value, bool) else _ATTRIBUTION_OR_BOOLEAN(value)
+    return _ATTRIBUTION(value)
+
+
+def _mcpjson_servers(value: Any, release: Release) -> Refusal | None:
+    """A list of strings; from `mcpjson_servers_string` one string as well."""
+    if _strings(value) or (release.mcpjson_servers_string and isinstance(value, str)):
+        return None
+    words = "a string or a list of strings" if release.mcpjson_servers_string else "a list of strings"
+    return Refusal(("enabledMcpjsonServers",), words, value)
+
+
+# keys whose check changed between releases (each change a release switch)
+_BY_RELEASE: dict[str, Callable[[Any, Release], Refusal | None]] = {
+    "attribution": _attribution,
+    "enabledMcpjsonServers": _mcpjson_servers,
+}
+
+
 def refusal(data: Mapping[str, Any], release: Release = DEFAULT) -> Refusal | None:
     """The first value of `data` (in the file's order) that makes `release` ignore the file, or None."""
     for key, value in data.items():
-        if key == "attribution":  # true or false is an object's stand-in from `attribution_may_be_boolean`
-            found = None if isinstance(value, bool) and release.attribution_may_be_boolean else (
-                _ATTRIBUTION_OR_BOOLEAN if release.attribution_may_be_boolean else _ATTRIBUTION)(value)
-            if found is not None:
-                return found
-            continue
         scalar = _SCALARS.get(key)
         if scalar is not None:
             if not scalar[0](value):
                 return Refusal((key,), scalar[1], value)
             continue
         nested = _OBJECTS.get(key)
-        found = nested(value) if nested is not None else None
+        changed = _BY_RELEASE.get(key)
+        found = nested(value) if nested is not None else changed(value, release) if changed is not None else None
         if found is not None:
             return found
     return None
