@@ -211,8 +211,6 @@ def _object_of(key: str, whole: str, fields: Mapping[str, tuple[Callable[[Any], 
     return check
 
 
-
-
 _COMMAND = {"type": ((lambda value: value == "command"), "`command`"), "command": (_string, "a string")}
 _CLOCK = (lambda value: isinstance(value, str) and re.fullmatch(r"([01]?[0-9]|2[0-3]):[0-5][0-9]", value) is not None,
           "a 24-hour time (HH:MM)")

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from memlint.model.loading.loaded import Deferred
 from memlint.model.run.include_problems import owned
 from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
@@ -63,8 +64,14 @@ _FAMILY = ("CLAUDE.md", "CLAUDE.local.md")
 def check(ctx: RuleContext) -> Iterator[Finding]:
     reported: set[tuple[str, int, int]] = set()
     rules = {item.path for item in ctx.by_role("rule")}
+    by_segment: dict[int, list[Deferred]] = {}  # start folders share segments of deferred files: each read once
     for loaded in ctx.loads.values():
-        held = [d for d in loaded.deferred if d.origin is not None and d.reason == "conditional-rule"]
+        held: list[Deferred] = []
+        for segment in loaded.deferred.segments:
+            found = by_segment.get(id(segment))
+            if found is None:
+                found = by_segment[id(segment)] = [d for d in segment if d.origin is not None]
+            held += found
         if not held:
             continue
         at_start = {str(f.path): f for f in loaded.files}
