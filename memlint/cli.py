@@ -156,6 +156,7 @@ def _run(
     from memlint.config import load_config
     from memlint.conventions import read_stdin
     from memlint.conventions import watch as watch_loop
+    from memlint.rules import all_rules
 
     opts = Conventions(**conventions)
     set_colour(opts.colour)
@@ -186,6 +187,7 @@ def _run(
                                "claude-code": claude_code}
         if opts.no_respect_gitignore:
             cli["respect-gitignore"] = False
+        all_rules()  # every rule runs (and is imported) anyway: the default selection is then read from them
         config = load_config(targets[0], config_path, cli)
         launch = config.launch(os.environ, settings_file, setting_sources, add_dirs)
         home = home_option(home, no_home)

@@ -239,7 +239,15 @@ def test_the_default_codes_read_from_the_sources_are_the_imported_rules_defaults
     real = rule_catalog._code_and_default
     monkeypatch.setattr(rule_catalog, "_code_and_default", lambda module: read.append(module) or real(module))
     monkeypatch.setattr(rule_catalog, "all_rules", lambda: pytest.fail("imported the rules"))
+    monkeypatch.setattr(rule_catalog, "rules_imported", lambda: False)  # (this process imported them: as `hook`)
     assert rule_catalog.default_codes() == _defaults() and len(read) == len(all_rules.__wrapped__())
+
+
+def test_the_default_codes_come_from_the_rules_once_they_are_imported(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`check` and `fix` import every rule before they read the configuration: no source is read again."""
+    all_rules()
+    monkeypatch.setattr(rule_catalog, "_read", lambda module: pytest.fail(f"read {module}"))
+    assert rule_catalog.default_codes() == _defaults()
 
 
 @pytest.mark.parametrize("meta", ['RuleMeta(CODE, "empty-file", "warning", "s")',
@@ -255,5 +263,6 @@ def test_a_meta_not_written_in_literals_has_the_default_codes_read_from_the_impo
     with pytest.raises(rule_catalog.Unreadable):
         rule_catalog._code_and_default(edited)
     imported: list[bool] = []
+    monkeypatch.setattr(rule_catalog, "rules_imported", lambda: False)
     monkeypatch.setattr(rule_catalog, "all_rules", lambda: imported.append(True) or all_rules())
     assert rule_catalog.default_codes() == _defaults() and imported == [True]

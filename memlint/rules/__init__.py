@@ -212,6 +212,11 @@ def all_rules() -> tuple[Rule, ...]:
     return tuple(sorted(rules.values(), key=lambda r: r.code))
 
 
+def rules_imported() -> bool:
+    """Whether `all_rules` has imported the rules already in this process."""
+    return all_rules.cache_info().currsize > 0
+
+
 class _EntryPoint(NamedTuple):
     name: str
     value: str

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from memlint.lazy_regex import compile_lazily
-from memlint.rules import Entry, RuleMeta, _entry_points, _is_builtin, all_rules
+from memlint.rules import Entry, RuleMeta, _entry_points, _is_builtin, all_rules, rules_imported
 
 __all__ = ["Entry", "builtin_entries", "page_head"]
 
@@ -268,7 +268,11 @@ def default_codes() -> frozenset[str]:
     """The rules selected when nothing is selected: every rule whose finding states a consequence.
     Read from the built-in rules' sources when they are all there is (no plugin): a configuration
     that names no rule is then built without importing them, which `memlint hook` after a write to
-    a memory file cannot afford. Only each module's META statement is parsed, not its page (4 ms)."""
+    a memory file cannot afford. Only each module's META statement is parsed, not its page (4 ms). When
+    the rules are imported already (`check` and `fix` import them before reading the configuration:
+    they run them all the same), their METAs answer."""
+    if rules_imported():
+        return frozenset(r.code for r in all_rules() if r.meta.default)
     families = [ep.value for ep in _entry_points()]
     if families and all(_is_builtin(value) and ":" not in value for value in families):
         try:
