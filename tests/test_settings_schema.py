@@ -13,7 +13,7 @@ import pytest
 from memlint.model.loading import settings_schema
 from memlint.model.loading.settings import read_json, read_settings
 from memlint.model.loading.settings_schema import refusal
-from memlint.model.release import DEFAULT, pick
+from memlint.model.release import DEFAULT, SETTINGS_KEYS_SINCE, pick
 
 REFUSED = [
     ("model", 5), ("model", None), ("$schema", 5), ("outputStyle", 5), ("autoMemoryDirectory", 5),
@@ -219,3 +219,123 @@ def test_mcpjson_servers_as_one_string_from_2_1_299(version: str, string_taken: 
     assert refusal({"enabledMcpjsonServers": ["a"]}, release) is None
     for value in ([5], 5, True, {"a": 1}, None):
         assert refusal({"enabledMcpjsonServers": value}, release) is not None
+
+
+# each tried with the real CLI: refused (the file ignored) from the release that brought the key, taken before
+PROBED_SINCE = [
+    ("2.1.281", "allowClaudeInChromeWithManagedMcp", "yes", False),
+    ("2.1.282", "allowClaudeInChromeWithManagedMcp", "yes", True),
+    ("2.1.307", "allowClaudeInChromeWithManagedMcp", "yes", True),
+    ("2.1.332", "allowClaudeInChromeWithManagedMcp", "yes", True),
+    ("2.1.326", "allowNestedModelAccessUnderForceLogin", "yes", False),
+    ("2.1.327", "allowNestedModelAccessUnderForceLogin", "yes", True),
+    ("2.1.330", "allowNestedModelAccessUnderForceLogin", "yes", True),
+    ("2.1.332", "allowNestedModelAccessUnderForceLogin", "yes", True),
+    ("2.1.304", "attributionProject", 5, False),
+    ("2.1.305", "attributionProject", 5, True),
+    ("2.1.319", "attributionProject", 5, True),
+    ("2.1.332", "attributionProject", 5, True),
+    ("2.1.233", "autoContinueAtUsageLimit", "yes", False),
+    ("2.1.234", "autoContinueAtUsageLimit", "yes", True),
+    ("2.1.286", "autoContinueAtUsageLimit", "yes", True),
+    ("2.1.332", "autoContinueAtUsageLimit", "yes", True),
+    ("2.1.268", "bashEditDiffEnabled", "yes", False),
+    ("2.1.269", "bashEditDiffEnabled", "yes", True),
+    ("2.1.301", "bashEditDiffEnabled", "yes", True),
+    ("2.1.332", "bashEditDiffEnabled", "yes", True),
+    ("2.1.322", "clawdFileProgressEnabled", "yes", False),
+    ("2.1.323", "clawdFileProgressEnabled", "yes", True),
+    ("2.1.328", "clawdFileProgressEnabled", "yes", True),
+    ("2.1.332", "clawdFileProgressEnabled", "yes", True),
+    ("2.1.247", "desktopSessionCleanupPeriodDays", -1, False),
+    ("2.1.248", "desktopSessionCleanupPeriodDays", -1, True),
+    ("2.1.292", "desktopSessionCleanupPeriodDays", -1, True),
+    ("2.1.332", "desktopSessionCleanupPeriodDays", -1, True),
+    ("2.1.228", "disableCommandPluginSources", "yes", False),
+    ("2.1.229", "disableCommandPluginSources", "yes", True),
+    ("2.1.284", "disableCommandPluginSources", "yes", True),
+    ("2.1.332", "disableCommandPluginSources", "yes", True),
+    ("2.1.317", "disableReplyCheck", "yes", False),
+    ("2.1.318", "disableReplyCheck", "yes", True),
+    ("2.1.326", "disableReplyCheck", "yes", True),
+    ("2.1.332", "disableReplyCheck", "yes", True),
+    ("2.1.318", "disableWindowsBashCommandSplit", "yes", False),
+    ("2.1.319", "disableWindowsBashCommandSplit", "yes", True),
+    ("2.1.326", "disableWindowsBashCommandSplit", "yes", True),
+    ("2.1.332", "disableWindowsBashCommandSplit", "yes", True),
+    ("2.1.330", "downloadsMirrorUrl", 5, False),
+    ("2.1.331", "downloadsMirrorUrl", 5, True),
+    ("2.1.332", "downloadsMirrorUrl", 5, True),
+    ("2.1.216", "emojiCompletionEnabled", "yes", False),
+    ("2.1.217", "emojiCompletionEnabled", "yes", True),
+    ("2.1.277", "emojiCompletionEnabled", "yes", True),
+    ("2.1.332", "emojiCompletionEnabled", "yes", True),
+    ("2.1.211", "feedbackDrafts", "zzz", False),
+    ("2.1.212", "feedbackDrafts", "zzz", True),
+    ("2.1.274", "feedbackDrafts", "zzz", True),
+    ("2.1.332", "feedbackDrafts", "zzz", True),
+    ("2.1.289", "idleCompaction", "yes", False),
+    ("2.1.290", "idleCompaction", "yes", True),
+    ("2.1.311", "idleCompaction", "yes", True),
+    ("2.1.332", "idleCompaction", "yes", True),
+    ("2.1.241", "managedSourcesBehavior", "zzz", False),
+    ("2.1.242", "managedSourcesBehavior", "zzz", True),
+    ("2.1.290", "managedSourcesBehavior", "zzz", True),
+    ("2.1.332", "managedSourcesBehavior", "zzz", True),
+    ("2.1.330", "modelCatalogPublicKey", 5, False),
+    ("2.1.331", "modelCatalogPublicKey", 5, True),
+    ("2.1.332", "modelCatalogPublicKey", 5, True),
+    ("2.1.330", "modelCatalogUrl", 5, False),
+    ("2.1.331", "modelCatalogUrl", 5, True),
+    ("2.1.332", "modelCatalogUrl", 5, True),
+    ("2.1.209", "processWrapper", 5, False),
+    ("2.1.210", "processWrapper", 5, True),
+    ("2.1.273", "processWrapper", 5, True),
+    ("2.1.332", "processWrapper", 5, True),
+    ("2.1.312", "responseComparisonEnabled", "yes", False),
+    ("2.1.314", "responseComparisonEnabled", "yes", True),
+    ("2.1.324", "responseComparisonEnabled", "yes", True),
+    ("2.1.332", "responseComparisonEnabled", "yes", True),
+    ("2.1.245", "syncClaudeAiPlugins", "yes", False),
+    ("2.1.246", "syncClaudeAiPlugins", "yes", True),
+    ("2.1.291", "syncClaudeAiPlugins", "yes", True),
+    ("2.1.332", "syncClaudeAiPlugins", "yes", True),
+    ("2.1.233", "syncClaudeAiSkills", "yes", False),
+    ("2.1.234", "syncClaudeAiSkills", "yes", True),
+    ("2.1.286", "syncClaudeAiSkills", "yes", True),
+    ("2.1.332", "syncClaudeAiSkills", "yes", True),
+    ("2.1.252", "timeZone", 5, False),
+    ("2.1.257", "timeZone", 5, True),
+    ("2.1.294", "timeZone", 5, True),
+    ("2.1.332", "timeZone", 5, True),
+    ("2.1.201", "totalTokensReminderAfterUserTurn", "yes", False),
+    ("2.1.202", "totalTokensReminderAfterUserTurn", "yes", True),
+    ("2.1.269", "totalTokensReminderAfterUserTurn", "yes", True),
+    ("2.1.332", "totalTokensReminderAfterUserTurn", "yes", True),
+    ("2.1.218", "workflowSizeGuideline", "zzz", False),
+    ("2.1.219", "workflowSizeGuideline", "zzz", True),
+    ("2.1.278", "workflowSizeGuideline", "zzz", True),
+    ("2.1.332", "workflowSizeGuideline", "zzz", True),
+]
+
+
+@pytest.mark.parametrize(("version", "key", "value", "refused"), PROBED_SINCE,
+                         ids=[f"{v}-{k}" for v, k, _, _ in PROBED_SINCE])
+def test_a_key_is_checked_from_the_release_that_brought_it(version: str, key: str, value: object,
+                                                           refused: bool) -> None:
+    found = refusal({"claudeMdExcludes": ["**/x.md"], key: value}, pick(version))
+    assert (found is not None and found.keys == (key,)) if refused else found is None
+
+
+def test_every_key_checked_from_a_release_has_its_release_and_its_check() -> None:
+    assert set(settings_schema._SINCE) == set(SETTINGS_KEYS_SINCE)
+    assert {key for _, key, _, _ in PROBED_SINCE} == set(SETTINGS_KEYS_SINCE)
+    assert pick("2.1.197").settings_keys == frozenset() and pick("2.1.332").settings_keys == set(SETTINGS_KEYS_SINCE)
+    assert pick("2.1.256").settings_keys < pick("2.1.257").settings_keys  # timeZone
+
+
+def test_the_releases_page_lists_every_key_checked_from_a_release() -> None:
+    page = (Path(__file__).resolve().parents[1] / "docs" / "releases.md").read_text(encoding="utf-8")
+    for key, since in SETTINGS_KEYS_SINCE.items():
+        row = next(line for line in page.splitlines() if f"`{key}`" in line and line.startswith("| 2.1."))
+        assert row.startswith(f"| {'.'.join(map(str, since))} |"), key

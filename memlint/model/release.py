@@ -122,6 +122,39 @@ FIRST: dict[str, Version] = {
 }
 
 
+# Settings keys whose value Claude Code's schema checks from a release on: before it the key is unknown, and
+# any value of it is taken; from it a value of another type makes Claude Code ignore the settings file whole
+# (memlint.model.loading.settings_schema holds each key's check). Each release found in the schemas of the
+# published releases, and tried with the oracle on it (refused), on the release before it (taken), on one
+# between it and 2.1.332 and on 2.1.332 (refused): tests/test_settings_schema.py.
+SETTINGS_KEYS_SINCE: dict[str, Version] = {
+    "totalTokensReminderAfterUserTurn": (2, 1, 202),
+    "processWrapper": (2, 1, 210),
+    "feedbackDrafts": (2, 1, 212),
+    "emojiCompletionEnabled": (2, 1, 217),
+    "workflowSizeGuideline": (2, 1, 219),
+    "disableCommandPluginSources": (2, 1, 229),
+    "syncClaudeAiSkills": (2, 1, 234),
+    "autoContinueAtUsageLimit": (2, 1, 234),
+    "managedSourcesBehavior": (2, 1, 242),
+    "syncClaudeAiPlugins": (2, 1, 246),
+    "desktopSessionCleanupPeriodDays": (2, 1, 248),
+    "timeZone": (2, 1, 257),
+    "bashEditDiffEnabled": (2, 1, 269),
+    "allowClaudeInChromeWithManagedMcp": (2, 1, 282),
+    "idleCompaction": (2, 1, 290),
+    "attributionProject": (2, 1, 305),
+    "responseComparisonEnabled": (2, 1, 314),
+    "disableReplyCheck": (2, 1, 318),
+    "disableWindowsBashCommandSplit": (2, 1, 319),
+    "clawdFileProgressEnabled": (2, 1, 323),
+    "allowNestedModelAccessUnderForceLogin": (2, 1, 327),
+    "modelCatalogUrl": (2, 1, 331),
+    "modelCatalogPublicKey": (2, 1, 331),
+    "downloadsMirrorUrl": (2, 1, 331),
+}
+
+
 @dataclass(frozen=True)
 class Release:
     """The memory behaviour of one Claude Code release."""
@@ -155,6 +188,8 @@ class Release:
     comments_spliced_verbatim: bool = False
     process_files_skipped: bool = False
     instruction_total_warning: bool = False
+    # the keys of SETTINGS_KEYS_SINCE this release's settings schema checks (not a switch: a set of keys)
+    settings_keys: frozenset[str] = frozenset()
 
     @property
     def name(self) -> str:
@@ -163,15 +198,16 @@ class Release:
 
     def switches(self) -> dict[str, bool]:
         """Every named switch and its value (for JSON output and the README table)."""
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "version"}
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("version", "settings_keys")}
 
 
 def _build(version: Version) -> Release:
-    return Release(version, **{name: version >= first for name, first in FIRST.items()})
+    return Release(version, **{name: version >= first for name, first in FIRST.items()},
+                   settings_keys=frozenset(key for key, first in SETTINGS_KEYS_SINCE.items() if version >= first))
 
 
 # The releases memlint models: the oldest supported and every release that changed something.
-MODELLED: tuple[Version, ...] = tuple(sorted({OLDEST, *FIRST.values()}))
+MODELLED: tuple[Version, ...] = tuple(sorted({OLDEST, *FIRST.values(), *SETTINGS_KEYS_SINCE.values()}))
 NEWEST: Version = MODELLED[-1]
 
 
@@ -191,8 +227,8 @@ def pick(text: str | None) -> Release:
         raise MemlintError(f"Claude Code version {text!r} is not a version like 2.1.332; supported: {supported_text()}")
     if version < OLDEST:
         raise MemlintError(f"Claude Code {_fmt(version)} is older than memlint models; supported: {supported_text()}")
-    modelled = max(v for v in MODELLED if v <= version)
-    return Release(version, **{k: v for k, v in _build(modelled).switches().items()})
+    built = _build(max(v for v in MODELLED if v <= version))
+    return Release(version, **built.switches(), settings_keys=built.settings_keys)
 
 
 DEFAULT = pick(None)

@@ -65,6 +65,12 @@ CASES_SETTINGS += [
               "`mcpjson_servers_string`).",
          files={"CLAUDE.md": "root\n", ".claude/rules/x.md": "x rule\n",
                 ".claude/settings.json": js({"claudeMdExcludes": ["**/x.md"], "enabledMcpjsonServers": "all"})}),
+    Case("s09_settings_key_checked_from_a_release", git=True,
+         note="`timeZone: 5` in the user's settings: 2.1.197 does not know the key and takes the file (x is "
+              "excluded); 2.1.257 on check it and ignore the file whole (x loads). Tried on 2.1.252, 2.1.257, 2.1.294 "
+              "and 2.1.332 too (`Release.settings_keys`).",
+         files={"CLAUDE.md": "root\n", ".claude/rules/x.md": "x rule\n"},
+         home_files={USER_SETTINGS: js({"claudeMdExcludes": ["**/x.md"], "timeZone": 5})}),
     Case("s06_settings_plain_keys_accepted", git=True,
          note="the same keys with values of their type: all three files apply (no rule loads).",
          files={"CLAUDE.md": "root\n", ".claude/rules/x.md": "x rule\n", ".claude/rules/y.md": "y rule\n",

@@ -18,7 +18,9 @@ well-formed one.
 
 Accepted: an `env` value of any type, an `enabledPlugins` value that is true, false or a list of
 strings, any entry of a permission list (one that is no rule is dropped alone), a `hooks` or `theme`
-of any shape. Not checked: a key whose check depends on the account (`permissions.defaultMode`). Two
+of any shape. The keys of `_SINCE` are checked from the release that brought them
+(`Release.settings_keys`, memlint.model.release.SETTINGS_KEYS_SINCE): before it, Claude Code does not know
+the key and takes any value. Not checked: a key whose check depends on the account (`permissions.defaultMode`). Two
 checks changed between releases, each a release switch: `attribution` may be true or false from 2.1.281
 on (`attribution_may_be_boolean`), `enabledMcpjsonServers` one string from 2.1.299 on
 (`mcpjson_servers_string`; a list of strings on every release, nothing else).
@@ -257,6 +259,23 @@ def _mcpjson_servers(value: Any, release: Release) -> Refusal | None:
     return Refusal(("enabledMcpjsonServers",), words, value)
 
 
+# keys Claude Code's schema checks from a release on (`Release.settings_keys`; unknown, so taken, before)
+_SINCE: dict[str, tuple[Callable[[Any], bool], str]] = {
+    **{key: (_boolean, "true or false") for key in (
+        "totalTokensReminderAfterUserTurn", "emojiCompletionEnabled", "disableCommandPluginSources",
+        "syncClaudeAiSkills", "autoContinueAtUsageLimit", "syncClaudeAiPlugins", "bashEditDiffEnabled",
+        "allowClaudeInChromeWithManagedMcp", "idleCompaction", "responseComparisonEnabled", "disableReplyCheck",
+        "disableWindowsBashCommandSplit", "clawdFileProgressEnabled", "allowNestedModelAccessUnderForceLogin")},
+    **{key: (_string, "a string") for key in (
+        "processWrapper", "timeZone", "attributionProject", "modelCatalogUrl", "modelCatalogPublicKey",
+        "downloadsMirrorUrl")},
+    "feedbackDrafts": _one_of("notify", "quiet", "off"),
+    "workflowSizeGuideline": _one_of("unrestricted", "small", "medium", "large"),
+    "managedSourcesBehavior": _one_of("first-wins", "merge"),
+    "desktopSessionCleanupPeriodDays": (lambda value: _number(value) and value == int(value) and value >= 0,
+                                        "a whole number of at least 0"),
+}
+
 # keys whose check changed between releases (each change a release switch)
 _BY_RELEASE: dict[str, Callable[[Any, Release], Refusal | None]] = {
     "attribution": _attribution,
@@ -273,6 +292,11 @@ def refusal(data: Mapping[str, Any], release: Release = DEFAULT) -> Refusal | No
                 return Refusal((key,), scalar[1], value)
             continue
         nested = _OBJECTS.get(key)
+        since = _SINCE.get(key) if key in release.settings_keys else None
+        if since is not None:
+            if not since[0](value):
+                return Refusal((key,), since[1], value)
+            continue
         changed = _BY_RELEASE.get(key)
         found = nested(value) if nested is not None else changed(value, release) if changed is not None else None
         if found is not None:
