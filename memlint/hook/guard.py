@@ -27,6 +27,8 @@ TYPE_CHECKING = False  # neither typing nor dataclasses is imported: most writes
 if TYPE_CHECKING:
     from typing import Any
 
+    from memlint.model.release import Release
+
 TOOLS = ("Write", "Edit", "MultiEdit")
 SIZE = ("ML301", "ML302")  # MEMORY.md cut, or past the write guard's warning point
 INCLUDES = ("ML101", "ML103", "ML104", "ML105")  # an include broken
@@ -175,7 +177,7 @@ def _settings_check(write: Write) -> str | None:
             f"deny rules and autoMemoryDirectory included\nWhat to do: fix it, then `memlint check {shown}`.")
 
 
-def _settings_problem(found: Any, release: Any) -> str | None:
+def _settings_problem(found: Any, release: Release) -> str | None:
     """Why `release` would ignore settings read as `found` (`read_settings_json`), or None."""
     from memlint.model.loading.settings import because, ignored_because
     from memlint.model.loading.settings_schema import Refusal

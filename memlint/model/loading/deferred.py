@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, cast
 
 from memlint.model.cli_js.globs import picomatch
 from memlint.model.loading.chain import Parts
@@ -122,7 +122,7 @@ def _walk_own(loader: Loading, top: str, start: Path | None) -> list[Deferred]:
         if listing is None:
             continue
         subfolders, names, linked = listing
-        out += _own(loader, folder, names, linked, start, lambda reached: _linked_rules(loader, reached, set()))
+        out += _own(loader, folder, names, linked, start, _follow(loader))
         stack.extend(os.path.join(folder, d) for d in reversed(subfolders))
     return out
 
@@ -141,7 +141,7 @@ def _walk_linked(loader: Loading, top: str) -> list[Deferred]:
             out += shared
             continue
         subfolders, names, links = listing
-        out += _own(loader, folder, names, links, None, lambda reached: _linked_rules(loader, reached, set()))
+        out += _own(loader, folder, names, links, None, _follow(loader))
         stack.extend(os.path.join(folder, d) for d in reversed(subfolders))
     return out
 
@@ -161,10 +161,10 @@ def _subtree(loader: Loading, top: str) -> tuple[tuple[Deferred, ...], bool]:
     def key(folder: str) -> tuple[object, ...]:
         return ("deferred.subtree", folder, mode)
 
-    met: list[str] = []  # the linked rules folders met, left for each start folder to follow
+    met = [0]  # linked rules folders met so far: left for each start folder to follow (`_walk_linked`)
 
     def noted(reached: str) -> list[Deferred]:
-        met.append(reached)
+        met[0] += 1
         return []
 
     stack: list[tuple[str, bool]] = [(top, False)]
@@ -182,16 +182,15 @@ def _subtree(loader: Loading, top: str) -> tuple[tuple[Deferred, ...], bool]:
             stack.append((folder, True))
             stack.extend((child, False) for child in children if key(child) not in memo)
             continue
-        before = len(met)
+        before = met[0]
         out = _own(loader, folder, names, linked, None, noted)
-        has_links = len(met) > before
+        has_links = met[0] > before
         for child in children:
-            below, child_links = memo[key(child)]  # type: ignore[misc]
+            below, child_links = cast("tuple[tuple[Deferred, ...], bool]", memo[key(child)])
             out.extend(below)
             has_links = has_links or child_links
         memo[key(folder)] = (tuple(out), has_links)
-    found = memo[key(top)]
-    return found  # type: ignore[return-value]
+    return cast("tuple[tuple[Deferred, ...], bool]", memo[key(top)])
 
 
 def _own(loader: Loading, folder: str, names: list[str], linked: list[str], start: Path | None,
@@ -236,6 +235,11 @@ def _own(loader: Loading, folder: str, names: list[str], linked: list[str], star
             for name in linked:
                 out += follow(os.path.join(folder, name))
     return out
+
+
+def _follow(loader: Loading) -> Callable[[str], list[Deferred]]:
+    """How one start folder follows a linked nested rules folder (`_own`'s `follow`)."""
+    return lambda reached: _linked_rules(loader, reached, set())
 
 
 def _linked_rules(loader: Loading, reached: str, visited: set[str]) -> list[Deferred]:

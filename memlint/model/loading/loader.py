@@ -353,7 +353,7 @@ class _Loader(Recorder):
     claude_md_at_start: bool = False
 
 
-def _family_on_disk(loader: _Loader, last: Node, taken: set[str]) -> str | None:
+def _family_on_disk(loader: _Loader, last: Node, taken: set[str]) -> Path | None:
     """C01: the AGENTS.md plugin looks for a CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md in the walked
     folders afresh (its `$.fs.ancestors`, each read as a project file), so one that did not load as its
     folder's own file still counts when it would load on its own: it loaded earlier as an include (of a
@@ -370,7 +370,7 @@ def _family_on_disk(loader: _Loader, last: Node, taken: set[str]) -> str | None:
         for name in FAMILY_NAMES:
             path = posixpath.join(str(folder), name)
             if name not in missing and posixpath.normpath(path) not in taken and would_load(loader, path):
-                return path
+                return Path(path)
     return None
 
 
@@ -461,7 +461,7 @@ def load(
                            lambda: loader.rules(managed_rules, "managed", approved))
         return out if mode == "managed-only" else out + user_files()
 
-    kept_out_by: Path | None = None  # the CLAUDE.md family file found at start (loaded, or on disk in fallback mode)
+    kept_out_by: Path | None = None  # the CLAUDE.md family file that keeps AGENTS.md out (fallback mode)
     skipped_roots = settings.automount_roots  # `/` is not visited
     key = (loader.step_tag, approved, str(managed_dir), str(user_dir), skipped_roots, nested)
     if mode == "managed-only":  # C04: the plugin's managed-only mode drops user, project and local files
@@ -474,13 +474,11 @@ def load(
     else:
         last = Walk(loader, key, workspace.above_starts, skipped_roots).last(
             start, before, lambda folder: loader.folder(folder, approved))
-        kept_out_by = last.family
-        if kept_out_by is None and mode == "claude-md-or-agents-md":
-            found = _family_on_disk(loader, last, {str(managed), posixpath.join(str(user_dir), "CLAUDE.md")})
-            kept_out_by = Path(found) if found is not None else None
-        loader.claude_md_at_start = kept_out_by is not None
-        if mode != "claude-md-or-agents-md":
-            kept_out_by = None  # it keeps AGENTS.md out only in fallback mode
+        family = last.family
+        if family is None and mode == "claude-md-or-agents-md":
+            family = _family_on_disk(loader, last, {str(managed), posixpath.join(str(user_dir), "CLAUDE.md")})
+        loader.claude_md_at_start = family is not None
+        kept_out_by = family if mode == "claude-md-or-agents-md" else None  # (only fallback mode keeps it out)
         loader.agents_mode = mode
         read_agents = mode == "claude-md-and-agents-md" or (
             mode == "claude-md-or-agents-md" and not loader.claude_md_at_start)

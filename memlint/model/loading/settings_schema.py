@@ -69,9 +69,12 @@ def _number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
-def _days(value: Any) -> bool:
-    """A whole number of at least 1 (`1.0` is one; `true` is no number in JSON)."""
-    return _number(value) and value == int(value) and value >= 1
+def _whole(least: int) -> Callable[[Any], bool]:
+    """A whole number of at least `least` (`1.0` is one; `true` is no number in JSON)."""
+    return lambda value: _number(value) and value == int(value) and value >= least
+
+
+_days = _whole(1)
 
 
 def _fraction(value: Any) -> bool:
@@ -272,8 +275,7 @@ _SINCE: dict[str, tuple[Callable[[Any], bool], str]] = {
     "feedbackDrafts": _one_of("notify", "quiet", "off"),
     "workflowSizeGuideline": _one_of("unrestricted", "small", "medium", "large"),
     "managedSourcesBehavior": _one_of("first-wins", "merge"),
-    "desktopSessionCleanupPeriodDays": (lambda value: _number(value) and value == int(value) and value >= 0,
-                                        "a whole number of at least 0"),
+    "desktopSessionCleanupPeriodDays": (_whole(0), "a whole number of at least 0"),
 }
 
 # keys whose check changed between releases (each change a release switch)

@@ -43,12 +43,14 @@ Use the v2 client.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 from memlint.model.loading.loaded import Deferred
 from memlint.model.run.include_problems import owned
 from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
+from memlint.rules.layout._agents import CLAUDE_FAMILY
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -58,12 +60,9 @@ META = RuleMeta(
     summary="A rule's @include names a file with paths:, so Claude Code loads it only on a matching read",
 )
 
-_FAMILY = ("CLAUDE.md", "CLAUDE.local.md")
-
-
 def check(ctx: RuleContext) -> Iterator[Finding]:
     reported: set[tuple[str, int, int]] = set()
-    rules = {item.path for item in ctx.by_role("rule")}
+    rules: set[Path] | None = None  # the run's rule files, asked for once a held-back include is met
     by_segment: dict[int, list[Deferred]] = {}  # start folders share segments of deferred files: each read once
     for loaded in ctx.loads.values():
         held: list[Deferred] = []
@@ -81,6 +80,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             rule = at_start.get(str(origin.path))
             if rule is None or str(item.path) in at_start or not owned(ctx, origin.path):
                 continue  # the rule is conditional itself, or the file loads at start anyway
+            if rules is None:
+                rules = {f.path for f in ctx.by_role("rule")}
             if "/.claude/rules/" in str(item.path) or item.path in rules:
                 continue  # a rule of its own: its `paths:` are its condition, wherever it is included from
             key = (str(origin.path), origin.line, origin.ref.column)
@@ -89,7 +90,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             reported.add(key)
             patterns = ", ".join(f"`{p}`" for p in item.paths[:3]) + (", …" if len(item.paths) > 3 else "")
             walked = loaded.start == item.path.parent or item.path.parent in loaded.start.parents
-            own = " (nor as its folder's own file)" if item.path.name in _FAMILY and walked else ""
+            own = " (nor as its folder's own file)" if item.path.name in CLAUDE_FAMILY and walked else ""
             yield Finding(
                 origin.path, origin.line,
                 f"Claude Code does not load `{show(ctx, item.path)}` at start{own}: it reads a rule's includes as "

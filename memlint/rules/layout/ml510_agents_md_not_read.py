@@ -120,10 +120,10 @@ def _why(ctx: RuleContext, mode: str | None, path: Path) -> str:
     if mode == "claude-md":
         return "`instructionFiles` is `claude-md`, so it loads CLAUDE.md, not AGENTS.md"
     loaded = load_of(ctx, path.parent.parent if path.parent.name == ".claude" else path.parent)
-    stop = loaded.agents_md_kept_out_by if loaded is not None else None
-    if stop is None:
+    if loaded is None or loaded.agents_md_kept_out_by is None:
         return "a session never starts in this folder"
-    if any(f.path == stop for f in loaded.files):  # type: ignore[union-attr]
+    stop = loaded.agents_md_kept_out_by
+    if any(f.path == stop for f in loaded.files):
         return (f"it reads AGENTS.md only when no CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md loads from the "
                 f"start folder or above, and `{show(ctx, stop)}` does")
     return (f"it reads AGENTS.md only when no CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md that could load is in "
