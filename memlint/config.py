@@ -25,6 +25,7 @@ from memlint.escape import for_terminal
 from memlint.model.loading.settings import SETTING_SOURCES, Launch
 from memlint.model.release import DEFAULT, Release, pick
 from memlint.model.source.files import FileProblem, read_file
+from memlint.model.source.ignorefiles import is_gitignore_pattern
 from memlint.model.source.limits import DEFAULT_LIMITS, Limits, parse_limits
 from memlint.records import dataclass
 from memlint.rules import Rule, all_rules
@@ -84,6 +85,18 @@ def _string_list(value: Any, key: str) -> list[str]:
     return list(value)
 
 
+def _patterns(value: Any, key: str) -> list[str]:
+    """A list of gitignore patterns: one that an ignore file would have skipped (a lone `!`, a
+    trailing `\\`, a backward range `[z-a]`: memlint.model.source.ignorefiles) is an error here,
+    where the user wrote it to match something."""
+    patterns = _string_list(value, key)
+    for pattern in patterns:
+        if not is_gitignore_pattern(pattern):
+            raise ConfigError(f"{key}: {pattern!r} is no gitignore pattern memlint can match (a lone `!`, "
+                              "a trailing `\\` or a backward range like `[z-a]`)")
+    return patterns
+
+
 SELECTION_KEYS = ("select", "extend-select", "ignore", "extend-ignore")
 
 
@@ -118,14 +131,15 @@ def build(raw: Mapping[str, Any], path: Path | None, root: Path, cli: Mapping[st
         raise ConfigError(f"{where}{for_terminal(str(exc), keep_tab=False)}") from None  # a key may hold a line break
     select = _select_layer(cli, select, "--")
     try:
-        exclude = tuple(_string_list(merged.get("exclude", []), "exclude")) + tuple(
-            _string_list(merged.get("extend-exclude", []), "extend-exclude"))
+        exclude = tuple(_patterns(merged.get("exclude", []), "exclude")) + tuple(
+            _patterns(merged.get("extend-exclude", []), "extend-exclude"))
         respect_gitignore = merged.get("respect-gitignore", True)
         if not isinstance(respect_gitignore, bool):
             raise ConfigError("respect-gitignore: expected true or false")
         pfi_raw = merged.get("per-file-ignores", {})
         if not isinstance(pfi_raw, dict):
             raise ConfigError("per-file-ignores: expected a table of pattern = [codes]")
+        _patterns(list(pfi_raw), "per-file-ignores")
         per_file = tuple(
             (pattern, frozenset(c for n in _string_list(codes, f"per-file-ignores.{pattern}")
                                 for c in resolve_selector(n, f"per-file-ignores.{pattern}")))

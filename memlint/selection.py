@@ -13,6 +13,7 @@ from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from memlint.model.source.ignorefiles import gitignore_spec
 from memlint.records import dataclass
 from memlint.rules import Rule, all_rules
 
@@ -66,8 +67,8 @@ def select(config: Config, rules: Sequence[Rule] | None = None) -> Selection:
     options = {r.code: {**r.meta.options, **configured.get(r.code, {})} for r in registered}
     return Selection(
         config.root, rules, selected, options, config.memory_dirs, config.session_notes_template,
-        (), _spec(exclude) if exclude else None,
-        tuple((_spec((pattern,)), codes) for pattern, codes in config.per_file_ignores),
+        (), gitignore_spec(exclude) if exclude else None,
+        tuple((gitignore_spec((pattern,)), codes) for pattern, codes in config.per_file_ignores),
     )
 
 
@@ -77,8 +78,3 @@ def _relative(path: Path, root: Path) -> str:
     except ValueError:
         return path.absolute().as_posix()
 
-
-def _spec(patterns: tuple[str, ...]) -> pathspec.GitIgnoreSpec:
-    import pathspec  # only when there are patterns to match
-
-    return pathspec.GitIgnoreSpec.from_lines(patterns)

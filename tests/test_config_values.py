@@ -17,6 +17,7 @@ from memlint.cli import main
 from memlint.config import KEYS, build
 from memlint.errors import ConfigError
 from memlint.rules import all_rules
+from memlint.selection import select
 
 CONFIG = Path("/project/.memlint.toml")
 OPTIONS = sorted((rule.code, option) for rule in all_rules() for option in rule.meta.options)
@@ -74,12 +75,17 @@ def test_every_rule_option_is_rejected_naming_file_and_key_or_runs(
 @given(key=st.sampled_from(sorted(KEYS)), value=VALUES)
 @example(key="options", value={"\n": ""})  # a quoted TOML key holding a line break: the message stays one line
 @example(key="per-file-ignores", value={"a\u2028b": 1})
+@example(key="exclude", value=["!"])  # no gitignore pattern: pathspec refuses it (git skips it)
+@example(key="extend-exclude", value=["docs/\\"])
+@example(key="per-file-ignores", value={"[z-a]": ["ML101"]})
 def test_every_top_level_key_is_rejected_naming_file_and_key_or_accepted(key: str, value: Any) -> None:
     try:
-        build({key: value}, CONFIG, CONFIG.parent)
+        config = build({key: value}, CONFIG, CONFIG.parent)
     except ConfigError as exc:
         message = str(exc)
         assert message.startswith(f"{CONFIG}: {key}") and "\n" not in message, message
+        return
+    select(config)  # what was accepted is resolved for a run (its patterns compiled) without an error
 
 
 @pytest.mark.parametrize(
@@ -95,6 +101,9 @@ def test_every_top_level_key_is_rejected_naming_file_and_key_or_accepted(key: st
         ("[options.ML406]\nsection-budget = 0", "options.ML406.section-budget", "> 0"),
         ("[options.ML311]\ndefault-type = \"projekt\"", "options.ML311.default-type", "not one of"),
         ("[options.ML301]\nintro-lines = 9007199254740993", "options.ML301.intro-lines", "at most"),
+        ('exclude = ["!"]', "exclude", "no gitignore pattern"),
+        ('extend-exclude = ["notes\\\\"]', "extend-exclude", "no gitignore pattern"),
+        ('[per-file-ignores]\n"[z-a].md" = ["ML101"]', "per-file-ignores", "no gitignore pattern"),
     ],
 )
 def test_a_bad_value_in_memlint_toml_exits_2_naming_file_and_key(tmp_path: Path, table: str, named: str, says: str) -> None:

@@ -5,7 +5,9 @@ with `.git/info/exclude` first."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import re
+import warnings
+from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,9 +36,37 @@ def _read_layer(base: Path, files: tuple[Path, ...]) -> _Layer | None:
             lines += data.decode("utf-8", errors="replace").splitlines()
     if not any(line.strip() and not line.lstrip().startswith("#") for line in lines):
         return None
-    import pathspec  # only when a folder has ignore patterns (keeps the cold start light)
+    return _Layer(base, gitignore_spec(lines))
 
-    return _Layer(base, pathspec.GitIgnoreSpec.from_lines(lines))
+
+def gitignore_spec(lines: Iterable[str]) -> pathspec.GitIgnoreSpec:
+    """`lines` compiled as git reads an ignore file. A line git takes for no pattern (a lone `!`, a
+    pattern ending in an unescaped `\\`) matches nothing, and is skipped as git skips it; a line
+    with a character range written backwards (`[z-a]`), which pathspec cannot compile, is skipped
+    too (git matches the range's first character alone: memlint then checks a file git ignores).
+    Such a line never stops the run."""
+    import pathspec  # only when there are patterns (keeps the cold start light)
+
+    lines = list(lines)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # Python's `FutureWarning: Possible nested set` on `[[`
+            return pathspec.GitIgnoreSpec.from_lines(lines)
+    except (ValueError, re.error):
+        return pathspec.GitIgnoreSpec.from_lines([line for line in lines if is_gitignore_pattern(line)])
+
+
+def is_gitignore_pattern(line: str) -> bool:
+    """Whether `line` is a pattern memlint matches with, or a blank or comment line (see `gitignore_spec`)."""
+    import pathspec
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            pathspec.GitIgnoreSpec.from_lines([line])
+    except (ValueError, re.error):
+        return False
+    return True
 
 
 @dataclass(frozen=True)

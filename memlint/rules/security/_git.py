@@ -13,6 +13,7 @@ import posixpath
 from collections.abc import Callable
 from pathlib import Path
 
+from memlint.model.source.ignorefiles import gitignore_spec
 from memlint.model.text.document import Document
 from memlint.records import dataclass
 
@@ -136,9 +137,7 @@ def ignored_by(path: Path, top: Path, read: Read, git_dir: Path | None) -> Path 
             doc = read(source)
             if doc.problem is not None:
                 continue
-            import pathspec  # only when a .gitignore is there to read (keeps the cold start light)
-
-            spec = pathspec.GitIgnoreSpec.from_lines(doc.text.splitlines())
+            spec = gitignore_spec(doc.text.splitlines())
             rel = target.relative_to(base).as_posix() + ("/" if is_dir else "")
             result = spec.check_file(rel)
             if result.include is not None:
