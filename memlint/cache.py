@@ -57,6 +57,7 @@ from memlint.cache_folders import (
     cache_folder,
     cache_root,
     clean,
+    open_new,
     prepare,
     prune,
     prune_rank_tables,
@@ -519,7 +520,11 @@ class Entry:
         temporary = f"{self.path}.{os.getpid()}.tmp"
         try:
             prepare(self.folder)
-            with open(temporary, "wb") as handle:
+            handle = open_new(temporary)
+        except OSError:  # (a file there already is not this run's to remove)
+            return False
+        try:
+            with handle:
                 handle.write(_SIZES.pack(len(header), 0, 0, 0, 0))
                 handle.write(header)
                 printed = 0

@@ -13,8 +13,11 @@ Like memlint.cache, this module imports nothing heavy: a replay starts here.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import zlib
+from typing import BinaryIO
 
 CACHE_DIR = ".memlint_cache"
 MAX_RUNS = 8  # entries a cache folder keeps (the most recently stored or replayed)
@@ -84,13 +87,23 @@ def rank_folder() -> str | None:
 
 def prepare(folder: str) -> None:
     """Create the cache folder with a `.gitignore` that keeps it out of version control (in the
-    user's cache folder: readable by the user alone)."""
+    user's cache folder: readable by the user alone). A project's `.memlint_cache` must be a folder
+    of its own: one that is a symbolic link, or a `.gitignore` in it that is one (planted by a
+    repository), raises OSError, and the run goes on without a cache, writing nothing through it."""
     private = os.path.join(folder, "").startswith(os.path.join(user_cache_dir(), ""))
     os.makedirs(folder, mode=0o700 if private else 0o777, exist_ok=True)
+    if not private and not stat.S_ISDIR(os.lstat(folder).st_mode):
+        raise NotADirectoryError(errno.ENOTDIR, "the cache folder is a symbolic link", folder)
     ignore = os.path.join(folder, ".gitignore")
-    if not os.path.exists(ignore):
-        with open(ignore, "w", encoding="utf-8") as handle:
-            handle.write("# Created by memlint: its run cache. Safe to delete (`memlint clean`).\n*\n")
+    if not os.path.lexists(ignore):
+        with open_new(ignore) as handle:
+            handle.write(b"# Created by memlint: its run cache. Safe to delete (`memlint clean`).\n*\n")
+
+
+def open_new(path: str) -> BinaryIO:
+    """`path` created for writing, never through a symbolic link and never over a file there
+    already (FileExistsError): a cache file's name is predictable, its folder may be a repository's."""
+    return os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666), "wb")
 
 
 def prune(folder: str) -> None:

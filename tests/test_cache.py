@@ -205,6 +205,37 @@ def test_an_unwritable_cache_folder_leaves_the_run_working(run: Runner, tree: Pa
     assert not second[3] and second[:3] == first[:3]
 
 
+def test_a_cache_folder_that_is_a_link_is_never_written_through(run: Runner, tree: Path, tmp_path: Path) -> None:
+    # a repository can hold `.memlint_cache` as a symbolic link: `check` must write nothing outside it
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (tree / ".memlint_cache").symlink_to(elsewhere)
+    first = run("check", ".")
+    second = run("check", ".")
+    assert not second[3] and second[:3] == first[:3]
+    assert list(elsewhere.iterdir()) == []
+
+
+@pytest.mark.parametrize("planted", [".gitignore", "temporary"])
+def test_a_link_planted_in_the_cache_folder_is_never_written_through(
+    run: Runner, tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, planted: str,
+) -> None:
+    # the `.gitignore` memlint writes, or the temporary file of an entry (its name is predictable),
+    # planted as a dangling link to a file outside: the run goes on, and that file is never made
+    target = tmp_path / "victim"
+    folder = tree / ".memlint_cache"
+    folder.mkdir()
+    if planted == ".gitignore":
+        (folder / ".gitignore").symlink_to(target)
+    else:
+        monkeypatch.setattr(os, "getpid", lambda: 4242)
+        path = cache.Entry(["check", "."], str(folder)).path
+        Path(f"{path}.4242.tmp").symlink_to(target)
+    code, out, _err, _ = run("check", ".")
+    assert code == 1 and "ML101" in out
+    assert not target.exists()
+
+
 def test_clean_removes_the_cache(run: Runner, tree: Path) -> None:
     run("check", ".")
     assert (tree / ".memlint_cache").is_dir()
