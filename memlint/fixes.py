@@ -131,8 +131,8 @@ def fix_loop(
         for edit in v.fix.edits:
             if edit.create:
                 doc = workspace.document(edit.path)
-                if doc.problem is None or doc.problem.reason != "not-found":
-                    return False
+                if doc.problem is None or doc.problem.reason != "not-found" or os.path.islink(edit.path):
+                    return False  # (a symbolic link to nothing takes the name too: never written through)
                 siblings = _siblings(edit.path.parent, workspace.created, workspace.removed | deleted)
                 if name_problem(edit.path, siblings) is not None:
                     return False
@@ -312,6 +312,8 @@ def _write_group(
         problem = name_problem(path, _siblings(path.parent, new, set(deleted)))
         if problem is not None:
             raise _Refused(path, f"memlint will not create {path.name!r}: {problem}")
+        if os.path.islink(path):
+            raise _Refused(path, "a symbolic link to nothing has its name; memlint never creates a file through a link")
     if new and any(os.path.islink(p) for p in deleted):  # a rename would turn the link into a copy
         link = next(p for p in deleted if os.path.islink(p))
         raise _Refused(link, "it is a symlink; renaming it would replace the link by a copy of its target")

@@ -90,6 +90,15 @@ def _rename_result(tmp_path: Path) -> tuple[FixResult, Path, Path]:
     return result, old, new
 
 
+def test_a_rename_onto_a_link_to_nothing_writes_nothing(tmp_path: Path) -> None:
+    # a dangling `CLAUDE.md` link: creating `CLAUDE.md` would write its target (`gone.md`) instead
+    result, old, new = _rename_result(tmp_path)
+    new.symlink_to("gone.md")
+    with pytest.raises(FixError, match="symbolic link to nothing"):
+        write_all(result)
+    assert sorted(os.listdir(tmp_path)) == ["CLAUDE.md", "claude.md"] and new.is_symlink() and old.is_file()
+
+
 def test_rename_keeps_every_byte(tmp_path: Path) -> None:
     result, old, new = _rename_result(tmp_path)
     before = old.read_bytes()

@@ -176,6 +176,13 @@ def never_matches(pattern: str, base: Path, files: tuple[str, ...] | None) -> st
     return None
 
 
+def link_to_nothing(ctx: RuleContext, path: Path) -> bool:
+    """Whether `path` is a name in its folder that reads as no file: a symbolic link to nothing
+    (a rename must not write through it, nor replace it)."""
+    return any(name == path.name and not is_dir and not is_file
+               for name, is_dir, is_file in ctx.workspace.listing(str(path.parent)) or ())
+
+
 def rename_fix(old: Path, new: Path, text: str) -> Fix:
     """Rename `old` to `new` (which must not exist): create it with the same text, delete the old."""
     return Fix(

@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.layout._common import rename_fix
+from memlint.rules.layout._common import link_to_nothing, rename_fix
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -68,6 +68,9 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             if twin.problem is None and twin.text.strip() == doc.text.strip():
                 continue
             advice = f"`{right}` beside it is loaded instead; merge what is missing into it"
+            fix = None
+        elif link_to_nothing(ctx, path.with_name(right)):
+            advice = f"`{right}` beside it is a symbolic link to nothing: remove the link, then rename this file"
             fix = None
         else:
             advice = f"rename it to `{right}`"

@@ -3,8 +3,8 @@
 ## What it does
 Reports every memory file (found under the checked paths or loaded by Claude Code) that memlint
 cannot read as UTF-8 text: it is UTF-16 text (a Windows editor's "Unicode"), holds other NUL bytes,
-holds invalid UTF-8, cannot be opened (permissions, a symlink loop), or is over Claude Code's
-4,194,304-byte limit.
+holds invalid UTF-8, cannot be opened (permissions, a symlink loop, a symbolic link to nothing), or
+is over Claude Code's 4,194,304-byte limit.
 
 ## Why is this bad?
 Claude Code silently skips an unreadable or oversized file, so none of its instructions reach the
@@ -30,6 +30,7 @@ café is UTF-8
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -65,7 +66,13 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
     for path in paths:
         doc = ctx.document(path)
         problem = doc.problem
-        if problem is None or problem.reason == "not-found":
+        if problem is None:
+            continue
+        if problem.reason == "not-found":
+            target = _link_to_nothing(path)
+            if target is not None:  # found as a memory file: its name is there, as a link
+                yield Finding(path, 1, f"{path.name} is a symbolic link to `{target}`, which does not exist: "
+                                       "Claude Code skips it silently")
             continue
         if problem.reason == "not-a-file" and path.is_dir():
             continue
@@ -74,3 +81,11 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
             yield Finding(path, 1, f"{path.name} is {problem.detail}: {consequence}")
             continue
         yield Finding(path, 1, f"{path.name} is {problem.reason.replace('-', ' ')} ({problem.detail}): {consequence}")
+
+
+def _link_to_nothing(path: Path) -> str | None:
+    """Where `path` points, when it is a symbolic link to nothing; else None."""
+    try:
+        return os.readlink(path)
+    except (OSError, ValueError):
+        return None
