@@ -23,6 +23,7 @@ from memlint.model.loading.loader import MANAGED_DIR, LoadedContext, load
 from memlint.model.loading.settings import Launch
 from memlint.model.loading.workspace import Workspace
 from memlint.model.release import DEFAULT, Release
+from memlint.model.source.files import FileProblem
 from memlint.records import dataclass
 from memlint.violations import Violation
 
@@ -33,6 +34,9 @@ if TYPE_CHECKING:
 __all__ = ["Context", "FixOutcome", "Report", "StrPath", "check", "check_staged", "context", "default_home", "fix"]
 
 StrPath = Union[str, "os.PathLike[str]"]  # a path as str or any os.PathLike (pathlib.Path, ...)
+# what stands for a file's content in `check` and `fix` (`stdin`): an editor's text, or bytes read
+# from standard input as a file's are, or why they could not be (more than Claude Code reads)
+Stdin = Union[str, bytes, FileProblem]
 
 
 def _paths(paths: Sequence[StrPath] | StrPath) -> list[Path]:
@@ -46,11 +50,16 @@ def _home(home: StrPath | None) -> Path | None:
     return None if home is None else Path(os.path.expanduser(os.fspath(home)))
 
 
-def _with_stdin(stdin: tuple[Path, str] | None, config: Config) -> Workspace:
-    """A workspace where `stdin`'s file (if any) has the given text instead of what is on disk."""
+def _with_stdin(stdin: tuple[Path, Stdin] | None, config: Config) -> Workspace:
+    """A workspace where `stdin`'s file (if any) holds what was given instead of what is on disk:
+    text, or bytes read as a file's are (its problem when it cannot be read)."""
     workspace = Workspace(config.release, config.limits)
     if stdin is not None:
-        workspace.put(stdin[0], stdin[1])
+        path, given = stdin
+        if isinstance(given, str):
+            workspace.put(path, given)
+        else:
+            workspace.put_read(path, given)
     return workspace
 
 
@@ -97,7 +106,7 @@ class FixOutcome:
 
 def check(
     paths: Sequence[StrPath] | StrPath = (".",), config: Config | None = None, home: StrPath | None = None,
-    launch: Launch | None = None, *, stdin: tuple[Path, str] | None = None,
+    launch: Launch | None = None, *, stdin: tuple[Path, Stdin] | None = None,
 ) -> Report:
     """Check every memory file under `paths` (files or folders). `config` defaults to the nearest
     `.memlint.toml` / `pyproject.toml [tool.memlint]` above the first path; `home` adds that HOME's
@@ -139,7 +148,7 @@ def check_staged(
 def fix(
     paths: Sequence[StrPath] | StrPath = (".",), config: Config | None = None, home: StrPath | None = None,
     unsafe: bool = False, fix_only: frozenset[str] = frozenset(), launch: Launch | None = None, *,
-    stdin: tuple[Path, str] | None = None, verified: bool = False, named: Sequence[StrPath] = (),
+    stdin: tuple[Path, Stdin] | None = None, verified: bool = False, named: Sequence[StrPath] = (),
 ) -> FixOutcome:
     """Apply fixes in memory until nothing is left to apply; `memlint.fixes.write_all` puts them on
     disk. Safe fixes are applied; unsafe ones with `unsafe`, or when they verified themselves

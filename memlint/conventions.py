@@ -15,6 +15,7 @@ from typing import Any
 import click
 
 from memlint.errors import MemlintError
+from memlint.model.source.files import MAX_FILE_BYTES, FileProblem
 from memlint.records import dataclass
 
 OPTIONS = [
@@ -153,8 +154,11 @@ def _echo_groups(groups: Iterable[str], colour: bool | None, empty_too: bool = F
         click.echo(group, color=colour)
 
 
-def read_stdin(paths: tuple[Path, ...], stdin_filename: Path | None) -> tuple[Path, str] | None:
-    """(the file standard input stands for, its text) when the only path is `-`."""
+def read_stdin(paths: tuple[Path, ...], stdin_filename: Path | None) -> tuple[Path, bytes | FileProblem] | None:
+    """(the file standard input stands for, its bytes) when the only path is `-`: read as a file
+    is, at most Claude Code's 4 MiB (more is a `too-large` problem, and the rest is never read:
+    `/dev/zero` piped in ends), then decoded as a file's bytes are (UTF-16, NUL bytes and invalid
+    UTF-8 are the file's problems, not replaced)."""
     if str(Path("-")) not in {str(p) for p in paths}:
         if stdin_filename is not None:
             raise MemlintError("--stdin-filename needs the path `-` (read standard input)")
@@ -163,8 +167,16 @@ def read_stdin(paths: tuple[Path, ...], stdin_filename: Path | None) -> tuple[Pa
         raise MemlintError("`-` (standard input) cannot be mixed with other paths")
     if stdin_filename is None:
         raise MemlintError("reading standard input (`-`) needs --stdin-filename NAME")
-    data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
-    return stdin_filename.absolute(), data.decode("utf-8", errors="replace")
+    stream = getattr(sys.stdin, "buffer", None)
+    data = sys.stdin.read(MAX_FILE_BYTES + 1).encode("utf-8", "surrogatepass") if stream is None else b""
+    while stream is not None and len(data) <= MAX_FILE_BYTES:
+        chunk = stream.read(MAX_FILE_BYTES + 1 - len(data))
+        if not chunk:
+            break
+        data += chunk
+    if len(data) > MAX_FILE_BYTES:
+        return stdin_filename.absolute(), FileProblem("too-large", f"over {MAX_FILE_BYTES:,} bytes")
+    return stdin_filename.absolute(), data
 
 
 def snapshot(roots: list[Path]) -> dict[str, tuple[float, int]]:

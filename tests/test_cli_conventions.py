@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -97,6 +99,51 @@ def test_stdin_filename_checks_the_buffer_not_the_disk(tmp_path: Path, monkeypat
     assert "See @docs/a.md.\n" in (tree / "CLAUDE.md").read_text(encoding="utf-8")  # nothing written
     code, _, err = _invoke(["check", "-"], stdin="x")
     assert code == 2 and "--stdin-filename" in err
+
+
+class _Endless(io.RawIOBase):
+    """`/dev/zero` as standard input, counting what was read from it."""
+
+    def __init__(self) -> None:
+        self.given = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        size = len(buffer)
+        buffer[:size] = b"\0" * size
+        self.given += size
+        return size
+
+
+@pytest.mark.parametrize(("data", "problem"), [
+    ("# P\n\nFine.\n".encode("utf-16"), "UTF-16 LE with a byte-order mark"),
+    (b"# P\n\ncaf\xe9\n", "invalid utf8"),
+    (b"# P\n\x00\n", "binary"),
+    (b"# P\n" + b"a" * 4_194_304, "too large (over 4,194,304 bytes)"),
+])
+def test_standard_input_is_read_as_a_file_is(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, data: bytes,
+                                             problem: str) -> None:
+    # not decoded with replacement characters into "All checks passed": the file's problem, as on disk
+    monkeypatch.chdir(_tree(tmp_path))
+    result = CliRunner().invoke(main, ["check", "-", "--stdin-filename", "CLAUDE.md", "--no-home"], input=data)
+    assert result.exit_code == 1 and f"ML903 unreadable-file CLAUDE.md is {problem}" in result.stdout, result.output
+    fixed = CliRunner().invoke(main, ["fix", "-", "--stdin-filename", "CLAUDE.md", "--no-home"], input=data)
+    if len(data) > 4_194_304:  # never a part of the text given back (an editor would put it in place)
+        assert fixed.exit_code == 2 and fixed.stdout_bytes == b"" and "nothing fixed" in fixed.stderr
+    else:  # given back byte for byte
+        assert fixed.stdout_bytes == data and fixed.exit_code == 1, fixed.output
+
+
+def test_endless_standard_input_is_read_no_further_than_a_file_would_be(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(_tree(tmp_path))
+    endless = _Endless()
+    result = CliRunner().invoke(main, ["check", "-", "--stdin-filename", "CLAUDE.md", "--no-home"],
+                                input=io.BufferedReader(endless))
+    assert result.exit_code == 1 and "too large" in result.stdout, result.output
+    assert endless.given <= 4_194_304 + 2 * io.DEFAULT_BUFFER_SIZE
 
 
 def test_ignore_and_select_combine_with_configuration_as_in_ruff(tmp_path: Path) -> None:

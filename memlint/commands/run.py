@@ -14,9 +14,11 @@ from memlint.commands.common import EXIT_CLEAN, EXIT_ERROR, EXIT_PROBLEMS, codes
 from memlint.conventions import Conventions
 from memlint.errors import FixError, MemlintError
 from memlint.escape import for_terminal
+from memlint.model.source.files import FileProblem
 from memlint.safe_io import Interrupted
 
 if TYPE_CHECKING:
+    from memlint.api import Stdin
     from memlint.config import Config
     from memlint.engine import Report
     from memlint.model.loading.settings import Launch
@@ -24,7 +26,7 @@ if TYPE_CHECKING:
 
 def run_once(
     targets: list[Path], home: Path | None, fmt: str, config: Config, opts: Conventions,
-    stdin: tuple[Path, str] | None, launch: Launch, *, unsafe_fixes: bool, diff: bool, backup: bool,
+    stdin: tuple[Path, Stdin] | None, launch: Launch, *, unsafe_fixes: bool, diff: bool, backup: bool,
     allow_empty: bool, apply_fix: bool, only_fix: tuple[str, ...], config_path: Path | None, verified: bool = False,
     named: tuple[Path, ...] = (), staged: bool = False, no_findings: bool = False,
 ) -> int:
@@ -43,8 +45,7 @@ def run_once(
                 if not outcome.result.converged:
                     raise MemlintError("fixes did not converge after 10 passes; nothing was written (please report this)")
                 if stdin is not None and not diff:  # an editor gets the fixed text back, nothing is written
-                    fixed_text = outcome.result.after.get(stdin[0])
-                    click.echo(stdin[1] if fixed_text is None else fixed_text, nl=False)
+                    _give_back(stdin, outcome.result.after.get(stdin[0]))
                     return _exit_code(outcome.report, opts)
                 if diff:
                     for line in explanations(outcome.result, display_path):  # the patch's preamble
@@ -154,3 +155,21 @@ def _progress(fmt: str) -> Any:
     if fmt != "text" or not stream.isatty():
         return nullcontext()
     return progress.shown(stream)
+
+
+def _give_back(stdin: tuple[Path, Stdin], fixed: str | None) -> None:
+    """`fix -`: the fixed text, else exactly the bytes read (an editor puts what it gets in place
+    of its buffer): a text memlint could not read is given back untouched, one over Claude Code's
+    4 MiB (not read whole) is an error, never a part of it."""
+    given = stdin[1]
+    if isinstance(given, FileProblem):
+        raise MemlintError(f"standard input is {given.reason.replace('-', ' ')} ({given.detail}): nothing fixed")
+    data = fixed.encode("utf-8", "surrogatepass") if fixed is not None else (
+        given if isinstance(given, bytes) else given.encode("utf-8", "surrogatepass"))
+    stream = getattr(sys.stdout, "buffer", None)
+    if stream is None:
+        click.echo(data.decode("utf-8", "surrogateescape"), nl=False)
+        return
+    sys.stdout.flush()
+    stream.write(data)
+    stream.flush()

@@ -261,6 +261,16 @@ class Workspace:
         key = os.path.abspath(path)
         self._replace(key, Document.from_text(Path(key), text, self.release))
 
+    def put_read(self, path: Path | str, data: bytes | FileProblem) -> None:
+        """Give a file the bytes read for it elsewhere (standard input), decoded as a file's are,
+        or the problem that kept them from being read."""
+        key = os.path.abspath(path)
+        if isinstance(data, FileProblem):
+            doc = Document(Path(key), b"", data, self.release)
+        else:
+            doc = Document.from_bytes(Path(key), data, self.release)
+        self._replace(key, doc)
+
     def _replace(self, key: str, doc: Document) -> None:
         """`doc` is the file at `key` from now on (created when nothing is on disk there)."""
         if not os.path.lexists(key):
