@@ -36,7 +36,7 @@ __all__ = ["Context", "FixOutcome", "Report", "StrPath", "check", "check_staged"
 StrPath = Union[str, "os.PathLike[str]"]  # a path as str or any os.PathLike (pathlib.Path, ...)
 # what stands for a file's content in `check` and `fix` (`stdin`): an editor's text, or bytes read
 # from standard input as a file's are, or why they could not be (more than Claude Code reads)
-Stdin = Union[str, bytes, FileProblem]
+Stdin = str | bytes | FileProblem
 
 
 def _paths(paths: Sequence[StrPath] | StrPath) -> list[Path]:
