@@ -21,6 +21,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
+from memlint.hook.hook_input import TooDeep, js_string, loads
 from memlint.lazy_regex import compile_lazily
 
 TYPE_CHECKING = False  # neither typing nor dataclasses is imported: most writes are answered at once
@@ -75,14 +76,15 @@ def parse(data: Any) -> Write | None:
     if tool not in TOOLS or not isinstance(given, dict) or not isinstance(given.get("file_path"), str):
         return None
     given_cwd = data.get("cwd")
-    cwd = given_cwd if isinstance(given_cwd, str) and given_cwd else os.getcwd()
-    path = Path(os.path.normpath(os.path.join(cwd, os.path.expanduser(given["file_path"]))))
+    # (a lone surrogate in a JavaScript string is U+FFFD in the file and the file name Node writes)
+    cwd = js_string(given_cwd) if isinstance(given_cwd, str) and given_cwd else os.getcwd()
+    path = Path(os.path.normpath(os.path.join(cwd, os.path.expanduser(js_string(given["file_path"])))))
     response = data.get("tool_response")
     before: str | None = None
     known = isinstance(response, dict) and "originalFile" in response
     if known:
         original = response["originalFile"]  # type: ignore[index]
-        before = original if isinstance(original, str) else ""
+        before = js_string(original) if isinstance(original, str) else ""
     return Write(str(tool), path, Path(cwd), before, known)
 
 
@@ -298,7 +300,9 @@ def _size_sentence(path: Path, finding: Any) -> str:
 def answer(raw: bytes, environ: Mapping[str, str]) -> str | None:
     """The JSON to print for the hook input `raw`, or None to stay silent."""
     try:
-        data = json.loads(raw.decode("utf-8", "replace")) if raw.strip() else None
+        data = loads(raw.decode("utf-8", "replace")) if raw.strip() else None
+    except TooDeep:
+        raise ValueError("the hook input on stdin is JSON nested too deep to read") from None
     except ValueError:
         raise ValueError("the hook input on stdin is not JSON") from None
     write = parse(data)
@@ -307,8 +311,12 @@ def answer(raw: bytes, environ: Mapping[str, str]) -> str | None:
     text = check(write, environ)
     if text is None:
         return None
-    return json.dumps({"hookSpecificOutput": {"hookEventName": "PostToolUse", "additionalContext": text}},
-                      ensure_ascii=False)
+    reply = {"hookSpecificOutput": {"hookEventName": "PostToolUse", "additionalContext": text}}
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a file name that is not UTF-8 (surrogate escapes): written as JSON escapes
+        return json.dumps(reply)
+    return json.dumps(reply, ensure_ascii=False)
 
 
 def run(stdin: Any, stdout: Any, stderr: Any, environ: Mapping[str, str]) -> int:

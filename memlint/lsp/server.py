@@ -14,12 +14,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import sys
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
@@ -27,6 +29,7 @@ from memlint import __version__
 from memlint.lsp import convert, hover, includes
 from memlint.lsp.positions import use_encoding
 from memlint.lsp.session import Session, Snapshot, key
+from memlint.lsp.transport import BoundedInput, Protocol, log_to_stderr, unreadable
 from memlint.model.run.rule_context import RuleContext
 
 log = logging.getLogger(__name__)
@@ -36,7 +39,8 @@ WATCHED = ("**/*.md", "**/.memlint.toml", "**/pyproject.toml")
 
 class MemlintServer(LanguageServer):
     def __init__(self, home: Path | None = None) -> None:
-        super().__init__("memlint", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        super().__init__("memlint", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+                         protocol_cls=Protocol)
         self.session = Session(home)
         self.debounce = 0.03
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memlint-run")
@@ -48,6 +52,14 @@ class MemlintServer(LanguageServer):
         self._uris: dict[Path, str] = {}  # the URI each open document was opened by
         self._told: set[str] = set()  # problems logged already
         self.watching = False  # the client tells of files changed on disk (didChangeWatchedFiles)
+
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        """A message the server could not read (pygls' reading loop) is answered as JSON-RPC says, not
+        shown as an "Error in server" dialog: the fault is the sender's (it is logged in one line)."""
+        if source is JsonRpcException:
+            unreadable(self.protocol, error)
+        else:
+            super().report_server_error(error, source)
 
     # scheduling -------------------------------------------------------------------------------
     def schedule(self) -> None:
@@ -266,4 +278,9 @@ async def document_link(ls: MemlintServer, params: types.DocumentLinkParams) -> 
 def serve(home: Path | None = None) -> None:
     """Run the server on stdin and stdout until the client says exit."""
     SERVER.session.home = None if home is None else Path(os.path.expanduser(home))
-    SERVER.start_io()
+    log_to_stderr()
+    stdin = BoundedInput(sys.stdin.buffer)
+    SERVER.start_io(stdin)  # type: ignore[arg-type] # (pygls reads it with `readline` and `read` only)
+    if stdin.refused is not None:
+        sys.stderr.write(stdin.refusal() + "\n")
+        sys.exit(2)
