@@ -157,8 +157,8 @@ def build_context(
     if home is not None:  # the project's own auto-memory folder under HOME
         extra = [folder for folder in dict.fromkeys(ctx.automem_dir for ctx in loads.values()) if folder.is_dir()]
         if extra:
-            files += [f for f in discover([], extra) if f.path not in known]
-            known = {f.path for f in files}
+            files = _with_pending(files + [f for f in discover([], extra) if f.path not in known], workspace)
+            known = {f.path for f in files}  # (a topic file a fix made there in memory counts too)
     project_dirs = sorted({c.automem_dir.parent for c in loads.values()}) if home is not None else []
     for path in session_notes(config.root, config.session_notes_paths, roots, project_dirs):
         if path not in known and not selection.excluded(path):

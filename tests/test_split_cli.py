@@ -241,3 +241,44 @@ def test_a_topic_name_never_clashes_by_case_with_a_file_that_is_no_memory(tmp_pa
     names = {p.name.casefold() for p in folder.iterdir() if p.name != "deploy.MD"}
     assert "deploy.md" not in names and len(names) == 11, sorted(names)
     assert _fix(folder).returncode == 0
+
+
+def test_the_closing_report_checks_the_topic_files_the_split_made_in_home(tmp_path: Path) -> None:
+    # the project's auto memory under HOME: the check after the fix counts (and checks) the topic
+    # files the split created there; a fence left open made one 300-line part over the recall cap
+    # (ML319 after a fix that said "All checks passed"), now cut into parts that each load whole
+    project, home = tmp_path / "proj", tmp_path / "home"
+    (project / ".git").mkdir(parents=True)
+    (project / "CLAUDE.md").write_text("# Project\n", encoding="utf-8")
+    memory = home / ".claude" / "projects" / re.sub(r"[^A-Za-z0-9]", "-", str(project)) / "memory"
+    memory.mkdir(parents=True)
+    index = memory / "MEMORY.md"
+    index.write_text("```\n" + "".join(f"step {i} of the build\n" for i in range(300)), encoding="utf-8")
+    before = index.read_text(encoding="utf-8").splitlines()
+    fixed = CliRunner().invoke(main, ["fix", str(project), "--home", str(home), "--no-cache"])
+    topics = sorted(p for p in memory.iterdir() if p.name != "MEMORY.md")
+    assert fixed.exit_code == 0 and len(topics) == 2, fixed.output
+    assert f"{len(topics) + 2} memory files checked" in fixed.stdout
+    assert all(len(p.read_text(encoding="utf-8").splitlines()) <= 200 for p in topics)
+    moved = [line for p in topics for line in p.read_text(encoding="utf-8").splitlines()]
+    assert [line for line in moved if line in before] == before  # every line, in order
+    check = CliRunner().invoke(main, ["check", str(project), "--home", str(home), "--no-cache"])
+    assert check.exit_code == 0, check.output
+
+
+def test_a_fix_that_could_not_be_written_reports_the_files_as_they_are(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    # a read-only memory folder (or a full disk): the split is not written, and the report after it
+    # is the check of the files on disk, not of the fixed text that never reached them
+    from memlint import fixes
+
+    def fail(path: Path) -> None:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(fixes, "_make_folders", lambda folder: fail(folder))
+    monkeypatch.setattr(fixes, "write_temp", lambda target, *args: fail(target))
+    folder = _copy_case(tmp_path)
+    before = _files(folder)
+    code, out, err = _run("fix", str(folder), "--no-cache")
+    assert _files(folder) == before and "not written" in err and "Permission denied" in err
+    assert code == 1 and "ML301" in out and "All checks passed" not in out

@@ -69,7 +69,8 @@ def run_once(
                 if opts.show_fixes and not diff:
                     click.echo(fixes_summary(outcome.initial, outcome.report.violations, display_path,
                                              outcome.result.fixes, outcome.result.slugs), err=True)
-            report = outcome.report
+            # what the fixes left, as written; when a file was not written, the files as they are
+            report = outcome.report if not not_written else api.check(targets, config, home, launch)
         else:
             with _progress(fmt):
                 if staged:

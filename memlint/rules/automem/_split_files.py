@@ -8,7 +8,8 @@ following the conventions of the folder they go into.
   (Claude Code's current format) or as a top-level `type:`, and file names joined with `-` or `_`,
   prefixed with their type (`feedback_testing.md`) when the folder's names are.
 - A new file stays under the recall cap of a topic file (`RECALL_BYTES`, `RECALL_LINES`): a longer
-  block is cut into parts at item boundaries, headings and dated lines first (`chunks`).
+  block is cut into parts at item boundaries, headings and dated lines first, and an item longer
+  than a part (a code block, a fence left open) where the part is full (`chunks`).
 """
 
 from __future__ import annotations
@@ -198,9 +199,11 @@ def entry_line(title: str, file_name: str, description: str, separator: str) -> 
 def chunks(raw_lines: Sequence[str], kinds: Sequence[str], budget: int = RECALL_BYTES - _HEADROOM,
            max_lines: int = RECALL_LINES - 12) -> list[tuple[int, int]]:
     """`raw_lines` (with their endings) cut into parts of at most `budget` UTF-8 bytes and
-    `max_lines` lines, as (first, end) ranges: a part ends only before a line that starts an item
-    outside code (a heading or a dated line when one is near), never inside a code block or a
-    table; an item larger than a part is a part of its own."""
+    `max_lines` lines, as (first, end) ranges: a part ends before a line that starts an item
+    outside code (a heading or a dated line when one is near), not inside a code block or a table;
+    an item larger than a part (a code block of hundreds of lines, or a fence left open that makes
+    the rest code) is cut where a part is full, at a line's end: every part stays within what a
+    recall reads (ML319), and the parts together are its lines as they were."""
     sizes = [len(line.encode("utf-8", "surrogatepass")) for line in raw_lines]
     if sum(sizes) <= budget and len(raw_lines) <= max_lines:
         return [(0, len(raw_lines))]
@@ -224,8 +227,8 @@ def chunks(raw_lines: Sequence[str], kinds: Sequence[str], budget: int = RECALL_
             out.append((first, len(raw_lines)))
             break
         cut = best_break if best_break > first + (i - first) // 2 else last_break
-        if cut <= first:  # one item larger than a part: it ends at the next break after it
-            cut = next((j for j in range(i, len(raw_lines)) if can_break[j]), len(raw_lines))
+        if cut <= first:  # one item larger than a part: cut where the part is full
+            cut = i
         out.append((first, cut))
         first = cut
     return out
