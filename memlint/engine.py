@@ -15,7 +15,7 @@ from pathlib import Path
 
 from memlint import progress
 from memlint.config import Config
-from memlint.model.loading.discovery import MemoryFile, classify, discover, session_notes
+from memlint.model.loading.discovery import MemoryFile, classify, discover, named_file, session_notes
 from memlint.model.loading.loader import LoadedContext, load
 from memlint.model.loading.settings import Launch
 from memlint.model.loading.workspace import Workspace
@@ -140,7 +140,7 @@ def build_context(
     roots = tuple(Path(os.path.abspath(p)) for p in paths)  # `..` folded, as the files discovered are
     memory_dirs = list(config.memory_dirs)
     loads: dict[Path, LoadedContext] = {}
-    named = {r for r in roots if r.is_file()}  # a file named on the command line is always checked
+    named = {r for r in roots if named_file(r)}  # a file named on the command line is always checked
     files = [f for f in discover(list(roots), memory_dirs, config.respect_gitignore, workspace.walked)
              if f.path in named or not selection.excluded(f.path)]
     files = _with_pending(files, workspace)

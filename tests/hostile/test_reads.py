@@ -58,6 +58,16 @@ def test_a_fifo_named_like_a_memory_file_is_reported_never_opened(tmp_path: Path
                name.split("/")[-1] in v["message"] for v in found), found
 
 
+def test_a_fifo_named_on_the_command_line_is_reported_as_the_file_it_is_not(tmp_path: Path) -> None:
+    # it was "no memory files found under CLAUDE.md", exit 1, while `check .` reported it
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    os.mkfifo(tmp_path / "CLAUDE.md")
+    run = memlint("check", tmp_path / "CLAUDE.md", "--format", "json", timeout=30)
+    found = json.loads(run.out)["violations"]
+    assert run.code == 1 and [(v["code"], Path(v["path"]).name) for v in found] == [("ML903", "CLAUDE.md")], run.err
+
+
 @pytest.mark.parametrize("target", ["/dev/zero", "/dev/urandom", "/proc/self/status", "/proc/self/mem"])
 def test_devices_and_proc_files_behind_a_link_finish_quickly(tmp_path: Path, target: str) -> None:
     if not os.path.exists(target):

@@ -89,7 +89,7 @@ def discover(roots: list[Path], extra_memory_dirs: list[Path] | None = None,
     found: dict[Path, Role] = {}
     memory_dirs: set[Path] = set(extra_memory_dirs or [])
     for root in roots:
-        if root.is_file():
+        if named_file(root):
             role = classify(root.resolve()) or ("claude-md" if root.suffix.lower() == ".md" else None)
             if role:
                 found[root.absolute()] = role
@@ -150,6 +150,12 @@ def discover(roots: list[Path], extra_memory_dirs: list[Path] | None = None,
                 if _is_file(entry, path):
                     found.setdefault(path, "topic")
     return [MemoryFile(p, found[p]) for p in sorted(found, key=path_order)]
+
+
+def named_file(root: Path) -> bool:
+    """A path named to check that is no folder: a file, or what stands in its name's place (a FIFO,
+    a device, a link to nothing), which is then reported as the file it is not (ML903)."""
+    return root.is_file() or (os.path.lexists(root) and not root.is_dir())
 
 
 def _is_file(entry: os.DirEntry[str], path: Path) -> bool:
