@@ -9,7 +9,7 @@ in the text Claude reads: inside a paragraph line, a list item or a block quote,
 from __future__ import annotations
 
 from memlint.model.text.document import Document
-from memlint.model.text.markdown import COMMENT_SPAN, comment_residue, has_comment_open
+from memlint.model.text.markdown import comment_residue, comment_spans, has_comment_open
 from memlint.records import dataclass
 
 
@@ -33,7 +33,7 @@ def hidden_comments(doc: Document) -> tuple[HiddenComment, ...]:
         content = token.content
         if comment_residue(content) is None:
             continue
-        for match in COMMENT_SPAN.finditer(content):
-            line = token.map[0] + content.count("\n", 0, match.start()) + 1 + offset
-            found.append(HiddenComment(line, match.group(0)[4:-3]))
+        for start, end in comment_spans(content):
+            line = token.map[0] + content.count("\n", 0, start) + 1 + offset
+            found.append(HiddenComment(line, content[start + 4 : end - 3]))
     return tuple(found)

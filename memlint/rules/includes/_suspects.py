@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import posixpath
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
@@ -22,7 +21,7 @@ from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.jstext import js_trim_start
 from memlint.model.run.include_problems import TRAILING_PUNCTUATION
 from memlint.model.text.document import Document
-from memlint.model.text.markdown import COMMENT_SPAN, accepted_include, comment_residue, normalize_newlines
+from memlint.model.text.markdown import accepted_include, blank_comments, comment_residue, normalize_newlines
 from memlint.records import dataclass
 
 Where = Literal["code-block", "code-span", "html-block", "unclosed-comment", "glued", "backslash", "rejected",
@@ -83,7 +82,7 @@ def suspects(doc: Document, home: Path | None, realpath: Callable[[str], str] = 
         for where, start, end in regions:
             region = lines[start : min(end, len(lines))]
             if where in ("html-block", "glued"):  # a closed comment turns an include off on purpose
-                text = COMMENT_SPAN.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), "\n".join(region))
+                text = blank_comments("\n".join(region))
                 if where == "glued" and '@"' not in text and "@'" not in text and _plain(text, loose, spans):
                     continue  # no line has a suspect (100,000 lines of `@path`): the lines need no look
                 region = text.split("\n")

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memlint.model.run.include_problems import chain, include_problems
+from memlint.model.run.include_problems import include_problems, run_chain
 from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
@@ -61,7 +61,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         if item.problem != "too-deep":
             continue
         ref = item.origin.ref
-        links = [show(ctx, f.path) for f in chain(item.context, item.origin.path)] + [show(ctx, item.target)]
+        links = [show(ctx, f.path) for f in run_chain(ctx, item.context, item.origin.path)] + [show(ctx, item.target)]
         level = len(links) - 1
         yield Finding(
             item.origin.path,

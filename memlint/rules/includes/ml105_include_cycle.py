@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memlint.model.run.include_problems import chain, include_problems
+from memlint.model.run.include_problems import include_problems, run_chain
 from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
@@ -55,7 +55,7 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         if item.problem != "cycle":
             continue
         ref = item.origin.ref
-        links = [show(ctx, f.path) for f in chain(item.context, item.origin.path)]
+        links = [show(ctx, f.path) for f in run_chain(ctx, item.context, item.origin.path)]
         target = show(ctx, item.target)
         if target in links:
             links = links[links.index(target):]

@@ -57,7 +57,7 @@ from memlint.lazy_regex import compile_lazily
 from memlint.model.loading.loader import LoadedContext
 from memlint.model.run.include_problems import include_problems
 from memlint.model.run.rule_context import RuleContext
-from memlint.model.text.markdown import COMMENT_SPAN
+from memlint.model.text.markdown import without_comments
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.layout._agents import stoppers  # the CLAUDE.md files of a loading, as ML510-ML512 see them
@@ -160,7 +160,7 @@ def _marks(ctx: RuleContext, path: Path) -> frozenset[str]:
         doc = ctx.document(path)
         if doc.problem is not None:
             return frozenset()
-        text = COMMENT_SPAN.sub("", doc.text) if "<!--" in doc.text else doc.text
+        text = without_comments(doc.text) if "<!--" in doc.text else doc.text
         return frozenset(_CODE_SPAN.findall(text)) | frozenset(_PATHISH.findall(text))
 
     return ctx.once(("ml107.marks", str(path)), read)

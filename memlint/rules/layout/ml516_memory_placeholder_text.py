@@ -45,7 +45,7 @@ from collections.abc import Iterator
 
 from memlint.lazy_regex import compile_lazily
 from memlint.model.run.rule_context import RuleContext
-from memlint.model.text.markdown import COMMENT_SPAN
+from memlint.model.text.markdown import blank_comments
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.layout._common import InstructionFile, listed, loaded_instruction_files, prose_lines
@@ -92,7 +92,7 @@ def placeholders(text: str, todo_text: bool = False) -> list[tuple[int, str]]:
     if not todo and "<" not in text and "[" not in text:
         return []  # most files: nothing to look at, line by line
     if "<!--" in text:  # Claude Code strips comments: blank them, keeping the line numbers
-        text = COMMENT_SPAN.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+        text = blank_comments(text)
     marker = _TODO_TEXT if todo_text else _TODO
     found: list[tuple[int, str]] = []
     for number, line in prose_lines(text):

@@ -55,7 +55,7 @@ from urllib.parse import unquote
 from memlint.lazy_regex import compile_lazily
 from memlint.model.loading.loader import LoadedFile
 from memlint.model.run.rule_context import RuleContext
-from memlint.model.text.markdown import COMMENT_SPAN
+from memlint.model.text.markdown import blank_comments
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
 from memlint.rules.layout._common import InstructionFile, listed, loaded_instruction_files, prose_lines
@@ -70,7 +70,14 @@ META = RuleMeta(
     options={"example-words": []},
 )
 
+# A markdown link and its target. Never run it over a text: from every `[` it runs the target to the
+# end and backs off one character at a time (`[a](` 25,000 times: 46 s). `_Links` finds the same
+# matches in one pass; tests/hostile/test_quadratic_inputs.py compares the two.
 _LINK = compile_lazily(r"(?<!!)\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+_LABEL_END = compile_lazily(r"[\]\n]")
+_TARGET_END = compile_lazily(r"[)\s>]")
+_QUOTE = compile_lazily(r"\"")
+_NOT_SPACE = compile_lazily(r"\S")
 _TICKED = compile_lazily(r"`([A-Za-z0-9_.@-]+(?:/[A-Za-z0-9_.@-]+)+\.[A-Za-z0-9]{1,8})`")
 _SCHEME = compile_lazily(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
 _SHOWN = 4
@@ -90,6 +97,71 @@ _PERSONAL = frozenset({"CLAUDE.local.md", "settings.local.json"})  # gitignored 
 # A name template: a run of one capital letter, or a lone X or N, stands for a value (YYYY-MM-DD,
 # NNN, PROJ-X-title).
 _TEMPLATE = compile_lazily(r"(?:^|[^A-Za-z0-9])(?:([A-Z])\1+|[XN])(?=[^A-Za-z0-9]|$)")
+
+
+class _Next:
+    """Where `pattern` first matches at or after a position (the text's length when nowhere), for
+    positions asked in increasing order: an answer holds for every position from the one asked up
+    to it, so each search starts past the last answer and the text is read once in all."""
+
+    def __init__(self, text: str, pattern: re.Pattern[str]) -> None:
+        self.text, self.search = text, pattern.search
+        self.asked, self.found = 0, -1
+
+    def __call__(self, at: int) -> int:
+        if not self.asked <= at <= self.found:
+            match = self.search(self.text, at)
+            self.asked, self.found = at, match.start() if match else len(self.text)
+        return self.found
+
+
+class _Links:
+    """(start, end, target) of each match of `_LINK` in a line, in order, in linear time: each part
+    of a link is decided as the regex decides it (`_at`), and each kind of scan asks its own `_Next`,
+    whose positions only grow from one `[` to the next."""
+
+    def __init__(self, line: str) -> None:
+        self.line = line
+        self.label_end, self.target_end, self.quote = (_Next(line, p) for p in (_LABEL_END, _TARGET_END, _QUOTE))
+        # white space is skipped at three places of a link: before the target, after it, after a title
+        self.after_paren, self.after_target, self.after_title = (_Next(line, _NOT_SPACE) for _ in range(3))
+
+    def __iter__(self) -> Iterator[tuple[int, int, str]]:
+        line, at = self.line, 0
+        while (start := line.find("[", at)) != -1:
+            found = None if start and line[start - 1] == "!" else self._at(start)
+            if found is None:
+                at = start + 1
+            else:
+                yield start, found[0], found[1]
+                at = found[0]
+
+    def _at(self, start: int) -> tuple[int, str] | None:
+        """(end, target) of the link the regex matches at `start`, or None. The regex has no choice
+        to back off into: the label ends at its first `]`; the spaces before the target and the
+        target (no white space, `)` or `>`) are taken whole, since nothing after them may start
+        with what they would give back; `<` opens the target unless the target would then be
+        empty (it is then the target); a title runs from its `"` to the next; a link without a
+        title ending in `)` closes at the `)` after the spaces that follow the target."""
+        line, n = self.line, len(self.line)
+        label = self.label_end(start + 1)
+        if label == n or line[label] != "]" or line[label + 1 : label + 2] != "(":
+            return None
+        first = self.after_paren(label + 2)
+        end = self.target_end(first)
+        if end == first:
+            return None
+        begin = first + 1 if line[first] == "<" and end > first + 1 else first
+        after = end + 1 if end < n and line[end] == ">" else end
+        spaces = self.after_target(after)
+        if after < spaces < n and line[spaces] == '"':
+            close = self.quote(spaces + 1)
+            paren = self.after_title(close + 1) if close < n else n
+            if paren < n and line[paren] == ")":
+                return paren + 1, line[begin:end]
+        if spaces < n and line[spaces] == ")":
+            return spaces + 1, line[begin:end]
+        return None
 
 
 def _by_design(ctx: RuleContext, target: str, path: Path, base: Path) -> bool:
@@ -139,14 +211,14 @@ def _references(ctx: RuleContext, file: LoadedFile, base: Path) -> list[tuple[in
     if "](" not in text and "`" not in text:
         return out  # no link and no code span: nothing can name a file
     if "<!--" in text:  # Claude Code strips comments: blank them, keeping the line numbers
-        text = COMMENT_SPAN.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+        text = blank_comments(text)
     here = file.path.parent
     rooted = {m.group(1) for m in _FILLED_ROOT.finditer(text)} if "/" in text else set()
     for number, line in prose_lines(text):
         if ".gitignore" in line:
             continue  # names files to ignore: they are absent from a clone on purpose
-        for m in _LINK.finditer(line) if "](" in line else ():
-            target = unquote(m.group(1).split("#", 1)[0].split("?", 1)[0])
+        for _start, _end, written in _Links(line) if "](" in line else ():
+            target = unquote(written.split("#", 1)[0].split("?", 1)[0])
             if not target or _SCHEME.match(target) or target.startswith(("/", "~", "<", "{")):
                 continue
             path = Path(os.path.normpath(here / target))
