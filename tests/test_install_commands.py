@@ -81,7 +81,8 @@ def source(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         if target.is_dir():
             shutil.rmtree(target)
         if (REPO / name).is_dir():
-            shutil.copytree(REPO / name, target, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+            # (links as links, as git keeps them: rule fixtures hold links to nothing)
+            shutil.copytree(REPO / name, target, symlinks=True, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
         elif (REPO / name).exists():
             shutil.copy2(REPO / name, target)
     subprocess.run(["git", "add", "-A"], cwd=clone, env=env, check=True, capture_output=True)
@@ -118,7 +119,7 @@ def test_install_command_works_as_written(where: str, command: str, source: Path
     bin_dir = _fresh_venv(tmp_path / "venv")
     work = tmp_path / "work"
     if re.search(r"pip install (-e )?'?\.(\s|\[|$)", command) or "./tests/" in command:
-        shutil.copytree(source, work, ignore=shutil.ignore_patterns(".git"))  # run in a clone, as written
+        shutil.copytree(source, work, symlinks=True, ignore=shutil.ignore_patterns(".git"))  # run in a clone, as written
     else:
         work.mkdir()
         if "./memlint" in command and "git clone" not in command:  # the README's wheel line follows its clone line
