@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,9 @@ from memlint.errors import FixError, MemlintError, ReaderGone
 from memlint.escape import for_terminal
 from memlint.reporters import FORMATS
 
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command Ctrl-C stopped (and SIGTERM: 143)
+_FIX_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")  # a fix's name or a rule's slug
+
 # The loader, the rules and the parsers are imported inside the commands that need them, so that
 # `--version`, `clean` and a replayed cached run start fast.
 
@@ -41,6 +45,9 @@ class _Group(click.Group):
             sys.exit(EXIT_ERROR)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
+        except KeyboardInterrupt:  # Ctrl-C: a fix being written is undone first (memlint.safe_io)
+            click.echo("memlint: interrupted", err=True)
+            sys.exit(EXIT_INTERRUPTED)
         except BrokenPipeError as exc:  # `memlint rules | head`: memlint/__main__.py stops quietly
             raise ReaderGone() from exc
         except OSError as exc:  # writing the output failed (a full disk, `> /dev/full`): not a bug
@@ -183,6 +190,7 @@ def _run(
                                "--diff, standard input or --watch")
         if no_findings and not (apply_fix or only_fix):
             raise MemlintError("--no-findings goes with fixes (memlint fix, check --fix)")
+        _known_fixes(codes(only_fix))
         cli: dict[str, Any] = {"select": codes(select), "extend-select": codes(extend_select), "ignore": codes(ignore),
                                "claude-code": claude_code}
         if opts.no_respect_gitignore:
@@ -225,3 +233,14 @@ def _add_commands() -> None:
 
 
 _add_commands()
+
+
+def _known_fixes(names: list[str]) -> None:
+    """`--only-fix` names rules (a code, slug or prefix) or fixes (`split-memory-index`: lower-case
+    words, told apart from rules by their shape, as fixes have no list to check them against): a
+    name shaped like a code that no rule has (`ML999`, `ML11O`) is a usage error, not a silent no-op."""
+    from memlint.config import resolve_selector
+
+    for name in names:
+        if not _FIX_NAME.fullmatch(name):
+            resolve_selector(name, "--only-fix")

@@ -320,6 +320,10 @@ def _write_group(
     for path in modified + deleted:
         if not _unchanged(result, path, targets[path]):
             raise _Refused(path, "it changed on disk after memlint read it; not overwritten (run the fix again)")
+    for path in modified:
+        backup = targets[path].with_name(targets[path].name + (backup_suffix or ""))
+        if backup_suffix and path.name == "MEMORY.md" and os.path.lexists(backup):
+            raise _Refused(path, f"{backup.name} exists; --backup never overwrites a file (move it away first)")
     temps: list[Path] = []
     made: list[Path] = []  # new files and folders, removed again on failure
     renamed_files: list[tuple[Path, Path]] = []  # (old name, new name) of case-only renames
@@ -353,10 +357,11 @@ def _write_group(
             old = result.original.get(path, (result.before.get(path) or "").encode("utf-8"))
             if backup_suffix and path.name == "MEMORY.md":  # the split rewrites the index: keep the old one
                 backup = target.with_name(target.name + backup_suffix)
-                backups[backup] = backup.read_bytes() if backup.is_file() else None
                 temp = write_temp(backup, old, st, umask)
                 temps.append(temp)
-                os.replace(temp, backup)
+                os.link(temp, backup)  # fails if a file appeared there meanwhile: never overwrite
+                backups[backup] = None
+                os.unlink(temp)
                 temps.remove(temp)
             temp = write_temp(target, (changed[path] or "").encode("utf-8"), st, umask)
             temps.append(temp)

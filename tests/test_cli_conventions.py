@@ -174,3 +174,43 @@ def test_diff_is_never_mixed_into_a_machine_format(tmp_path: Path) -> None:
     assert code == 2 and out == "" and "--diff" in err
     code, out, _ = _invoke(["check", str(tree), "--diff", "--unsafe-fixes"], env={"GITHUB_ACTIONS": "true"})
     assert out.startswith("--- a/") or "+++ b/" in out
+
+
+@pytest.mark.parametrize("name", ["ML999", "ML11O", "ML1O1"])
+def test_only_fix_naming_no_rule_is_a_usage_error(tmp_path: Path, name: str) -> None:
+    # it was exit 1 with nothing fixed and nothing said; a fix's name (lower-case words) is still taken
+    code, _out, err = _invoke(["fix", str(_tree(tmp_path)), "--no-home", "--only-fix", name])
+    assert code == 2 and f"--only-fix: unknown rule {name!r}" in err
+    code, _out, err = _invoke(["fix", str(tmp_path), "--no-home", "--only-fix", "split-memory-index,ML110"])
+    assert code == 1 and "unknown" not in err
+
+
+def test_ctrl_c_exits_130(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # as a shell reports a command Ctrl-C stopped (SIGTERM during a fix: 143); it was exit 1, "problems found"
+    from memlint import api
+
+    def interrupted(*args: Any, **kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(api, "check", interrupted)
+    code, _out, err = _invoke(["check", str(_tree(tmp_path)), "--no-home", "--no-cache"])
+    assert code == 130 and err == "memlint: interrupted\n"
+
+
+@pytest.mark.parametrize("reading", ["", ".", "docs"])
+def test_context_reading_a_folder_is_a_usage_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  reading: str) -> None:
+    monkeypatch.chdir(_tree(tmp_path))
+    code, _out, err = _invoke(["context", ".", "--no-home", "--reading", reading])
+    # (click refuses a folder it finds; the empty name reads as `.`: it was an internal error)
+    assert code == 2 and ("give the file Claude reads" in err or "is a directory" in err) and "internal" not in err
+
+
+def test_json_fix_titles_are_utf8_for_a_name_that_is_not(tmp_path: Path) -> None:
+    rules = tmp_path / ".claude" / "rules"
+    rules.mkdir(parents=True)
+    (tmp_path / "CLAUDE.md").write_text("# P\n", encoding="utf-8")
+    (rules / "\udcff.MD").write_text("Use tabs.\n", encoding="utf-8")  # the file-name byte 0xff
+    result = CliRunner().invoke(main, ["check", str(tmp_path), "--no-home", "--no-cache", "--format", "json"])
+    fix = json.loads(result.stdout_bytes.decode("utf-8"))["violations"][0]["fix"]
+    assert fix["title"] == "rename \\xff.MD to \\xff.md"

@@ -282,3 +282,13 @@ def test_a_fix_that_could_not_be_written_reports_the_files_as_they_are(tmp_path:
     code, out, err = _run("fix", str(folder), "--no-cache")
     assert _files(folder) == before and "not written" in err and "Permission denied" in err
     assert code == 1 and "ML301" in out and "All checks passed" not in out
+
+
+def test_backup_never_overwrites_a_file_of_that_name(tmp_path: Path) -> None:
+    # `MEMORY.md~` may be the user's own file: the split is refused, nothing is written
+    folder = _copy_case(tmp_path)
+    (folder / "MEMORY.md~").write_text("kept by hand\n", encoding="utf-8")
+    before = _files(folder)
+    run = _fix(folder, "--backup")
+    assert _files(folder) == before
+    assert run.returncode == 1 and "MEMORY.md~ exists" in run.stderr, run.stderr

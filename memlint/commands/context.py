@@ -71,6 +71,8 @@ def context(start: Path, home: Path | None, no_home: bool, fmt: str, tokenizer: 
         release = pick(claude_code) if claude_code else config.release
         launch = config.launch(os.environ, settings_file, setting_sources, add_dirs)
         if reading is not None:
+            if not str(reading) or str(reading) == "." or reading.is_dir():
+                raise MemlintError(f"--reading {str(reading)!r}: give the file Claude reads, not a folder")
             from memlint.commands.reading import show_reading
 
             show_reading(start, reading, modelled, managed_dir, release, launch, fmt)

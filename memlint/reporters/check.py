@@ -125,10 +125,11 @@ def _fix_dict(v: Violation) -> dict[str, Any] | None:
     return {
         "applicability": v.fix.applicability.value,
         "verified": v.fix.verified,
-        "title": v.fix.title,
-        "explanation": list(v.fix.explanation),
+        "title": for_json(v.fix.title),  # (a file name that is not UTF-8 is in the title of its rename)
+        "explanation": [for_json(line) for line in v.fix.explanation],
         "edits": [
-            {"path": for_json(str(e.path)), "start": e.start, "end": e.end, "content": e.replacement, "create": e.create,
+            {"path": for_json(str(e.path)), "start": e.start, "end": e.end, "content": for_json(e.replacement),
+             "create": e.create,
              "delete": e.delete}
             for e in v.fix.edits
         ],
@@ -150,7 +151,7 @@ def _fix_item(v: Violation, index: int, first: dict[Fix, int]) -> dict[str, Any]
     seen = first.setdefault(v.fix, index)
     if seen == index:
         return _fix_dict(v)
-    return {"applicability": v.fix.applicability.value, "verified": v.fix.verified, "title": v.fix.title,
+    return {"applicability": v.fix.applicability.value, "verified": v.fix.verified, "title": for_json(v.fix.title),
             "same_as": seen}
 
 

@@ -180,7 +180,8 @@ def entry_for(topic: Topic, folder: Path) -> str | None:
     if not target.isascii() and not _utf8(target):
         return None  # a name that is not UTF-8 (`bad\xff.md`): no link to it can be written in MEMORY.md
     title = _title(topic).replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
-    target = target.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+    # (`%` first: the index's links are percent-decoded, so `pct%20.md` would read as `pct .md`)
+    target = target.replace("%", "%25").replace(" ", "%20").replace("(", "%28").replace(")", "%29")
     prefix = f"- [{title}]({target}) \u2014 "
     return prefix + shorten(hook, max(20, MAX_LINE_CHARS - len(prefix)))
 
