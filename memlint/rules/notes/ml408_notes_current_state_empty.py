@@ -2,7 +2,8 @@
 
 ## What it does
 Reports the `Current State` section of a session-notes file when it holds nothing but its
-description line while some other section holds notes.
+description line, or is missing (on line 1), while some other section holds notes: restoring the
+missing heading (ML401's fix) does not say what is pending.
 
 ## Why is this bad?
 Claude Code tells the model that Current State always reflects the latest work: it is what the
@@ -62,17 +63,17 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
         if current is None:
             continue
         section = notes.present().get(current)
-        if section is None or section.heading is None:
-            continue
-        if section.user_lines(template):
+        if section is not None and (section.heading is None or section.user_lines(template)):
             continue
         filled = [s for s in notes.sections if s is not section and any(_content(ln.text) for ln in s.user_lines(template))]
         if not filled:
             continue
         others = ", ".join(f"`{s.heading.text.strip()}`" for s in filled[:3] if s.heading is not None)
+        # a Current State that is missing is as empty (ML401 restores its heading, not what is pending)
+        title = template.sections[current].heading.strip() if section is None else section.heading.text.strip()
         yield Finding(
-            nf.path, section.heading.number,
-            f"`{section.heading.text.strip()}` is empty while {others}{' and more' if len(filled) > 3 else ''} "
+            nf.path, 1 if section is None else section.heading.number,
+            f"`{title}` is {'missing' if section is None else 'empty'} while {others}{' and more' if len(filled) > 3 else ''} "
             f"{'hold' if len(filled) > 1 else 'holds'} notes: Claude Code keeps Current State as the latest work, what the next session continues "
             "from, so it will not know what was in progress; write the current task and next steps there",
         )
