@@ -31,3 +31,18 @@ def test_restoring_session_note_sections_adds_no_finding(tmp_path: Path) -> None
     assert fixed.exit_code == 1, fixed.output
     after = _codes(tmp_path)
     assert after <= before and ("a.md", "ML401") not in after
+
+
+def test_a_rename_the_writer_would_refuse_is_not_offered(tmp_path: Path) -> None:
+    # `a:b.MD` -> `a:b.md`: the writer never creates a name Windows cannot take, so the finding was
+    # marked fixable forever while `memlint fix --unsafe-fixes` said "No fixes applied" (made here,
+    # not committed: such names break a checkout on Windows)
+    rules = tmp_path / ".claude" / "rules"
+    rules.mkdir(parents=True)
+    (tmp_path / "CLAUDE.md").write_text("# Project\n", encoding="utf-8")
+    (rules / "a:b.MD").write_text("Use tabs.\n", encoding="utf-8")
+    (rules / "CON.MD").write_text("Use spaces.\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(tmp_path), "--no-home", "--no-cache", "--format", "json"])
+    found = json.loads(result.stdout)["violations"]
+    assert [(v["code"], v["fix"]) for v in found] == [("ML501", None), ("ML501", None)]
+    assert all("memlint will not:" in v["message"] for v in found)

@@ -18,6 +18,7 @@ from memlint.model.source.pathorder import path_order
 from memlint.model.text.document import Document
 from memlint.model.text.frontmatter import Frontmatter
 from memlint.records import dataclass
+from memlint.safe_io import name_problem
 from memlint.violations import Applicability, Edit, Fix
 
 _OPENER = compile_lazily(rf"---[{JS_WS_CLASS}]*\n")
@@ -181,6 +182,14 @@ def link_to_nothing(ctx: RuleContext, path: Path) -> bool:
     (a rename must not write through it, nor replace it)."""
     return any(name == path.name and not is_dir and not is_file
                for name, is_dir, is_file in ctx.workspace.listing(str(path.parent)) or ())
+
+
+def rename_refused(ctx: RuleContext, old: Path, new: Path) -> str | None:
+    """Why memlint's writer would refuse to create `new` in place of `old` (`safe_io.name_problem`:
+    a character Windows or a terminal cannot take, a reserved or overlong name, a case clash with
+    another file), or None: a fix it would refuse forever is not offered."""
+    siblings = [name for name, _, _ in ctx.workspace.listing(str(new.parent)) or () if name != old.name]
+    return name_problem(new, siblings)
 
 
 def rename_fix(old: Path, new: Path, text: str) -> Fix:
