@@ -144,6 +144,8 @@ def clean(path: Path) -> None:
     cache folder outside a project."""
     from memlint.cache import clean as remove_cache
 
+    if not os.path.exists(path):  # (its folder's cache is not its: `clean /gone` removed the cache of `/`)
+        raise MemlintError(f"{path}: no such file or folder")
     try:
         removed = remove_cache(str(path))
     except OSError as exc:

@@ -245,6 +245,14 @@ def test_clean_removes_the_cache(run: Runner, tree: Path) -> None:
     assert run("clean", ".")[2].startswith("No cache")
 
 
+def test_clean_of_a_path_that_is_not_there_removes_nothing(run: Runner, tree: Path) -> None:
+    # the cache of its folder is not its own: `clean /gone` removed the cache of `/`
+    run("check", ".")
+    code, _out, err, _ = run("clean", str(tree / "gone"))
+    assert code == 2 and "no such file or folder" in err
+    assert (tree / ".memlint_cache").is_dir()
+
+
 def test_a_file_changed_just_before_the_run_is_not_trusted(
     run: Runner, tree: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
