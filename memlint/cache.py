@@ -57,7 +57,6 @@ from memlint.cache_folders import (
     cache_folder,
     cache_root,
     clean,
-    open_new,
     prepare,
     prune,
     prune_rank_tables,
@@ -66,6 +65,7 @@ from memlint.cache_folders import (
 )
 from memlint.model.source import files
 from memlint.model.source.files import read_file
+from memlint.new_files import open_new
 
 MAX_ENTRY_BYTES = 256 * 1024 * 1024  # a stored run larger than this is not read back (it is run again)
 

@@ -17,7 +17,8 @@ import errno
 import os
 import stat
 import zlib
-from typing import BinaryIO
+
+from memlint.new_files import open_new
 
 CACHE_DIR = ".memlint_cache"
 MAX_RUNS = 8  # entries a cache folder keeps (the most recently stored or replayed)
@@ -98,12 +99,6 @@ def prepare(folder: str) -> None:
     if not os.path.lexists(ignore):
         with open_new(ignore) as handle:
             handle.write(b"# Created by memlint: its run cache. Safe to delete (`memlint clean`).\n*\n")
-
-
-def open_new(path: str) -> BinaryIO:
-    """`path` created for writing, never through a symbolic link and never over a file there
-    already (FileExistsError): a cache file's name is predictable, its folder may be a repository's."""
-    return os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666), "wb")
 
 
 def prune(folder: str) -> None:

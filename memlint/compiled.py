@@ -32,6 +32,7 @@ import sys
 import zlib
 
 from memlint import __version__
+from memlint.new_files import open_new
 
 TYPE_CHECKING = False  # typing itself is not imported (it imports `re`): a replay must start fast
 if TYPE_CHECKING:
@@ -200,8 +201,7 @@ def store() -> None:
     temporary = f"{target}.{os.getpid()}.tmp"
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)  # (a run that keeps no run cache, `memlint hook`)
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "wb") as handle:
+        with open_new(temporary, 0o600) as handle:
             marshal.dump((FORMAT, zlib.crc32(payload), payload), handle)
         os.replace(temporary, target)
     except OSError:

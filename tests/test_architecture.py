@@ -28,7 +28,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("rules", ("memlint.rules", "memlint.rules.*")),
     ("fixes", ("memlint.fixes", "memlint.suppression")),
     ("model", ("memlint.model", "memlint.model.*")),
-    ("base", ("memlint", "memlint.errors", "memlint.records", "memlint.lazy_regex", "memlint.violations", "memlint.safe_io", "memlint.escape", "memlint.compiled",
+    ("base", ("memlint", "memlint.errors", "memlint.records", "memlint.lazy_regex", "memlint.violations", "memlint.safe_io", "memlint.escape", "memlint.compiled", "memlint.new_files",
               "memlint.progress")),
 )
 

@@ -26,6 +26,7 @@ from memlint.errors import MemlintError
 from memlint.lazy_regex import compile_lazily
 from memlint.model.cli_js.jstext import utf16_len
 from memlint.model.source.files import read_file
+from memlint.new_files import open_new
 
 TOKENIZERS = ("cl100k", "chars4")
 
@@ -386,7 +387,7 @@ def _read_ranks(path: str) -> Ranks:
     table = RankTable.of(ranks)  # made once per user: every later run reads it back
     temporary = f"{target}.{os.getpid()}.tmp"
     try:
-        with open(temporary, "wb") as handle:
+        with open_new(temporary) as handle:
             marshal.dump((CL100K_SHA256, table.dump()), handle)
         os.replace(temporary, target)
     except OSError:
