@@ -177,22 +177,21 @@ def never_matches(pattern: str, base: Path, files: tuple[str, ...] | None) -> st
     return None
 
 
-def link_to_nothing(ctx: RuleContext, path: Path) -> bool:
-    """Whether `path` is a name in its folder that reads as no file: a symbolic link to nothing
-    (a rename must not write through it, nor replace it)."""
-    return any(name == path.name and not is_dir and not is_file
-               for name, is_dir, is_file in ctx.workspace.listing(str(path.parent)) or ())
+def rename(ctx: RuleContext, old: Path, new: Path, text: str) -> tuple[str, Fix | None]:
+    """The advice and the fix that rename `old` to `new`, a name no file has: no fix is offered onto
+    a symbolic link to nothing (it would write the link's target), nor one that memlint's writer
+    would refuse forever (`safe_io.name_problem`: a character Windows or a terminal cannot take, a
+    reserved or overlong name, a case clash with another file)."""
+    listing = ctx.workspace.listing(str(new.parent)) or ()
+    if any(name == new.name and not is_dir and not is_file for name, is_dir, is_file in listing):
+        return f"`{new.name}` beside it is a symbolic link to nothing: remove the link, then rename this file", None
+    refused = name_problem(new, [name for name, _, _ in listing if name != old.name])
+    if refused is not None:
+        return f"rename it to `{new.name}` (memlint will not: {refused})", None
+    return f"rename it to `{new.name}`", _rename_fix(old, new, text)
 
 
-def rename_refused(ctx: RuleContext, old: Path, new: Path) -> str | None:
-    """Why memlint's writer would refuse to create `new` in place of `old` (`safe_io.name_problem`:
-    a character Windows or a terminal cannot take, a reserved or overlong name, a case clash with
-    another file), or None: a fix it would refuse forever is not offered."""
-    siblings = [name for name, _, _ in ctx.workspace.listing(str(new.parent)) or () if name != old.name]
-    return name_problem(new, siblings)
-
-
-def rename_fix(old: Path, new: Path, text: str) -> Fix:
+def _rename_fix(old: Path, new: Path, text: str) -> Fix:
     """Rename `old` to `new` (which must not exist): create it with the same text, delete the old."""
     return Fix(
         f"rename {old.name} to {new.name}",

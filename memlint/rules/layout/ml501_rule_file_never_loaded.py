@@ -43,7 +43,7 @@ from memlint.model.run.rule_context import RuleContext
 from memlint.model.text.document import Document
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.layout._common import link_to_nothing, rename_fix, rename_refused
+from memlint.rules.layout._common import rename
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -92,15 +92,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                 continue
             advice = f"`{better.name}` beside it holds other text: merge what is missing into it"
             fix = None
-        elif link_to_nothing(ctx, better):
-            advice = f"`{better.name}` beside it is a symbolic link to nothing: remove the link, then rename this file"
-            fix = None
-        elif (refused := rename_refused(ctx, path, better)) is not None:
-            advice = f"rename it to `{better.name}` (memlint will not: {refused})"
-            fix = None
         else:
-            advice = f"rename it to `{better.name}`"
-            fix = rename_fix(path, better, doc.text)
+            advice, fix = rename(ctx, path, better, doc.text)
         why = (
             "the extension is compared case-sensitively"
             if lower.endswith(".md")

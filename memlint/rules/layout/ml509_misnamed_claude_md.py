@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from memlint.model.run.rule_context import RuleContext
 from memlint.rules import RuleMeta
 from memlint.rules._paths import show
-from memlint.rules.layout._common import link_to_nothing, rename_fix, rename_refused
+from memlint.rules.layout._common import rename
 from memlint.violations import Finding
 
 META = RuleMeta(
@@ -69,15 +69,8 @@ def check(ctx: RuleContext) -> Iterator[Finding]:
                 continue
             advice = f"`{right}` beside it is loaded instead; merge what is missing into it"
             fix = None
-        elif link_to_nothing(ctx, path.with_name(right)):
-            advice = f"`{right}` beside it is a symbolic link to nothing: remove the link, then rename this file"
-            fix = None
-        elif (refused := rename_refused(ctx, path, path.with_name(right))) is not None:
-            advice = f"rename it to `{right}` (memlint will not: {refused})"
-            fix = None
         else:
-            advice = f"rename it to `{right}`"
-            fix = rename_fix(path, path.with_name(right), doc.text)
+            advice, fix = rename(ctx, path, path.with_name(right), doc.text)
         yield Finding(
             path,
             1,
